@@ -1,0 +1,2 @@
+// Placeholder until PostsBrowser lands; replaced by its first real source file.
+enum PostsBrowserPlaceholder {}

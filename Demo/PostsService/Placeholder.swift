@@ -1,0 +1,2 @@
+// Placeholder until PostsService lands; replaced by its first real source file.
+enum PostsServicePlaceholder {}

@@ -1,0 +1,52 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "Tether",
+  products: [
+    .library(name: "TetherCore", targets: ["TetherCore"]),
+    .library(name: "TetherHTTP", targets: ["TetherHTTP"]),
+    .library(name: "TetherTerminal", targets: ["TetherTerminal"]),
+    .executable(name: "posts", targets: ["PostsApp"]),
+    .executable(name: "posts-server", targets: ["PostsServer"]),
+    .executable(name: "terminal-sample", targets: ["TerminalSample"]),
+    .executable(name: "tether-bench", targets: ["TetherBench"]),
+  ],
+  targets: [
+    // Libraries
+    .target(name: "TetherCore"),
+    .target(name: "TetherHTTP", dependencies: ["TetherCore"]),
+    // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
+    // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
+    .systemLibrary(name: "CNCursesW"),
+    .target(name: "TetherTerminal", dependencies: ["CNCursesW"]),
+
+    // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
+    .target(name: "PostsService", path: "Demo/PostsService"),
+    .executableTarget(name: "PostsServer", dependencies: ["PostsService"], path: "Demo/PostsServer"),
+    .target(
+      name: "PostsBrowser",
+      dependencies: ["TetherCore", "TetherHTTP", "TetherTerminal", "PostsService"],
+      path: "Demo/PostsBrowser"
+    ),
+    .executableTarget(name: "PostsApp", dependencies: ["PostsBrowser"], path: "Demo/PostsApp"),
+    .executableTarget(
+      name: "TerminalSample",
+      dependencies: ["TetherTerminal"],
+      path: "Demo/TerminalSample"
+    ),
+
+    // Tools
+    .executableTarget(
+      name: "TetherBench",
+      dependencies: ["TetherCore", "TetherHTTP", "TetherTerminal", "PostsService"]
+    ),
+
+    // Tests
+    .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore"]),
+    .testTarget(name: "TetherHTTPTests", dependencies: ["TetherHTTP"]),
+    .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal"]),
+    .testTarget(name: "PostsServiceTests", dependencies: ["PostsService"]),
+    .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser"]),
+  ]
+)

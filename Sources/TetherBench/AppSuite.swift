@@ -1,0 +1,5 @@
+enum AppSuite {
+  static func run() async throws {
+    print("App suite: not built yet")
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Timing helpers shared by every suite.
+enum Harness {
+  /// Wall-clock and CPU time of one measured block.
+  struct Sample: Sendable {
+    var wallSeconds: Double
+    var cpuSeconds: Double
+    var iterations: Int
+
+    var wallPerIteration: Double { wallSeconds / Double(max(iterations, 1)) }
+    var cpuPerIteration: Double { cpuSeconds / Double(max(iterations, 1)) }
+    var iterationsPerSecond: Double { Double(iterations) / max(wallSeconds, 1e-12) }
+  }
+
+  /// CPU time (user + system) this process has used so far, in seconds.
+  static func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
+  /// Runs `body` once and measures it; `iterations` is how many operations the body performs.
+  ///
+  /// Call from a `@concurrent` function so the loop does not hop off the main actor per await.
+  @concurrent
+  static func measure(
+    iterations: Int,
+    _ body: @Sendable () async throws -> Void
+  ) async rethrows -> Sample {
+    let clock = ContinuousClock()
+    let cpuStart = processCPUSeconds()
+    let start = clock.now
+    try await body()
+    let elapsed = clock.now - start
+    let cpu = processCPUSeconds() - cpuStart
+    return Sample(wallSeconds: elapsed.seconds, cpuSeconds: cpu, iterations: iterations)
+  }
+
+  /// Runs `body` `repetitions` times and keeps the fastest sample, which is the least disturbed.
+  @concurrent
+  static func best(
+    of repetitions: Int = 3,
+    iterations: Int,
+    _ body: @Sendable () async throws -> Void
+  ) async rethrows -> Sample {
+    var best: Sample?
+    for _ in 0..<repetitions {
+      let sample = try await measure(iterations: iterations, body)
+      if best == nil || sample.wallSeconds < best!.wallSeconds { best = sample }
+    }
+    return best!
+  }
+
+  /// Prints a suite heading.
+  static func heading(_ title: String) {
+    print("\n== \(title) ==")
+  }
+
+  /// Prints one scenario next to its baseline: time per iteration of each and their ratio.
+  static func compare(_ scenario: String, _ sample: Sample, baseline: String, _ base: Sample) {
+    let ratio = sample.wallPerIteration / max(base.wallPerIteration, 1e-15)
+    print(
+      pad(scenario, 44) + pad(formatDuration(sample.wallPerIteration) + "/op", 14)
+        + "baseline " + pad(baseline, 30) + pad(formatDuration(base.wallPerIteration) + "/op", 14)
+        + String(format: "ratio %.2f×", ratio))
+  }
+
+  /// Prints a free-form result line.
+  static func line(_ label: String, _ value: String) {
+    print(pad(label, 44) + value)
+  }
+
+  /// `0.000_001_5` → `1.50 µs`.
+  static func formatDuration(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<1e-6: String(format: "%.0f ns", seconds * 1e9)
+    case ..<1e-3: String(format: "%.2f µs", seconds * 1e6)
+    case ..<1: String(format: "%.2f ms", seconds * 1e3)
+    default: String(format: "%.2f s", seconds)
+    }
+  }
+
+  static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a `Double`.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) * 1e-18
+  }
+}

@@ -1,0 +1,2 @@
+// Placeholder until TetherCore lands; replaced by its first real source file.
+enum TetherCorePlaceholder {}

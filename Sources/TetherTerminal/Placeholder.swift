@@ -1,0 +1,2 @@
+// Placeholder until TetherTerminal lands; replaced by its first real source file.
+enum TetherTerminalPlaceholder {}
