@@ -8,7 +8,7 @@ let package = Package(
     .library(name: "TetherHTTP", targets: ["TetherHTTP"]),
     .library(name: "TetherTerminal", targets: ["TetherTerminal"]),
     .executable(name: "posts", targets: ["PostsApp"]),
-    .executable(name: "posts-server", targets: ["PostsServer"]),
+    .executable(name: "posts-server", targets: ["PostsServerTool"]),
     .executable(name: "terminal-sample", targets: ["TerminalSample"]),
     .executable(name: "tether-bench", targets: ["TetherBench"]),
   ],
@@ -23,7 +23,8 @@ let package = Package(
 
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(name: "PostsService", path: "Demo/PostsService"),
-    .executableTarget(name: "PostsServer", dependencies: ["PostsService"], path: "Demo/PostsServer"),
+    .executableTarget(
+      name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),,
     .target(
       name: "PostsBrowser",
       dependencies: ["TetherCore", "TetherHTTP", "TetherTerminal", "PostsService"],
