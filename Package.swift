@@ -24,7 +24,7 @@ let package = Package(
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(name: "PostsService", path: "Demo/PostsService"),
     .executableTarget(
-      name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),,
+      name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),
     .target(
       name: "PostsBrowser",
       dependencies: ["TetherCore", "TetherHTTP", "TetherTerminal", "PostsService"],
