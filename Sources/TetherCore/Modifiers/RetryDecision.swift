@@ -1,0 +1,25 @@
+/// What a retry policy decides after a failed attempt.
+public enum RetryDecision: Sendable, Hashable {
+  /// Retry after the backoff's delay for this attempt.
+  case retry
+  /// Retry after exactly this delay (for example an HTTP `Retry-After` header).
+  case retryAfter(Duration)
+  /// Do not retry: the failure is final.
+  case doNotRetry
+}
+
+/// A failure that knows whether retrying it may succeed.
+///
+/// The retry modifier asks failures that conform whether to retry, so a policy lives with the
+/// error type: an HTTP error retries a 503 but not a 404, everywhere it is used.
+///
+/// ```swift
+/// enum FeedError: RetryableFailure {
+///   case offline, notFound
+///   var retryDecision: RetryDecision { self == .offline ? .retry : .doNotRetry }
+/// }
+/// ```
+public protocol RetryableFailure: Error {
+  /// Whether and when to retry after this failure.
+  var retryDecision: RetryDecision { get }
+}
