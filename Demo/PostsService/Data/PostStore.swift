@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The service's data, kept in memory for the life of the server.
 ///
 /// Posts change (writes persist, unlike on dummyjson); users and comments are fixed. Readers get a
@@ -7,7 +5,7 @@ import Synchronization
 final class PostStore: Sendable {
   let users: [Int: User]
   private let commentsByPost: [Int: [Comment]]
-  private let state: Mutex<State>
+  private let state: SanitizerVisibleMutex<State>
 
   private struct State {
     /// Sorted by ascending `id`.
@@ -29,7 +27,7 @@ final class PostStore: Sendable {
     users = Dictionary(uniqueKeysWithValues: data.users.map { ($0.id, $0) })
     commentsByPost = Dictionary(grouping: data.comments, by: \.postId)
     let posts = data.posts.sorted { $0.id < $1.id }
-    state = Mutex(State(posts: posts, nextID: (posts.last?.id ?? 0) + 1))
+    state = SanitizerVisibleMutex(State(posts: posts, nextID: (posts.last?.id ?? 0) + 1))
   }
 
   /// All posts, by ascending id.

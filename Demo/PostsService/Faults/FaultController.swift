@@ -1,11 +1,9 @@
-import Synchronization
-
 /// The server's live fault settings and decision engine, shared by all connections.
 final class FaultController: Sendable {
-  private let injector: Mutex<FaultInjector>
+  private let injector: SanitizerVisibleMutex<FaultInjector>
 
   init(settings: FaultSettings, seed: UInt64) {
-    injector = Mutex(FaultInjector(settings: settings, seed: seed))
+    injector = SanitizerVisibleMutex(FaultInjector(settings: settings, seed: seed))
   }
 
   var settings: FaultSettings {

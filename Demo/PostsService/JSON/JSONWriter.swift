@@ -120,7 +120,9 @@ struct JSONWriter {
     var string = string
     string.withUTF8 { utf8 in
       var runStart = 0
-      for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
         appendEscape(for: byte)
         runStart = index + 1

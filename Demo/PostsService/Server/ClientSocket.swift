@@ -41,11 +41,14 @@ struct ClientSocket {
     while true {
       guard Poll.wait(&descriptors, until: deadline) else { return .timedOut }
       if descriptors[0].revents == 0 { return .stopped }
-      let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count > 0 {
-        buffer.append(contentsOf: scratch[..<count])
-        return .received
+      let count = scratch.withUnsafeMutableBytes { scratch in
+        let count = recv(descriptor, scratch.baseAddress, scratch.count, 0)
+        if count > 0 {
+          buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+        }
+        return count
       }
+      if count > 0 { return .received }
       if count == 0 { return .endOfStream }
       if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return .failed }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Counts the server's threads (the acceptor and one per connection) so shutdown can wait for
 /// the last one, and enforces the connection limit.
 final class ServerLifecycle: Sendable {
@@ -11,7 +9,7 @@ final class ServerLifecycle: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
   private let maximumConnections: Int
   /// Runs once, when stopping and the last thread has finished.
   private let onFinish: @Sendable () -> Void
