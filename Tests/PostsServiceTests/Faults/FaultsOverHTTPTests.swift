@@ -1,7 +1,7 @@
 import Foundation
-import PostsService
-import Synchronization
 import Testing
+
+@testable import PostsService
 
 @Suite("Faults over HTTP")
 struct FaultsOverHTTPTests {
@@ -131,7 +131,7 @@ struct FaultsOverHTTPTests {
   }
 
   @Test func eachRequestIsLoggedWithItsFaults() async throws {
-    let entries = Mutex<[RequestLogEntry]>([])
+    let entries = SanitizerVisibleMutex<[RequestLogEntry]>([])
     let configuration = PostsServer.Configuration(
       faults: FaultSettings(latency: .milliseconds(1), failNext: 1),
       requestLog: { entry in entries.withLock { $0.append(entry) } })

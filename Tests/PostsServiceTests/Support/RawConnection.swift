@@ -136,9 +136,14 @@ final class RawConnection {
 
   private func receiveMore() throws -> Bool {
     var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-    let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    let count = scratch.withUnsafeMutableBytes { scratch in
+      let count = recv(descriptor, scratch.baseAddress, scratch.count, 0)
+      if count > 0 {
+        received.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+      }
+      return count
+    }
     if count < 0 { throw Failure(description: "recv failed: errno \(errno)") }
-    received.append(contentsOf: scratch[..<count])
     return count > 0
   }
 }

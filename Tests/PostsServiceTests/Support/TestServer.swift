@@ -1,7 +1,7 @@
 import Foundation
-import PostsService
-import Synchronization
 import Testing
+
+@testable import PostsService
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -110,7 +110,7 @@ func eventually(
 
 /// A flag one task sets and another reads.
 final class Flag: Sendable {
-  private let value = Mutex(false)
+  private let value = SanitizerVisibleMutex(false)
 
   var isSet: Bool { value.withLock { $0 } }
 
