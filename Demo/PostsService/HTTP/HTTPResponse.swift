@@ -22,12 +22,13 @@ struct HTTPResponse: Sendable {
     HTTPResponse(status: status) { $0.object { $0.field("message", message) } }
   }
 
-  /// The bytes on the wire: status line, headers (including `Content-Type`, `Content-Length`
-  /// and `Connection`), blank line, then the body unless `includeBody` is false (for `HEAD`).
+  /// The bytes on the wire: status line, headers (including `Content-Type`, `Content-Length`,
+  /// `Date`, `X-Request-Id` and `Connection`), blank line, then the body unless `includeBody` is false (for `HEAD`).
   func serialized(requestID: String, keepAlive: Bool, includeBody: Bool = true) -> [UInt8] {
     var head = "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n"
     head += "Content-Type: application/json; charset=utf-8\r\n"
     head += "Content-Length: \(body.count)\r\n"
+    head += "Date: \(Timestamp.httpDate())\r\n"
     head += "X-Request-Id: \(requestID)\r\n"
     head += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
     for (name, value) in headers {

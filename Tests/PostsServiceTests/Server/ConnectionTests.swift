@@ -12,6 +12,10 @@ struct ConnectionTests {
         let response = try raw.readResponse()
         #expect(response.status == 200)
         #expect(response.headers["connection"] == "keep-alive")
+        let date = try #require(response.headers["date"])
+        #expect(
+          date.wholeMatch(of: /[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT/)
+            != nil)
         #expect(response.text.hasPrefix("{\"id\":\(id),"))
       }
     }
