@@ -56,7 +56,12 @@ public struct PostsServerOptions: Sendable {
       switch name {
       case "-h", "--help": showsHelp = true
       case "--quiet": logsRequests = false
-      case "--host": configuration.host = try value()
+      case "--host":
+        configuration.host = try value()
+        guard Listener.address(of: configuration.host) != nil else {
+          throw PostsServerOptionsError(
+            "invalid value '\(configuration.host)' for --host: expected an IPv4 address")
+        }
       case "--port": configuration.port = try Self.integer(value(), for: name, in: 0...65535)
       case "--seed":
         let text = try value()

@@ -83,14 +83,19 @@ struct ClientSocket {
   /// Closes after an error response without destroying it: a close with unread input makes the
   /// kernel send a reset, which can discard the response before the client reads it. So this
   /// stops sending, reads and discards what the client still sends (a bounded amount, for at
-  /// most two seconds), then closes.
+  /// most two seconds, and not past a server stop), then closes.
   func closeAfterDraining() {
     _ = shutdown(descriptor, Int32(SHUT_WR))
     var scratch = [UInt8](repeating: 0, count: 16 * 1024)
     var drained = 0
     let deadline = ContinuousClock.now + min(idleTimeout, .seconds(2))
-    var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-    while drained < 4 * 1024 * 1024, Poll.wait(&descriptors, until: deadline) {
+    var descriptors = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    while drained < 4 * 1024 * 1024, Poll.wait(&descriptors, until: deadline),
+      descriptors[1].revents == 0
+    {
       let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       if count > 0 {
         drained += count

@@ -14,14 +14,13 @@ struct Listener {
       throw PostsServerError("port \(port) is not 0...65535")
     }
     address.sin_port = in_port_t(UInt16(port).bigEndian)
-    let numericHost = host == "localhost" ? "127.0.0.1" : host
-    guard inet_pton(AF_INET, numericHost, &address.sin_addr) == 1 else {
+    guard let hostAddress = Self.address(of: host) else {
       throw PostsServerError("host '\(host)' is not an IPv4 address")
     }
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    address.sin_addr = hostAddress
+    let descriptor = socket(
+      AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
     guard descriptor >= 0 else { throw .system("socket", errno: errno) }
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     var on: Int32 = 1
     _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
     let bound = withUnsafePointer(to: &address) {
@@ -43,6 +42,13 @@ struct Listener {
     }
     self.descriptor = descriptor
     self.port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// The IPv4 address `host` names (dotted decimal, or `localhost`), or `nil`.
+  static func address(of host: String) -> in_addr? {
+    var address = in_addr()
+    let numericHost = host == "localhost" ? "127.0.0.1" : host
+    return inet_pton(AF_INET, numericHost, &address) == 1 ? address : nil
   }
 
   /// Accepts a pending connection; `nil` when there is none or accepting failed (see `errno`).

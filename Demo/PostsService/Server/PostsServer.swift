@@ -55,7 +55,8 @@ public final class PostsServer: Sendable {
   }
 
   /// Stops the server and returns once every connection is closed and the port is free.
-  /// Requests in progress are answered first. Calling it again returns at once.
+  /// Requests in progress are answered first (a client that stops reading its response can
+  /// hold this up for the idle timeout). Calling it again returns at once.
   public func shutdown() async {
     runtime.stop.fire()
     runtime.lifecycle.beginStopping()

@@ -58,6 +58,9 @@ struct PostsServerOptionsTests {
       "route 'posts' is not a path pattern like '/posts' or 'GET /posts/*/comments'"
     ),
     (["--idle-timeout", "0"], "--idle-timeout must be longer than 0"),
+    (
+      ["--host", "example.com"], "invalid value 'example.com' for --host: expected an IPv4 address"
+    ),
   ])
   func badArgumentsGiveOneLineErrors(arguments: [String], message: String) {
     #expect(throws: PostsServerOptionsError(message)) {
