@@ -14,15 +14,18 @@ let package = Package(
   ],
   targets: [
     // Libraries
-    .target(name: "TetherCore"),
+    .target(name: "TetherCore", dependencies: ["TetherSynchronization"]),
     .target(name: "TetherHTTP", dependencies: ["TetherCore"]),
     // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
     // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
     .systemLibrary(name: "CNCursesW"),
-    .target(name: "TetherTerminal", dependencies: ["CNCursesW"]),
+    .target(name: "TetherTerminal", dependencies: ["CNCursesW", "TetherSynchronization"]),
+    // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
+    .target(name: "TetherSynchronization"),
 
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
-    .target(name: "PostsService", path: "Demo/PostsService"),
+    .target(
+      name: "PostsService", dependencies: ["TetherSynchronization"], path: "Demo/PostsService"),
     .executableTarget(
       name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),
     .target(
@@ -40,14 +43,17 @@ let package = Package(
     // Tools
     .executableTarget(
       name: "TetherBench",
-      dependencies: ["TetherCore", "TetherHTTP", "TetherTerminal", "PostsService"]
+      dependencies: [
+        "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherSynchronization",
+      ]
     ),
 
     // Tests
-    .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore"]),
+    .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(name: "TetherHTTPTests", dependencies: ["TetherHTTP"]),
     .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal"]),
-    .testTarget(name: "PostsServiceTests", dependencies: ["PostsService"]),
+    .testTarget(
+      name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),
     .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser"]),
   ]
 )

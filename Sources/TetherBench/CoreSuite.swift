@@ -1,5 +1,213 @@
+import Foundation
+import Synchronization
+import TetherCore
+import TetherSynchronization
+
+/// `tether-bench core`: the cost of TetherCore's machinery against the raw calls it wraps.
 enum CoreSuite {
+  @concurrent
   static func run() async throws {
-    print("Core suite: not built yet")
+    Harness.heading("core: sequential fetches")
+    try await sequentialFetches(count: 100_000)
+    Harness.heading("core: concurrent fetches of one deduplicated store")
+    try await concurrentFetches()
+    Harness.heading("core: creating stores and matching a prefix")
+    try await storesAndPrefixes()
+    Harness.heading("core: one store, 1,000 subscribers, 10,000 changes")
+    try await subscribers(count: 1_000, changes: 10_000)
+  }
+
+  /// The trivial in-memory operation every scenario runs.
+  @Sendable static func answer(_ context: OperationContext) async throws -> Int { 42 }
+
+  // MARK: 1. Sequential fetches
+
+  @concurrent
+  static func sequentialFetches(count: Int) async throws {
+    let body: @Sendable (OperationContext) async throws -> Int = answer
+    let context = OperationContext()
+    let direct = try await Harness.best(iterations: count) {
+      var sum = 0
+      for _ in 0..<count { sum &+= try await body(context) }
+      precondition(sum == 42 * count)
+    }
+    let store = OperationClient().store(for: Query(["answer"], fetch: body))
+    let fetched = try await Harness.best(iterations: count) {
+      var sum = 0
+      for _ in 0..<count { sum &+= try await store.fetch() }
+      precondition(sum == 42 * count)
+    }
+    Harness.compare("store.fetch() ×100,000", fetched, baseline: "direct closure call", direct)
+    Harness.line(
+      "target ≤ 5 µs per fetch (stretch ≤ 2 µs)",
+      fetched.wallPerIteration <= 5e-6 ? "met" : "NOT met")
+  }
+
+  // MARK: 2. Concurrent fetches
+
+  /// K fetches arrive while the operation is in flight (it waits until all K have been
+  /// issued), the way a thundering herd meets a slow request.
+  @concurrent
+  static func concurrentFetches() async throws {
+    var times: [Int: Double] = [:]
+    for count in [1_000, 10_000] {
+      let body: @Sendable (OperationContext) async throws -> Int = answer
+      let context = OperationContext()
+      let direct = try await Harness.best(iterations: count) {
+        try await withThrowingTaskGroup(of: Int.self) { group in
+          for _ in 0..<count { group.addTask { try await body(context) } }
+          for try await _ in group {}
+        }
+      }
+      let runs = Atomic(0)
+      let arrivals = Latch(count: count)
+      let client = OperationClient()
+      let store = client.store(
+        for: Query(["shared"]) { _ in
+          runs.add(1, ordering: .relaxed)
+          await arrivals.wait()
+          return 42
+        }.deduplicated())
+      let shared = try await Harness.best(iterations: count) {
+        arrivals.reset()
+        try await withThrowingTaskGroup(of: Int.self) { group in
+          for _ in 0..<count {
+            group.addTask {
+              arrivals.arrive()
+              return try await store.fetch()
+            }
+          }
+          for try await _ in group {}
+        }
+      }
+      times[count] = shared.wallSeconds
+      Harness.compare(
+        "\(count.formatted()) concurrent store.fetch()", shared,
+        baseline: "\(count.formatted()) tasks calling it", direct)
+      Harness.line(
+        "  runs of the operation (3 repetitions)",
+        "\(runs.load(ordering: .relaxed)) for \((3 * count).formatted()) fetches")
+    }
+    let ratio = times[10_000]! / times[1_000]!
+    Harness.line("time(10,000) / time(1,000)", String(format: "%.1f (target ≤ 15)", ratio))
+    Harness.line(
+      "10,000 concurrent fetches",
+      Harness.formatDuration(times[10_000]!) + " (target < 100 ms)")
+  }
+
+  /// Opens once `count` arrivals have been counted; waiting on an open latch returns at once.
+  final class Latch: Sendable {
+    private struct State {
+      var arrived = 0
+      var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let count: Int
+    private let state = SanitizerVisibleMutex(State())
+
+    init(count: Int) { self.count = count }
+
+    func reset() { state.withLock { $0.arrived = 0 } }
+
+    func arrive() {
+      let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.arrived += 1
+        guard state.arrived == count else { return [] }
+        defer { state.waiters = [] }
+        return state.waiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+
+    func wait() async {
+      await withCheckedContinuation { continuation in
+        let isOpen = state.withLock { state in
+          if state.arrived >= count { return true }
+          state.waiters.append(continuation)
+          return false
+        }
+        if isOpen { continuation.resume() }
+      }
+    }
+  }
+
+  // MARK: 3. Stores and prefixes
+
+  @concurrent
+  static func storesAndPrefixes() async throws {
+    let count = 100_000
+    let paths = (0..<count).map { OperationPath(["bucket", $0 % 1_000, $0]) }
+    let body: @Sendable (OperationContext) async throws -> Int = answer
+
+    let dictionary = await Harness.best(iterations: count) {
+      var table: [OperationPath: Int] = [:]
+      for (index, path) in paths.enumerated() { table[path] = index }
+      precondition(table.count == count)
+    }
+    var client = OperationClient()
+    let created = await Harness.best(iterations: count) {
+      let fresh = OperationClient()
+      for path in paths { _ = fresh.store(for: Query(path, fetch: body)) }
+      precondition(fresh.storeCount == count)
+    }
+    Harness.compare(
+      "create 100,000 stores", created, baseline: "100,000 dictionary inserts", dictionary)
+    Harness.line(
+      "  total for 100,000 stores", Harness.formatDuration(created.wallSeconds) + " (target < 1 s)")
+    let tenth = await Harness.best(iterations: count / 10) {
+      let fresh = OperationClient()
+      for path in paths.prefix(count / 10) { _ = fresh.store(for: Query(path, fetch: body)) }
+    }
+    Harness.line(
+      "  time(100,000) / time(10,000)",
+      String(format: "%.1f (linear: ≈ 10)", created.wallSeconds / tenth.wallSeconds))
+
+    client = OperationClient()
+    for path in paths { _ = client.store(for: Query(path, fetch: body)) }
+    let prefix: OperationPath = ["bucket", 7]
+    let lookups = 1_000
+    let full = client
+    let matched = await Harness.best(iterations: lookups) {
+      for _ in 0..<lookups { precondition(full.stores(matching: prefix).count == 100) }
+    }
+    let scanned = await Harness.best(iterations: 10) {
+      for _ in 0..<10 { precondition(paths.filter { $0.hasPrefix(prefix) }.count == 100) }
+    }
+    Harness.compare(
+      "match a prefix selecting 100 of 100,000", matched,
+      baseline: "scan all 100,000 paths", scanned)
+    Harness.line(
+      "  target < 0.1 ms per match",
+      matched.wallPerIteration < 1e-4 ? "met" : "NOT met")
+  }
+
+  // MARK: 4. Subscribers
+
+  @concurrent
+  static func subscribers(count: Int, changes: Int) async throws {
+    let received = Atomic(0)
+    let handlers: [@Sendable (Int) -> Void] = (0..<count).map { _ in
+      { _ in received.add(1, ordering: .relaxed) }
+    }
+    let direct = await Harness.best(iterations: changes) {
+      for change in 0..<changes {
+        for handler in handlers { handler(change) }
+      }
+    }
+    let store = OperationClient().store(for: Query(["watched"], fetch: answer).enabled(false))
+    let subscriptions = (0..<count).map { _ in
+      store.subscribe { _ in received.add(1, ordering: .relaxed) }
+    }
+    received.store(0, ordering: .relaxed)
+    let notified = await Harness.best(iterations: changes) {
+      for change in 0..<changes { store.setCurrentValue(change) }
+    }
+    precondition(received.load(ordering: .relaxed) == 3 * count * changes)
+    Harness.compare(
+      "setCurrentValue → 1,000 subscribers", notified,
+      baseline: "1,000 direct handler calls", direct)
+    Harness.line(
+      "  per delivered state",
+      Harness.formatDuration(notified.wallSeconds / Double(count * changes)))
+    withExtendedLifetime(subscriptions) {}
   }
 }

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// The service's data, kept in memory for the life of the server.
 ///
 /// Posts change (writes persist, unlike on dummyjson); users and comments are fixed. Readers get a

@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// The server's live fault settings and decision engine, shared by all connections.
 final class FaultController: Sendable {
   private let injector: SanitizerVisibleMutex<FaultInjector>

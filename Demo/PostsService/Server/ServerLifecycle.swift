@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// Counts the server's threads (the acceptor and one per connection) so shutdown can wait for
 /// the last one, and enforces the connection limit.
 final class ServerLifecycle: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TetherSynchronization
 
 /// Removes a client's stores that stay without subscribers for the collection delay.
 ///
@@ -23,7 +23,7 @@ final class GarbageCollector: Sendable {
   private let delay: Duration
   private let clock: any OperationClock
   private let collect: @Sendable (Candidate) -> Void
-  private let queue = Mutex(Queue())
+  private let queue = SanitizerVisibleMutex(Queue())
 
   /// - Parameter collect: removes the candidate's store if it is still unused, or schedules it
   ///   again.

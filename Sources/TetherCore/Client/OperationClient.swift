@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TetherSynchronization
 
 /// Keeps one store per operation path, so two screens asking for the same operation share one
 /// store and one fetch; finds, invalidates, refetches, cancels, resets and removes stores by
@@ -16,8 +17,9 @@ public final class OperationClient: Sendable {
   public let context: OperationContext
   /// What every operation gets unless it says otherwise.
   public let defaults: OperationDefaults
-  private let table = Mutex(StoreTable())
-  private let listeners = Mutex([UInt64: @Sendable (OperationClientEvent) -> Void]())
+  private let table = SanitizerVisibleMutex(StoreTable())
+  private let listeners = SanitizerVisibleMutex(
+    [UInt64: @Sendable (OperationClientEvent) -> Void]())
   private let hasListeners = Atomic(false)
   private let nextListenerID = Atomic<UInt64>(0)
   private let collector: GarbageCollector
@@ -29,7 +31,7 @@ public final class OperationClient: Sendable {
   ) {
     self.context = context
     self.defaults = defaults
-    let collection = Mutex<(@Sendable (GarbageCollector.Candidate) -> Void)?>(nil)
+    let collection = SanitizerVisibleMutex<(@Sendable (GarbageCollector.Candidate) -> Void)?>(nil)
     self.collector = GarbageCollector(delay: defaults.garbageCollectionDelay, clock: context.clock)
     {
       candidate in collection.withLock { $0 }?(candidate)

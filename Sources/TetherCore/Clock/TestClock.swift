@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TetherSynchronization
 
 /// A clock that only moves when a test moves it, so timing-dependent code runs deterministically
 /// and instantly.
@@ -32,11 +32,11 @@ public final class TestClock: OperationClock {
     var waiters: [Waiter] = []
   }
 
-  private let state: Mutex<State>
+  private let state: SanitizerVisibleMutex<State>
 
   /// Creates a test clock whose time starts at `now` (a fixed date by default).
   public init(now: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-    state = Mutex(State(now: now))
+    state = SanitizerVisibleMutex(State(now: now))
   }
 
   public func now() -> Date { state.withLock { $0.now } }

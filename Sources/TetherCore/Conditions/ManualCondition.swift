@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// A condition a front end sets by hand, e.g. "the terminal has focus" or "the network is
 /// reachable"; operations rerun on it when it becomes true.
@@ -15,11 +15,11 @@ public final class ManualCondition: RunCondition {
     var observers: [UInt64: @Sendable (Bool) -> Void] = [:]
   }
 
-  private let state: Mutex<State>
+  private let state: SanitizerVisibleMutex<State>
 
   /// A condition with `initialValue`.
   public init(_ initialValue: Bool = false) {
-    state = Mutex(State(value: initialValue))
+    state = SanitizerVisibleMutex(State(value: initialValue))
   }
 
   /// The current value.

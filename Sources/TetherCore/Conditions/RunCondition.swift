@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// A boolean condition that changes over time; `rerunOnChange(of:)` reruns an operation each
 /// time its condition becomes true.
@@ -35,9 +35,9 @@ public struct CombinedCondition<Left: RunCondition, Right: RunCondition>: RunCon
     in context: OperationContext,
     onChange: @escaping @Sendable (Bool) -> Void
   ) -> OperationSubscription {
-    let values = Mutex(
+    let values = SanitizerVisibleMutex(
       (left: left.isSatisfied(in: context), right: right.isSatisfied(in: context)))
-    let combined = Mutex(isSatisfied(in: context))
+    let combined = SanitizerVisibleMutex(isSatisfied(in: context))
     let combine = combine
     let update = { @Sendable (change: (inout (left: Bool, right: Bool)) -> Void) in
       let value = values.withLock { values in

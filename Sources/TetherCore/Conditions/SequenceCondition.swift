@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// A condition that follows an `AsyncSequence` of booleans, e.g. a stream of reachability
 /// changes.
@@ -34,9 +34,9 @@ where Values.Element == Bool {
 }
 
 private final class LatestValue: Sendable {
-  private let storage: Mutex<Bool>
+  private let storage: SanitizerVisibleMutex<Bool>
 
-  init(_ value: Bool) { storage = Mutex(value) }
+  init(_ value: Bool) { storage = SanitizerVisibleMutex(value) }
 
   var value: Bool { storage.withLock { $0 } }
 

@@ -23,8 +23,12 @@ public struct OperationContext: Sendable {
   /// Which attempt of a retried run this is: 0 for the first attempt.
   public internal(set) var retryAttempt = 0
 
+  /// Set while an outer retry modifier runs, so that inner ones do not multiply attempts.
+  /// Kept out of `values`, like `runInput`, so that setting it on every run copies nothing.
+  var isRetryHandled = false
+
   /// What the store asked this run to do: `Void` for a query, the arguments of a mutation, the
-  /// page to fetch for a paginated query. Kept out of `values` so setting it copies nothing.
+  /// page to fetch for a paginated query.
   var runInput: (any Sendable)?
 
   private var values: [ObjectIdentifier: any Sendable] = [:]

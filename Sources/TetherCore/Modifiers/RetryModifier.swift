@@ -97,20 +97,10 @@ private enum RetryLimitKey: OperationContextKey {
   static let defaultValue: Int? = nil
 }
 
-private enum RetryHandledKey: OperationContextKey {
-  static let defaultValue = false
-}
-
 extension OperationContext {
   /// The retry limit of the operation's retry modifier, or nil when it has none.
   public internal(set) var retryLimit: Int? {
     get { self[RetryLimitKey.self] }
     set { self[RetryLimitKey.self] = newValue }
-  }
-
-  /// Set while an outer retry modifier runs, so that inner ones do not multiply attempts.
-  var isRetryHandled: Bool {
-    get { self[RetryHandledKey.self] }
-    set { self[RetryHandledKey.self] = newValue }
   }
 }

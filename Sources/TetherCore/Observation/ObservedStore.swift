@@ -1,5 +1,5 @@
 import Observation
-import Synchronization
+import TetherSynchronization
 
 /// A store's latest state as an `Observable` model, for front ends that render with Swift
 /// Observation.
@@ -25,13 +25,13 @@ public final class ObservedStore<State: OperationState>: Observable, Sendable {
   /// The observed store, for fetching and other actions.
   public let store: OperationStore<State>
   private let registrar = ObservationRegistrar()
-  private let latest: Mutex<State>
-  private let subscription = Mutex<OperationSubscription?>(nil)
+  private let latest: SanitizerVisibleMutex<State>
+  private let subscription = SanitizerVisibleMutex<OperationSubscription?>(nil)
 
   /// Observes `store` until this model is released.
   public init(_ store: OperationStore<State>) {
     self.store = store
-    self.latest = Mutex(store.state)
+    self.latest = SanitizerVisibleMutex(store.state)
     let subscription = store.subscribe { [weak self] state in self?.receive(state) }
     self.subscription.withLock { $0 = subscription }
   }

@@ -7,24 +7,28 @@
 /// `["a", "b"]` are different paths with different hashes.
 public struct OperationPath: Hashable, Sendable {
   /// One element of a path: any hashable, sendable value.
-  public struct Element: Hashable, Sendable, CustomStringConvertible {
+  public struct Element: Hashable, @unchecked Sendable, CustomStringConvertible {
     /// The wrapped value.
     public let base: any Hashable & Sendable
+    // Boxed once, so comparing and hashing do not look up conformances every time. Sendable
+    // because it only ever wraps `base`, which is.
+    private let hashable: AnyHashable
 
     public init(_ base: any Hashable & Sendable) {
       if let element = base as? Element {
         self = element
       } else {
         self.base = base
+        self.hashable = AnyHashable(base)
       }
     }
 
     public static func == (lhs: Element, rhs: Element) -> Bool {
-      AnyHashable(lhs.base) == AnyHashable(rhs.base)
+      lhs.hashable == rhs.hashable
     }
 
     public func hash(into hasher: inout Hasher) {
-      hasher.combine(AnyHashable(base))
+      hasher.combine(hashable)
     }
 
     public var description: String {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TetherSynchronization
 
 /// The runtime of one operation: it runs the operation, owns its state and lets many
 /// subscribers observe it.
@@ -25,7 +26,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   let operation: any OperationRequest<State.OperationValue, State.Failure>
   private let deduplicates: Bool
   private let observer: StoreObserver?
-  private let storage: Mutex<Storage>
+  private let storage: SanitizerVisibleMutex<Storage>
 
   struct Waiter {
     let id: UInt64
@@ -66,10 +67,23 @@ public final class OperationStore<State: OperationState>: Sendable {
     var conditionSubscriptions: [OperationSubscription] = []
   }
 
+  /// A waiter to resume with a result.
+  private struct Resumption {
+    let waiter: Waiter
+    let result: Result<State.OperationValue, any Error>
+  }
+
+  /// A recorded run whose task is to be started.
+  private struct Launch {
+    let id: OperationRunID
+    let input: State.RunInput
+  }
+
   /// What to do once the lock is released.
   private struct Effects {
-    var resume: [(Waiter, Result<State.OperationValue, any Error>)] = []
+    var resume: [Resumption] = []
     var cancel: [Task<Void, Never>] = []
+    var start: [Launch] = []
     var deliver = false
     var changed = false
   }
@@ -87,7 +101,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     self.deduplicates = context.deduplicates ?? false
     self.observer = observer
     let state = State(context: context)
-    self.storage = Mutex(Storage(state: state, initialState: state))
+    self.storage = SanitizerVisibleMutex(Storage(state: state, initialState: state))
   }
 
   // MARK: Reading
@@ -126,7 +140,7 @@ public final class OperationStore<State: OperationState>: Sendable {
         let waiter = Waiter(id: waiterID, continuation: continuation)
         let effects = update { storage, effects in
           if Task.isCancelled {
-            effects.resume.append((waiter, .failure(CancellationError())))
+            effects.resume.append(Resumption(waiter: waiter, result: .failure(CancellationError())))
           } else if deduplicates,
             let index = storage.runs.firstIndex(where: { State.canShareRun(input, with: $0.input) })
           {
@@ -304,12 +318,27 @@ public final class OperationStore<State: OperationState>: Sendable {
     let id = OperationRunID(rawValue: storage.nextRunID)
     storage.nextRunID += 1
     apply(.runStarted(id, input: input, date: context.clock.now()), to: &storage, effects: &effects)
-    // The task cannot finish before it is recorded: finishing takes the lock held here.
-    let task = Task { await self.execute(id, input) }
     storage.runs.append(
       Run(
-        id: id, input: input, isAutomatic: isAutomatic, task: task,
-        waiters: waiter.map { [$0] } ?? []))
+        id: id, input: input, isAutomatic: isAutomatic, task: nil,
+        waiters: waiter == nil ? [] : [waiter!]))
+    effects.start.append(Launch(id: id, input: input))
+  }
+
+  /// Starts the task of a run recorded by `startRun`, outside the lock.
+  ///
+  /// The task starts immediately on the calling thread, so an operation that completes
+  /// without suspending costs no thread hop. Its handle is recorded afterwards for
+  /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
+  /// gets its task cancelled, which does nothing to a finished task.
+  private func launch(_ id: OperationRunID, _ input: State.RunInput) {
+    let task = Task.immediate { await self.execute(id, input) }
+    let isRunning = storage.withLock { storage in
+      guard let index = storage.runs.firstIndex(where: { $0.id == id }) else { return false }
+      storage.runs[index].task = task
+      return true
+    }
+    if !isRunning { task.cancel() }
   }
 
   private func execute(_ id: OperationRunID, _ input: State.RunInput) async {
@@ -328,7 +357,9 @@ public final class OperationStore<State: OperationState>: Sendable {
         let run = storage.runs.remove(at: index)
         apply(.runFinished(id, result, date: context.clock.now()), to: &storage, effects: &effects)
         let outcome = result.mapError { $0 as any Error }
-        effects.resume += run.waiters.map { ($0, outcome) }
+        for waiter in run.waiters {
+          effects.resume.append(Resumption(waiter: waiter, result: outcome))
+        }
       })
   }
 
@@ -347,7 +378,7 @@ public final class OperationStore<State: OperationState>: Sendable {
         continue
       }
       let waiter = storage.runs[index].waiters.remove(at: position)
-      effects.resume.append((waiter, .failure(CancellationError())))
+      effects.resume.append(Resumption(waiter: waiter, result: .failure(CancellationError())))
       let run = storage.runs[index]
       let isWanted = run.isAutomatic && !storage.subscribers.isEmpty
       if run.waiters.isEmpty && !isWanted {
@@ -365,7 +396,9 @@ public final class OperationStore<State: OperationState>: Sendable {
     storage.runs.removeAll(where: shouldCancel)
     for run in cancelled {
       if let task = run.task { effects.cancel.append(task) }
-      effects.resume += run.waiters.map { ($0, .failure(CancellationError())) }
+      for waiter in run.waiters {
+        effects.resume.append(Resumption(waiter: waiter, result: .failure(CancellationError())))
+      }
       apply(.runCancelled(run.id), to: &storage, effects: &effects)
     }
   }
@@ -404,9 +437,12 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// Carries out what a locked update decided, outside the lock.
   private func perform(_ effects: Effects) {
     for task in effects.cancel { task.cancel() }
-    for (waiter, result) in effects.resume { waiter.continuation.resume(with: result) }
+    for resumption in effects.resume {
+      resumption.waiter.continuation.resume(with: resumption.result)
+    }
     if effects.deliver { deliver() }
     if effects.changed { observer?.storeDidChange(self) }
+    for launch in effects.start { self.launch(launch.id, launch.input) }
   }
 
   private func deliver() {

@@ -1,4 +1,4 @@
-import Synchronization
+import TetherSynchronization
 
 /// A live subscription; it ends when cancelled or when released.
 ///
@@ -10,11 +10,11 @@ import Synchronization
 /// subscription.cancel()
 /// ```
 public final class OperationSubscription: Sendable {
-  private let onCancel: Mutex<(@Sendable () -> Void)?>
+  private let onCancel: SanitizerVisibleMutex<(@Sendable () -> Void)?>
 
   /// A subscription that runs `onCancel` once, when it is cancelled or released.
   public init(onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Mutex(onCancel)
+    self.onCancel = SanitizerVisibleMutex(onCancel)
   }
 
   /// A subscription with nothing to end.

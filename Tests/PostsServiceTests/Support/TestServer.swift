@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TetherSynchronization
 
 @testable import PostsService
 

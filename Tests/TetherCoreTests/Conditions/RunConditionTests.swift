@@ -1,5 +1,5 @@
-import Synchronization
 import Testing
+import TetherSynchronization
 
 @testable import TetherCore
 
@@ -8,7 +8,7 @@ import Testing
 
   /// Collects the values a condition reports.
   final class Changes: Sendable {
-    let values = Mutex<[Bool]>([])
+    let values = SanitizerVisibleMutex<[Bool]>([])
     var all: [Bool] { values.withLock { $0 } }
     func record(_ value: Bool) { values.withLock { $0.append(value) } }
   }

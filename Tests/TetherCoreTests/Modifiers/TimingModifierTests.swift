@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
+import TetherSynchronization
 
 @testable import TetherCore
 
@@ -88,7 +88,7 @@ import Testing
 
 /// A thread-safe list of strings.
 final class EventLog: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = SanitizerVisibleMutex<[String]>([])
   func append(_ entry: String) { storage.withLock { $0.append(entry) } }
   var entries: [String] { storage.withLock { $0 } }
 }

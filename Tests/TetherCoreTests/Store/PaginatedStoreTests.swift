@@ -1,13 +1,13 @@
-import Synchronization
 import Testing
+import TetherSynchronization
 
 @testable import TetherCore
 
 @Suite struct PaginatedStoreTests {
   /// Offsets as page ids over `total` numbered items, `pageSize` per page.
   final class Feed: Sendable {
-    let total = Mutex(25)
-    let fetched = Mutex<[Int]>([])
+    let total = SanitizerVisibleMutex(25)
+    let fetched = SanitizerVisibleMutex<[Int]>([])
     let pageSize = 10
 
     func query(path: OperationPath = ["feed"]) -> PaginatedQuery<Int, [Int], any Error> {

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TetherSynchronization
 
 @testable import TetherCore
 
@@ -278,7 +279,7 @@ import Testing
   @Test func subscribersSeeEveryChangeInOrder() async throws {
     let runs = ScriptedRuns<Int>()
     let store = makeStore(runs)
-    let seen = Mutex<[Int?]>([])
+    let seen = SanitizerVisibleMutex<[Int?]>([])
     let subscription = store.subscribe { state in seen.withLock { $0.append(state.currentValue) } }
     for value in 1...50 { store.setCurrentValue(value) }
     #expect(seen.withLock { $0 } == [nil] + (1...50).map { $0 })

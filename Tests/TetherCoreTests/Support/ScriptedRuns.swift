@@ -1,5 +1,5 @@
-import Synchronization
 import TetherCore
+import TetherSynchronization
 
 /// Runs of an operation that wait until the test answers them, oldest first.
 final class ScriptedRuns<Value: Sendable>: Sendable {
@@ -15,7 +15,7 @@ final class ScriptedRuns<Value: Sendable>: Sendable {
     var startWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = SanitizerVisibleMutex(State())
 
   /// How many runs have started.
   var startCount: Int { state.withLock { $0.started } }
@@ -92,7 +92,7 @@ struct TestFailure: Error, Equatable {
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-  private let value = Mutex(0)
+  private let value = SanitizerVisibleMutex(0)
 
   @discardableResult
   func increment() -> Int {

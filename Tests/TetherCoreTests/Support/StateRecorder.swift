@@ -1,5 +1,5 @@
-import Synchronization
 import TetherCore
+import TetherSynchronization
 
 /// Subscribes to a store and records every state it delivers; tests wait for states that match.
 ///
@@ -13,8 +13,8 @@ final class StateRecorder<State: OperationState>: Sendable {
       (predicate: @Sendable (State) -> Bool, continuation: CheckedContinuation<State, Never>)?
   }
 
-  private let storage = Mutex(Storage())
-  private let subscription = Mutex<OperationSubscription?>(nil)
+  private let storage = SanitizerVisibleMutex(Storage())
+  private let subscription = SanitizerVisibleMutex<OperationSubscription?>(nil)
 
   init(_ store: OperationStore<State>) {
     let subscription = store.subscribe { [weak self] state in self?.record(state) }
