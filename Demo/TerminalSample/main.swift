@@ -23,7 +23,7 @@ while let argument = arguments.popFirst() {
 }
 
 if let pidFile {
-  try? String(getpid()).write(toFile: pidFile, atomically: true, encoding: .utf8)
+  try? "\(getpid())\n".write(toFile: pidFile, atomically: true, encoding: .utf8)
 }
 do {
   let log = try logPath.map { try TerminalLog(path: $0) }

@@ -22,6 +22,10 @@
 
 // Declared by glibc only under _XOPEN_SOURCE, which the Glibc module is built without.
 extern int wcwidth(wchar_t character);
+// <pty.h> is outside the Glibc module; openpty lives in libc since glibc 2.34.
+struct winsize;
+extern int openpty(int *master, int *slave, char *name, const struct termios *termios,
+                   const struct winsize *size);
 
 // MARK: - What Swift cannot import: macros and mutable globals.
 

@@ -13,10 +13,15 @@ enum RawInput: Hashable, Sendable {
 /// event, focus reports into focus events.
 struct InputDecoder {
   /// Key codes that ``NCursesScreen`` binds with `define_key` to sequences terminfo lacks.
-  static let pasteBegin: Int32 = 0o1001
-  static let pasteEnd: Int32 = 0o1002
-  static let focusIn: Int32 = 0o1003
-  static let focusOut: Int32 = 0o1004
+  /// Far above the codes ncurses gives terminfo's extended keys (from `KEY_MAX + 1` up), and
+  /// within the 16 bits its key tables store.
+  static let pasteBegin: Int32 = 0x6001
+  static let pasteEnd: Int32 = 0x6002
+  static let focusIn: Int32 = 0x6003
+  static let focusOut: Int32 = 0x6004
+
+  /// Whether `code` is one of the codes above.
+  static func isOwnCode(_ code: Int32) -> Bool { (pasteBegin...focusOut).contains(code) }
 
   /// Text of a paste in progress (a paste may span several reads).
   private var paste: String?

@@ -58,6 +58,7 @@ public final class NCursesScreen: Screen, InputSource {
   private var redirected = StandardStreamRedirection()
   private var ignoreNextContinue = false
   private var terminalDescriptor: Int32 = -1
+  private var inputPad: UnsafeMutablePointer<WINDOW>?
   public private(set) var size = Size(width: 0, height: 0)
 
   /// A screen on the given terminal descriptors (standard input and output by default, or a
@@ -126,6 +127,8 @@ public final class NCursesScreen: Screen, InputSource {
     redirected.restore()
     tether_set_terminal_active(0)
     tether_remove_signal_handlers()
+    delwin(inputPad)
+    inputPad = nil
     delscreen(screen)
     if let files {
       fclose(files.input)
@@ -138,19 +141,30 @@ public final class NCursesScreen: Screen, InputSource {
   }
 
   private func configureCurses() {
-    let window = tether_stdscr()
     raw()
     noecho()
     nonl()
-    intrflush(window, false)
-    keypad(window, true)
-    nodelay(window, true)
+    intrflush(tether_stdscr(), false)
+    // Keys are read from a 1×1 pad: wget_wch on stdscr would refresh stdscr first whenever it
+    // changed (e.g. after resizeterm), drawing a stale frame behind the loop's back.
+    inputPad = newpad(1, 1)
+    keypad(inputPad, true)
+    nodelay(inputPad, true)
     curs_set(0)
     set_escdelay(options.escapeDelay)
     define_key("\u{1B}[200~", InputDecoder.pasteBegin)
     define_key("\u{1B}[201~", InputDecoder.pasteEnd)
     define_key("\u{1B}[I", InputDecoder.focusIn)
     define_key("\u{1B}[O", InputDecoder.focusOut)
+    // Cursor keys in both modes, for terminals that ignore keypad-transmit mode.
+    let cursorKeys: [(String, Int32)] = [
+      ("A", KEY_UP), ("B", KEY_DOWN), ("C", KEY_RIGHT), ("D", KEY_LEFT), ("H", KEY_HOME),
+      ("F", KEY_END),
+    ]
+    for (final, code) in cursorKeys {
+      define_key("\u{1B}[" + final, code)
+      define_key("\u{1B}O" + final, code)
+    }
     if options.colorMode.usesColor(
       environment: options.environment, terminalHasColors: has_colors())
     {
@@ -227,13 +241,13 @@ public final class NCursesScreen: Screen, InputSource {
     var batch: [RawInput] = []
     var character: wint_t = 0
     while true {
-      let result = wget_wch(tether_stdscr(), &character)
+      let result = wget_wch(inputPad, &character)
       if result == ERR { break }
       if result == KEY_CODE_YES {
         let code = Int32(character)
         if code == KEY_RESIZE {
           if let event = resizeIfNeeded() { inputs.append(.event(event)) }
-        } else if code > KEY_MAX, let name = keyname(code) {
+        } else if code > KEY_MAX, !InputDecoder.isOwnCode(code), let name = keyname(code) {
           batch.append(.namedKey(String(cString: name)))
         } else {
           batch.append(.keyCode(code))

@@ -1,9 +1,10 @@
 /// Fitting text into a width: truncation with "…" and word wrapping, both by display width.
 public enum TextLayout {
-  /// `text` (sanitised) cut to at most `width` columns, ending in "…" when something was cut.
+  /// `text` (sanitised) cut to at most `width` columns, ending in "…" (after no space) when
+  /// something was cut.
   ///
   /// ```swift
-  /// TextLayout.truncate("Hello, world", toWidth: 8)  // "Hello, …"
+  /// TextLayout.truncate("Hello, world", toWidth: 8)  // "Hello,…"
   /// ```
   public static func truncate(_ text: String, toWidth width: Int) -> String {
     let safe = TextSanitizer.sanitize(text)
@@ -17,6 +18,7 @@ public enum TextLayout {
       result.append(character)
       used += columns
     }
+    while result.last == " " { result.removeLast() }
     return result + "…"
   }
 

@@ -30,7 +30,8 @@ public struct Spinner: Sendable {
 
   /// The step shown at `date`.
   public func step(at date: Date) -> Int {
-    Int(max(0, date.timeIntervalSince(startedAt)) / interval)
+    // The epsilon keeps a frame drawn exactly at a deadline from showing the previous step.
+    Int((max(0, date.timeIntervalSince(startedAt)) + 1e-9) / interval)
   }
 
   public func render(in rect: Rect, into frame: inout Frame) {
