@@ -40,6 +40,9 @@ public enum DisplayWidth {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }
+    // Fast paths for Latin text and box drawing, which have no marks, wide or format characters.
+    if (0xA0..<0x300).contains(value) && value != 0xAD { return 1 }
+    if (0x2500..<0x2600).contains(value) { return 1 }
     if value == 0x200B || (0x1160...0x11FF).contains(value) { return 0 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0

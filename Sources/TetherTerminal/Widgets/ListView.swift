@@ -74,10 +74,12 @@ public struct ListView {
         frame.write(detail, at: Point(x: detailX, y: row.minY), style: .dim, clip: row)
         textClip = Rect(x: row.minX, y: row.minY, width: detailX - 1 - row.minX, height: 1)
       }
-      let marker = isSelected ? "› " : "  "
+      // Marker and text are written apart so plain ASCII titles keep the canvas's fast path.
+      let x = frame.write(
+        isSelected ? "› " : "  ", at: Point(x: row.minX, y: row.minY), style: textStyle,
+        clip: textClip)
       let text = TextLayout.truncate(entry.text, toWidth: textClip.width - 2)
-      frame.write(
-        marker + text, at: Point(x: row.minX, y: row.minY), style: textStyle, clip: textClip)
+      frame.write(text, at: Point(x: x, y: row.minY), style: textStyle, clip: textClip)
     }
   }
 }

@@ -26,8 +26,7 @@ enum Subprocess {
     let environment =
       ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      environment.forEach { free($0) }
+      for pointer in argv + environment { free(pointer) }
     }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, path, &actions, nil, argv, environment)

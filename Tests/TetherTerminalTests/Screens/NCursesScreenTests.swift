@@ -140,7 +140,10 @@ import Testing
   @Test func refusesSomethingThatIsNotATerminal() throws {
     var pipe: [Int32] = [0, 0]
     #expect(Glibc.pipe(&pipe) == 0)
-    defer { pipe.forEach { close($0) } }
+    defer {
+      close(pipe[0])
+      close(pipe[1])
+    }
     let screen = try NCursesScreen(inputDescriptor: pipe[0], outputDescriptor: pipe[1])
     #expect(throws: TerminalError.notATerminal) { try screen.start() }
   }
