@@ -29,6 +29,11 @@ final class SampleApp: TerminalApp {
   var lastKey = "none"
   var size = Size(width: 0, height: 0)
   var focused = true
+  let crashKey: Character?
+
+  init(crashKey: Character? = nil) {
+    self.crashKey = crashKey
+  }
 
   var minimumSize: Size { Size(width: 40, height: 10) }
 
@@ -70,6 +75,7 @@ final class SampleApp: TerminalApp {
       _ = note.handle(.paste(text))
       return .handled
     case .key(let key):
+      if let crashKey, key == Key(.character(crashKey)) { fatalError("crash requested") }
       lastKey = key.description
       return handle(key, now: context.now)
     }

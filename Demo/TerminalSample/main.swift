@@ -1,8 +1,9 @@
 import Foundation
 import TetherTerminal
 
-// terminal-sample [--pid-file PATH] [--color never|auto|always] [--log FILE]
+// terminal-sample [--pid-file PATH] [--color never|auto|always] [--log FILE] [--crash-key KEY]
 var pidFile: String?
+var crashKey: Character?
 var colorMode = ColorMode.auto
 var logPath: String?
 var arguments = CommandLine.arguments.dropFirst()
@@ -10,6 +11,8 @@ while let argument = arguments.popFirst() {
   switch argument {
   case "--pid-file": pidFile = arguments.popFirst()
   case "--log": logPath = arguments.popFirst()
+  // For the end-to-end test of crash handling: pressing KEY traps.
+  case "--crash-key": crashKey = arguments.popFirst()?.first
   case "--color":
     guard let mode = arguments.popFirst().flatMap(ColorMode.init(rawValue:)) else {
       FileHandle.standardError.write(Data("terminal-sample: --color never|auto|always\n".utf8))
@@ -28,7 +31,7 @@ if let pidFile {
 do {
   let log = try logPath.map { try TerminalLog(path: $0) }
   let screen = try NCursesScreen(options: .init(colorMode: colorMode, log: log))
-  let loop = try EventLoop(app: SampleApp(), screen: screen, input: screen)
+  let loop = try EventLoop(app: SampleApp(crashKey: crashKey), screen: screen, input: screen)
   try await loop.run()
 } catch {
   FileHandle.standardError.write(Data("terminal-sample: \(error)\n".utf8))

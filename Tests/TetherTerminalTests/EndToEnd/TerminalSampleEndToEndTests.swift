@@ -62,10 +62,11 @@ struct TerminalSampleEndToEndTests {
     let binary = try sampleBinary()
     let tmux = try TmuxSession(width: 100, height: 30)
     try tmux.waitForScreen(containing: "e2e$")
-    try tmux.run("stty -g > \(tmux.path("before"))")
-    let before = try #require(try tmux.waitForFile("before"))
-
-    try tmux.run("'\(binary)' --pid-file \(tmux.path("pid")); echo \"exit=$?\"")
+    // Under `sh -c` no job-control shell resets the terminal after the app dies: `after` shows
+    // exactly what the app left behind.
+    try tmux.run(
+      "sh -c 'stty -g > \(tmux.path("before")); \"\(binary)\" --pid-file \(tmux.path("pid"));"
+        + " echo exit=$?; stty -g > \(tmux.path("after"))'")
     try tmux.waitForScreen(containing: "Tether sample — 100×30")
     let pid = try #require(
       try tmux.waitForFile("pid", timeout: 5).flatMap {
@@ -73,8 +74,25 @@ struct TerminalSampleEndToEndTests {
       })
     #expect(kill(pid, SIGTERM) == 0)
     try tmux.waitForScreen(containing: "exit=143")
+    let before = try #require(try tmux.waitForFile("before"))
+    let after = try #require(try tmux.waitForFile("after"))
+    #expect(after == before)
+  }
 
-    try tmux.run("stty -g > \(tmux.path("after"))")
+  @Test func aCrashRestoresTheTerminalAndIsStillReported() throws {
+    let binary = try sampleBinary()
+    let tmux = try TmuxSession(width: 100, height: 30)
+    try tmux.waitForScreen(containing: "e2e$")
+    try tmux.run(
+      "sh -c 'stty -g > \(tmux.path("before")); \"\(binary)\" --crash-key !;"
+        + " echo exit=$?; stty -g > \(tmux.path("after"))'")
+    try tmux.waitForScreen(containing: "Tether sample — 100×30")
+    try tmux.press("!")
+    // Swift traps with SIGILL or SIGTRAP: the shell reports 128 + the signal number.
+    let reported = try tmux.waitForScreen(containing: "exit=13")
+    #expect(reported)
+    #expect(try tmux.screen().contains("exit=132") || tmux.screen().contains("exit=133"))
+    let before = try #require(try tmux.waitForFile("before"))
     let after = try #require(try tmux.waitForFile("after"))
     #expect(after == before)
   }
