@@ -19,6 +19,9 @@ struct ColorPairCache {
     self.pairLimit = pairLimit
   }
 
+  /// Pairs created so far.
+  var count: Int { pairs.count }
+
   /// The pair number for a style's colours (0 for the terminal defaults).
   mutating func pair(for style: Style) -> Int32 {
     let colors = Colors(

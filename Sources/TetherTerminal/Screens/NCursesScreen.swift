@@ -186,6 +186,9 @@ public final class NCursesScreen: Screen, InputSource {
 
   // MARK: Output
 
+  /// Colour pairs created so far (nil when colours are off).
+  var colorPairsInUse: Int? { colors?.count }
+
   public func present(_ canvas: inout Canvas) {
     guard screen != nil else { return }
     var changed = false

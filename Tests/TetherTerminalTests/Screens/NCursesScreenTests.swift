@@ -55,6 +55,41 @@ import Testing
     #expect(!third.contains("Hello"))
   }
 
+  @Test func colourPairsAreCreatedOncePerCombination() throws {
+    let pty = try PseudoTerminal(size: Size(width: 20, height: 3))
+    let screen = try makeScreen(pty)
+    try screen.start()
+    defer { screen.stop() }
+    var canvas = Canvas(size: screen.size)
+    for frame in 0..<50 {
+      canvas.reset(to: screen.size)
+      let colors: [Color] = [.red, .green, .palette(200)]
+      canvas.write("\(frame)", at: Point(x: 0, y: 0), style: Style(foreground: colors[frame % 3]))
+      canvas.write("x", at: Point(x: 0, y: 1), style: Style(background: .blue))
+      canvas.write("plain", at: Point(x: 0, y: 2))
+      screen.present(&canvas)
+    }
+    #expect(screen.colorPairsInUse == 4)
+  }
+
+  @Test func noColorLeavesColoursOffButKeepsAttributes() throws {
+    let pty = try PseudoTerminal(size: Size(width: 20, height: 3))
+    let screen = try NCursesScreen(
+      inputDescriptor: pty.terminal, outputDescriptor: pty.terminal,
+      options: .init(environment: ["NO_COLOR": "1"], terminalType: "xterm-256color"))
+    try screen.start()
+    defer { screen.stop() }
+    _ = pty.readAvailable()
+    var canvas = Canvas(size: screen.size)
+    canvas.write("bold", at: Point(x: 0, y: 0), style: Style(foreground: .red, attributes: .bold))
+    screen.present(&canvas)
+    let output = String(decoding: pty.readAvailable(), as: UTF8.self)
+    #expect(screen.colorPairsInUse == nil)
+    #expect(output.contains("bold"))
+    #expect(output.contains("\u{1B}[1m") || output.contains(";1m"))
+    #expect(!output.contains("\u{1B}[31m") && !output.contains("38;5;1m"))
+  }
+
   @Test func hostileTextNeverReachesTheTerminal() throws {
     let pty = try PseudoTerminal(size: Size(width: 40, height: 5))
     let screen = try makeScreen(pty)
