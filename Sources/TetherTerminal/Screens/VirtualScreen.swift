@@ -1,3 +1,5 @@
+import Foundation
+
 /// A screen in memory, for tests: it keeps what a terminal would show and counts what changed.
 ///
 /// ```swift
@@ -46,14 +48,12 @@ public final class VirtualScreen: Screen {
   /// The position of the first occurrence of `text` on screen, searching row by row.
   public func find(_ text: String) -> Point? {
     for row in 0..<front.size.height {
-      var column = 0
       var line = ""
       var columns: [Int] = []
       for x in 0..<front.size.width where !front[Point(x: x, y: row)].isContinuation {
         let cell = front[Point(x: x, y: row)]
         for _ in cell.text.unicodeScalars { columns.append(x) }
         line += cell.text
-        column += 1
       }
       if let range = line.range(of: text) {
         let offset = line.unicodeScalars.distance(
