@@ -1,0 +1,58 @@
+import Foundation
+
+/// An app for the ``EventLoop``: it draws its whole UI from its state each frame and changes
+/// state in response to events.
+///
+/// ```swift
+/// final class Counter: TerminalApp {
+///   var count = 0
+///   func render(into frame: inout Frame) {
+///     frame.write("Count: \(count)", at: Point(x: 0, y: 0))
+///   }
+///   func handle(_ event: Event, context: EventContext) -> EventResult {
+///     switch event {
+///     case .key("+"): count += 1; return .handled
+///     case .key("q"): return .quit
+///     default: return .ignored
+///     }
+///   }
+/// }
+/// ```
+public protocol TerminalApp {
+  /// The smallest size the layout works at; smaller terminals show a short message instead.
+  var minimumSize: Size { get }
+  /// Draws the whole UI. Called only when something may have changed (an event was handled,
+  /// the waker fired, a requested redraw came due, the size changed).
+  mutating func render(into frame: inout Frame)
+  /// Reacts to one event.
+  mutating func handle(_ event: Event, context: EventContext) -> EventResult
+}
+
+extension TerminalApp {
+  public var minimumSize: Size { Size(width: 1, height: 1) }
+}
+
+/// What ``TerminalApp/handle(_:context:)`` knows besides the event.
+public struct EventContext: Sendable {
+  /// The loop clock's time, e.g. to start a toast or a spinner.
+  public let now: Date
+  /// The screen size.
+  public let size: Size
+
+  public init(now: Date, size: Size) {
+    self.now = now
+    self.size = size
+  }
+}
+
+/// What an app did with an event.
+public enum EventResult: Sendable, Equatable {
+  /// The event changed something: draw a frame.
+  case handled
+  /// The event meant nothing to the app: no frame. An ignored Ctrl-C quits, so it always
+  /// works unless the app takes it (e.g. to ask first). Ctrl-Z never reaches the app: the loop
+  /// suspends.
+  case ignored
+  /// Leave the loop.
+  case quit
+}

@@ -1,0 +1,16 @@
+/// What the loop draws instead of the app when the terminal is below its minimum size.
+enum TooSmallMessage {
+  static func render(into frame: inout Frame, minimum: Size) {
+    let size = frame.bounds.size
+    let lines = [
+      "Terminal too small",
+      "need \(minimum), have \(size)",
+    ]
+    let top = max(0, (size.height - lines.count) / 2)
+    for (offset, line) in lines.enumerated() {
+      let text = TextLayout.truncate(line, toWidth: size.width)
+      let x = max(0, (size.width - DisplayWidth.of(text)) / 2)
+      frame.write(text, at: Point(x: x, y: top + offset), style: offset == 0 ? .bold : .plain)
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import TetherTerminal
+
+@Suite struct StatusBarTests {
+  @Test func leftAndRightSegmentsOverTheBarStyle() {
+    let error = Style(foreground: .red, background: .white)
+    let screen = screen(30, 1) { frame in
+      StatusBar(left: ["Feed", " 10 of 251"], right: [Segment("fail 25%", style: error)])
+        .render(in: frame.bounds, into: &frame)
+    }
+    #expect(screen.lines == ["Feed 10 of 251        fail 25%"])
+    #expect(screen.style(at: Point(x: 0, y: 0)) == .reverse)
+    #expect(screen.style(at: Point(x: 18, y: 0)) == .reverse)
+    #expect(screen.style(at: Point(x: 25, y: 0)) == error)
+  }
+
+  @Test func theLeftSideIsTruncatedWhenSpaceIsShort() {
+    let screen = screen(20, 1) { frame in
+      StatusBar(left: ["a long status message"], right: ["right"])
+        .render(in: frame.bounds, into: &frame)
+    }
+    #expect(screen.lines == ["a long status… right"])
+  }
+}
