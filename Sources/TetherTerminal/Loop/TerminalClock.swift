@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TetherSynchronization
 
 /// The time source of an event loop; inject a ``ManualClock`` in tests.
 ///
@@ -23,10 +23,10 @@ public struct SystemClock: TerminalClock {
 /// loop.runUntilIdle()   // draws the frame that was due
 /// ```
 public final class ManualClock: TerminalClock {
-  private let current: Mutex<Date>
+  private let current: SanitizerVisibleMutex<Date>
 
   public init(_ start: Date = Date(timeIntervalSinceReferenceDate: 0)) {
-    current = Mutex(start)
+    current = SanitizerVisibleMutex(start)
   }
 
   public func now() -> Date { current.withLock { $0 } }
