@@ -34,7 +34,7 @@ extension Endpoint {
         throw .invalidRequest("the \(self) body could not be encoded: \(error)")
       }
     }
-    for field in fields.merging(headers) {
+    for field in headers.isEmpty ? fields : fields.merging(headers) {
       request.setValue(field.value, forHTTPHeaderField: field.name)
     }
     return request
@@ -56,10 +56,11 @@ extension Endpoint {
       text = base + "/" + PercentEncoding.path(String(relative))
     }
 
-    let overridden = Set(queryItems.map(\.name))
-    let defaults =
-      overridden.isEmpty
-      ? defaultQueryItems : defaultQueryItems.filter { !overridden.contains($0.name) }
+    var defaults = defaultQueryItems
+    if !defaults.isEmpty && !queryItems.isEmpty {
+      let overridden = Set(queryItems.map(\.name))
+      defaults.removeAll { overridden.contains($0.name) }
+    }
     var query = existingQuery.map(String.init) ?? ""
     for items in [defaults, queryItems] where !items.isEmpty {
       if !query.isEmpty { query += "&" }
