@@ -11,8 +11,10 @@ import TetherHTTP
 ///
 /// Client CPU per request is the process's CPU (getrusage) minus the CPU of the in-process
 /// server's threads (their per-thread CPU clocks), divided by the requests. Scenarios run
-/// interleaved, several times each; the lowest CPU and the best throughput of each are kept,
-/// as the least disturbed on a shared machine.
+/// in rotating order, several times each; the lowest CPU and the best throughput of each are
+/// kept, as the least disturbed on a shared machine. A second copy of the baseline shows the
+/// noise floor, and a last comparison runs the client over an in-memory transport against
+/// decoding alone, which isolates the client's own cost per request.
 enum HTTPSuite {
   static let requests = 2_000
   static let concurrency = 16
@@ -82,6 +84,13 @@ enum HTTPSuite {
         let page = try decoder.decode(PostsPage.self, from: data)
         guard page.posts.count == 10 else { throw UnexpectedPage() }
       },
+      // The same code again: how far apart two identical scenarios land on this machine.
+      Scenario(name: "raw again (noise floor)") {
+        let (data, response) = try await session.data(for: URLRequest(url: url))
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw UnexpectedPage() }
+        let page = try decoder.decode(PostsPage.self, from: data)
+        guard page.posts.count == 10 else { throw UnexpectedPage() }
+      },
       Scenario(name: "APIClient") {
         let page = try await client.send(endpoint)
         guard page.posts.count == 10 else { throw UnexpectedPage() }
@@ -100,9 +109,9 @@ enum HTTPSuite {
       }
       var results = Array(repeating: Result(), count: scenarios.count)
       for repetition in 0..<repetitions {
-        // Alternate the order so neither scenario always runs right after the other.
-        let order = Array(scenarios.indices)
-        for index in repetition.isMultiple(of: 2) ? order : order.reversed() {
+        // Rotate the order so no scenario always runs right after another.
+        for offset in scenarios.indices {
+          let index = (repetition + offset) % scenarios.count
           let scenario = scenarios[index]
           let serverBefore = server.cpuSeconds()
           let sample = try await Harness.measure(iterations: requests) {

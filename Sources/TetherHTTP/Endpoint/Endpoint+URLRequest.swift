@@ -21,7 +21,7 @@ extension Endpoint {
   ) throws(HTTPError) -> URLRequest {
     let url = try resolvedURL(relativeTo: baseURL, defaultQueryItems: defaults.queryItems)
     var request = URLRequest(url: url)
-    request.httpMethod = method.rawValue
+    if method != .get { request.httpMethod = method.rawValue }
     request.timeoutInterval = (timeout ?? defaults.timeout).timeInterval
 
     var fields = defaults.headers
@@ -43,30 +43,40 @@ extension Endpoint {
   private func resolvedURL(relativeTo baseURL: URL, defaultQueryItems: [URLQueryItem])
     throws(HTTPError) -> URL
   {
-    var text: String
+    var text = ""
+    text.reserveCapacity(128)
     var existingQuery: Substring?
     switch target {
     case .url(let url):
-      (text, existingQuery) = Self.splitQuery(url.absoluteString)
+      let (address, query) = Self.splitQuery(url.absoluteString)
+      text += address
+      existingQuery = query
     case .path(let path):
-      var base: String
-      (base, existingQuery) = Self.splitQuery(baseURL.absoluteString)
-      while base.hasSuffix("/") { base.removeLast() }
-      let relative = path.drop { $0 == "/" }
-      text = base + "/" + PercentEncoding.path(String(relative))
+      let (base, query) = Self.splitQuery(baseURL.absoluteString)
+      text += base.utf8.last == UInt8(ascii: "/") ? base.dropLast() : base
+      text += "/"
+      PercentEncoding.appendPath(path.drop { $0 == "/" }, to: &text)
+      existingQuery = query
     }
 
-    var defaults = defaultQueryItems
-    if !defaults.isEmpty && !queryItems.isEmpty {
-      let overridden = Set(queryItems.map(\.name))
-      defaults.removeAll { overridden.contains($0.name) }
+    var separator = "?"
+    if let existingQuery {
+      text += separator
+      text += existingQuery
+      separator = "&"
     }
-    var query = existingQuery.map(String.init) ?? ""
-    for items in [defaults, queryItems] where !items.isEmpty {
-      if !query.isEmpty { query += "&" }
-      query += PercentEncoding.query(items)
+    let overridden =
+      defaultQueryItems.isEmpty || queryItems.isEmpty ? [] : Set(queryItems.map(\.name))
+    for item in defaultQueryItems where !overridden.contains(item.name) {
+      text += separator
+      PercentEncoding.appendQueryItem(item, to: &text)
+      separator = "&"
     }
-    if !query.isEmpty { text += "?" + query }
+    for item in queryItems {
+      text += separator
+      PercentEncoding.appendQueryItem(item, to: &text)
+      separator = "&"
+    }
 
     guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
       throw .invalidRequest("\(method) \(text) is not a valid absolute URL")
@@ -75,12 +85,13 @@ extension Endpoint {
   }
 
   /// `("https://h/p", "a=1")` from `"https://h/p?a=1#frag"`; the fragment is dropped.
-  private static func splitQuery(_ url: String) -> (String, Substring?) {
-    let withoutFragment = url.firstIndex(of: "#").map { url[..<$0] } ?? url[...]
-    guard let mark = withoutFragment.firstIndex(of: "?") else {
-      return (String(withoutFragment), nil)
+  private static func splitQuery(_ url: String) -> (Substring, Substring?) {
+    let bytes = url.utf8
+    let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
+    guard let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else {
+      return (url[..<end], nil)
     }
-    let query = withoutFragment[withoutFragment.index(after: mark)...]
-    return (String(withoutFragment[..<mark]), query.isEmpty ? nil : query)
+    let query = url[url.index(after: mark)..<end]
+    return (url[..<mark], query.isEmpty ? nil : query)
   }
 }

@@ -11,51 +11,60 @@ enum PercentEncoding {
     var result = ""
     for item in items {
       if !result.isEmpty { result += "&" }
-      result += encode(item.name, keeping: isUnreserved)
-      if let value = item.value {
-        result += "="
-        result += encode(value, keeping: isUnreserved)
-      }
+      appendQueryItem(item, to: &result)
     }
     return result
   }
 
-  /// A path with every character that may not appear in a path encoded. Existing escapes
-  /// (`%` and two hex digits) are kept, so an already encoded path is not encoded twice.
-  static func path(_ path: String) -> String {
-    let bytes = Array(path.utf8)
-    if bytes.allSatisfy(isPathCharacter) { return path }
-    var result = [UInt8]()
-    result.reserveCapacity(bytes.count + 16)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "%"), index + 2 < bytes.count,
-        isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
-      {
-        result.append(byte)
-      } else if isPathCharacter(byte) {
-        result.append(byte)
-      } else {
-        appendEscape(byte, to: &result)
-      }
-      index += 1
+  /// Appends `name=value` (or `name` for a `nil` value), both encoded.
+  static func appendQueryItem(_ item: URLQueryItem, to result: inout String) {
+    append(item.name, keeping: isUnreserved, to: &result)
+    if let value = item.value {
+      result += "="
+      append(value, keeping: isUnreserved, to: &result)
     }
-    return String(decoding: result, as: UTF8.self)
   }
 
-  static func encode(_ text: String, keeping allowed: (UInt8) -> Bool) -> String {
-    if text.utf8.allSatisfy(allowed) { return text }
-    var result = [UInt8]()
-    result.reserveCapacity(text.utf8.count * 3)
+  /// Appends `path` with every character that may not appear in a path encoded. Existing
+  /// escapes (`%` and two hex digits) are kept, so an already encoded path is not encoded
+  /// twice.
+  static func appendPath(_ path: Substring, to result: inout String) {
+    let bytes = path.utf8
+    if bytes.allSatisfy(isPathCharacter) {
+      result += path
+      return
+    }
+    var encoded = [UInt8]()
+    encoded.reserveCapacity(bytes.count + 16)
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      if isPathCharacter(byte) || (byte == UInt8(ascii: "%") && isEscape(bytes[index...])) {
+        encoded.append(byte)
+      } else {
+        appendEscape(byte, to: &encoded)
+      }
+      index = bytes.index(after: index)
+    }
+    result += String(decoding: encoded, as: UTF8.self)
+  }
+
+  /// Appends `text` with every byte `allowed` rejects percent-encoded.
+  static func append(_ text: String, keeping allowed: (UInt8) -> Bool, to result: inout String) {
+    if text.utf8.allSatisfy(allowed) {
+      result += text
+      return
+    }
+    var encoded = [UInt8]()
+    encoded.reserveCapacity(text.utf8.count * 3)
     for byte in text.utf8 {
       if allowed(byte) {
-        result.append(byte)
+        encoded.append(byte)
       } else {
-        appendEscape(byte, to: &result)
+        appendEscape(byte, to: &encoded)
       }
     }
-    return String(decoding: result, as: UTF8.self)
+    result += String(decoding: encoded, as: UTF8.self)
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)
@@ -64,6 +73,13 @@ enum PercentEncoding {
     result.append(UInt8(ascii: "%"))
     result.append(hexDigits[Int(byte >> 4)])
     result.append(hexDigits[Int(byte & 0x0F)])
+  }
+
+  /// Whether `bytes` starts with `%` and two hex digits.
+  private static func isEscape(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+    var iterator = bytes.dropFirst().prefix(2).makeIterator()
+    guard let high = iterator.next(), let low = iterator.next() else { return false }
+    return isHexDigit(high) && isHexDigit(low)
   }
 
   static func isUnreserved(_ byte: UInt8) -> Bool {
