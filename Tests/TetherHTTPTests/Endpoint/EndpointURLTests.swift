@@ -65,6 +65,18 @@ struct EndpointURLTests {
     #expect(escaped.url?.absoluteString == "https://api.example.com/v1/tags/new%20york")
   }
 
+  @Test("a lone % in a path is encoded; a base URL's own query comes first")
+  func percentAndBaseQuery() throws {
+    let percent = try Endpoint<Void>(.get, "discounts/100%").urlRequest(relativeTo: baseURL)
+    #expect(percent.url?.absoluteString == "https://api.example.com/v1/discounts/100%25")
+
+    let versioned = URL(string: "https://api.example.com/v1/?version=2#top")!
+    let request = try Endpoint<Void>(
+      .get, "posts", query: [URLQueryItem(name: "limit", value: "1")]
+    ).urlRequest(relativeTo: versioned)
+    #expect(request.url?.absoluteString == "https://api.example.com/v1/posts?version=2&limit=1")
+  }
+
   @Test("a full URL ignores the base URL and keeps its own query")
   func fullURL() throws {
     let url = URL(string: "https://cdn.example.org/files/list?sort=asc")!
