@@ -1,1 +1,65 @@
-print("not built yet")
+import Dispatch
+import Foundation
+import PostsService
+
+// `posts-server`: the Posts service as a standalone program. See `posts-server --help`.
+
+/// Writes `line` to standard output at once (one `write` per line, so lines from concurrent
+/// requests never interleave and show up immediately even when piped).
+func emit(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String, status: Int32) -> Never {
+  FileHandle.standardError.write(Data("posts-server: \(message)\n".utf8))
+  exit(status)
+}
+
+let options: PostsServerOptions
+do {
+  options = try PostsServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  fail("\(error) (see --help)", status: 2)
+}
+if options.showsHelp {
+  emit(PostsServerOptions.usage)
+  exit(0)
+}
+
+var configuration = options.configuration
+if options.logsRequests {
+  configuration.requestLog = { entry in emit(entry.description) }
+}
+let server: PostsServer
+do {
+  server = try PostsServer.start(configuration)
+} catch {
+  fail("\(error)", status: 1)
+}
+emit(
+  "Posts server listening on \(server.baseURL) (seed \(configuration.seed); faults: \(server.faults))"
+)
+
+// Stop cleanly on Ctrl-C or SIGTERM: answer requests in progress, then exit.
+/// Delivers `signalNumber` into `stream` instead of letting it kill the process.
+///
+/// A plain function, not top-level code, so the handler is not isolated to the main actor (it
+/// runs on a Dispatch queue).
+func forward(_ signalNumber: Int32, to stream: AsyncStream<Int32>.Continuation)
+  -> any DispatchSourceSignal
+{
+  signal(signalNumber, SIG_IGN)
+  let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+  source.setEventHandler { stream.yield(signalNumber) }
+  source.resume()
+  return source
+}
+
+let (stopSignals, stopContinuation) = AsyncStream<Int32>.makeStream()
+let signalSources = [SIGINT, SIGTERM].map { forward($0, to: stopContinuation) }
+for await _ in stopSignals {
+  emit("Stopping...")
+  await server.shutdown()
+  exit(0)
+}
+withExtendedLifetime(signalSources) {}

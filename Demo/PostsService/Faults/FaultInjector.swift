@@ -1,0 +1,54 @@
+/// Decides, request by request, which faults to inject; deterministic for a seed.
+///
+/// Every decision on an affected request draws the same number of random values, whichever
+/// faults are enabled, so changing one rate does not reshuffle the others. Requests that no
+/// fault can affect draw nothing.
+struct FaultInjector: Sendable {
+  /// What to do with one request.
+  struct Decision: Equatable {
+    enum Outcome: Equatable {
+      case handle
+      case fail(status: Int)
+      case malformBody
+      case dropConnection
+    }
+
+    var delay: Duration = .zero
+    var outcome: Outcome = .handle
+  }
+
+  var settings: FaultSettings
+  private var random: SeededRandom
+
+  init(settings: FaultSettings, seed: UInt64) {
+    self.settings = settings
+    random = SeededRandom(seed: seed)
+  }
+
+  mutating func decide(method: String, pathSegments: [String]) -> Decision {
+    guard settings.isActive, pathSegments != [Route.faultsPath],
+      settings.affects(method: method, pathSegments: pathSegments)
+    else {
+      return Decision()
+    }
+    let jitterShare = random.unitInterval()
+    let failureDraw = random.unitInterval()
+    let statusDraw = random.unitInterval()
+    let dropDraw = random.unitInterval()
+    let malformedDraw = random.unitInterval()
+
+    var decision = Decision(delay: settings.latency + settings.jitter * jitterShare)
+    let failureStatus = statusDraw < 0.5 ? 500 : 503
+    if settings.failNext > 0 {
+      settings.failNext -= 1
+      decision.outcome = .fail(status: failureStatus)
+    } else if failureDraw < settings.failureRate {
+      decision.outcome = .fail(status: failureStatus)
+    } else if dropDraw < settings.dropRate {
+      decision.outcome = .dropConnection
+    } else if malformedDraw < settings.malformedRate {
+      decision.outcome = .malformBody
+    }
+    return decision
+  }
+}

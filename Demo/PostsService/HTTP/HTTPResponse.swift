@@ -1,0 +1,63 @@
+/// A response to send: status, extra header fields and a JSON body.
+struct HTTPResponse: Sendable {
+  var status: Int
+  var headers: [(name: String, value: String)] = []
+  var body: [UInt8]
+
+  init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8]) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// A JSON response whose body `write` produces.
+  init(status: Int = 200, json write: (inout JSONWriter) -> Void) {
+    var writer = JSONWriter()
+    write(&writer)
+    self.init(status: status, body: writer.bytes)
+  }
+
+  /// `{"message": message}` with `status`.
+  static func message(_ message: String, status: Int) -> HTTPResponse {
+    HTTPResponse(status: status) { $0.object { $0.field("message", message) } }
+  }
+
+  /// The bytes on the wire: status line, headers (including `Content-Type`, `Content-Length`,
+  /// `Date`, `X-Request-Id` and `Connection`), blank line, then the body unless `includeBody` is false (for `HEAD`).
+  func serialized(requestID: String, keepAlive: Bool, includeBody: Bool = true) -> [UInt8] {
+    var head = "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n"
+    head += "Content-Type: application/json; charset=utf-8\r\n"
+    head += "Content-Length: \(body.count)\r\n"
+    head += "Date: \(Timestamp.httpDate())\r\n"
+    head += "X-Request-Id: \(requestID)\r\n"
+    head += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
+    for (name, value) in headers {
+      head += "\(name): \(value)\r\n"
+    }
+    head += "\r\n"
+    var bytes = Array(head.utf8)
+    if includeBody {
+      bytes.append(contentsOf: body)
+    }
+    return bytes
+  }
+
+  static func reasonPhrase(for status: Int) -> String {
+    switch status {
+    case 100: "Continue"
+    case 200: "OK"
+    case 201: "Created"
+    case 400: "Bad Request"
+    case 404: "Not Found"
+    case 405: "Method Not Allowed"
+    case 408: "Request Timeout"
+    case 413: "Content Too Large"
+    case 431: "Request Header Fields Too Large"
+    case 500: "Internal Server Error"
+    case 501: "Not Implemented"
+    case 503: "Service Unavailable"
+    case 505: "HTTP Version Not Supported"
+    default: "Status \(status)"
+    }
+  }
+}

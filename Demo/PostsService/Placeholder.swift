@@ -1,2 +1,0 @@
-// Placeholder until PostsService lands; replaced by its first real source file.
-enum PostsServicePlaceholder {}

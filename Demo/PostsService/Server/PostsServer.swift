@@ -1,0 +1,70 @@
+import Foundation
+
+/// The Posts service: a dummyjson-compatible HTTP/1.1 server with fault injection, running on
+/// its own threads inside the calling process.
+///
+///     let server = try PostsServer.start(PostsServer.Configuration(seed: 7))
+///     print(server.baseURL)            // http://127.0.0.1:41523
+///     try server.updateFaults { $0.failureRate = 0.25 }
+///     await server.shutdown()
+///
+/// The server never prints; pass `Configuration.requestLog` to see requests. Shutdown stops
+/// accepting, lets requests in progress finish (cutting injected latency short) and closes every
+/// connection. A server that is released without `shutdown()` stops the same way, in the
+/// background.
+public final class PostsServer: Sendable {
+  /// The port the server listens on (the chosen one when the configuration asked for 0).
+  public let port: Int
+  /// `http://<host>:<port>`, with `127.0.0.1` for a server bound to every address.
+  public let baseURL: URL
+  private let runtime: ServerRuntime
+
+  private init(runtime: ServerRuntime, host: String) {
+    self.runtime = runtime
+    port = runtime.port
+    let urlHost = host == "0.0.0.0" ? "127.0.0.1" : host
+    baseURL = URL(string: "http://\(urlHost):\(runtime.port)")!
+  }
+
+  /// Binds the socket and starts serving; throws when the address cannot be used or the
+  /// configuration is invalid.
+  public static func start(_ configuration: Configuration = Configuration())
+    throws(PostsServerError)
+    -> PostsServer
+  {
+    let runtime = try ServerRuntime(configuration)
+    try runtime.start()
+    return PostsServer(runtime: runtime, host: configuration.host)
+  }
+
+  /// The fault settings in force now (they change with `updateFaults`, `PUT /_faults`, and as
+  /// `failNext` counts down).
+  public var faults: FaultSettings {
+    runtime.faults.settings
+  }
+
+  /// Changes the fault settings for the requests that follow; throws and changes nothing when
+  /// the result is invalid (a rate outside 0...1, say). Returns the new settings.
+  ///
+  ///     try server.updateFaults { $0 = FaultSettings(latency: .milliseconds(300)) }
+  @discardableResult
+  public func updateFaults(
+    _ change: (inout FaultSettings) -> Void
+  ) throws(FaultSettingsError) -> FaultSettings {
+    try runtime.faults.update { change(&$0) }
+  }
+
+  /// Stops the server and returns once every connection is closed and the port is free.
+  /// Requests in progress are answered first (a client that stops reading its response can
+  /// hold this up for the idle timeout). Calling it again returns at once.
+  public func shutdown() async {
+    runtime.stop.fire()
+    runtime.lifecycle.beginStopping()
+    await runtime.lifecycle.waitUntilFinished()
+  }
+
+  deinit {
+    runtime.stop.fire()
+    runtime.lifecycle.beginStopping()
+  }
+}

@@ -1,0 +1,27 @@
+/// Reports how long each run took, measured on the context's clock.
+public struct DurationLoggingModifier<Operation: OperationRequest>: OperationModifier {
+  let log: @Sendable (OperationPath, Duration) -> Void
+
+  public func run(
+    in context: OperationContext,
+    using operation: Operation,
+    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+  ) async throws(Operation.Failure) -> Operation.Value {
+    let start = context.clock.now()
+    defer { log(context.path, context.clock.now().duration(since: start)) }
+    return try await operation.run(in: context, with: continuation)
+  }
+}
+
+extension OperationRequest {
+  /// Reports how long each run took on the context's clock.
+  ///
+  /// ```swift
+  /// query.logDuration { path, duration in logger.info("\(path) took \(duration)") }
+  /// ```
+  public func logDuration(
+    _ log: @escaping @Sendable (OperationPath, Duration) -> Void
+  ) -> ModifiedOperation<Self, DurationLoggingModifier<Self>> {
+    modifier(DurationLoggingModifier(log: log))
+  }
+}

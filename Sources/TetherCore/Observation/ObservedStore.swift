@@ -1,0 +1,50 @@
+import Observation
+import Synchronization
+
+/// A store's latest state as an `Observable` model, for front ends that render with Swift
+/// Observation.
+///
+/// It subscribes to the store for its lifetime, so it counts as a subscriber: a stale store
+/// fetches when the model is created, and its automatic fetch is cancelled when the last
+/// model goes away.
+///
+/// ```swift
+/// let post = ObservedStore(client.store(for: postQuery(42)))
+/// withObservationTracking {
+///   draw(post.state)
+/// } onChange: {
+///   requestRedraw()   // called on the thread that changed the store
+/// }
+/// ```
+///
+/// `state` is updated synchronously on the thread that changed the store (a run's task, or
+/// whoever called `setCurrentValue`, `invalidate`...), in order; observation's `onChange` fires
+/// on that thread, so hop to your UI thread or actor before drawing. Reading `state` is safe
+/// from any thread.
+public final class ObservedStore<State: OperationState>: Observable, Sendable {
+  /// The observed store, for fetching and other actions.
+  public let store: OperationStore<State>
+  private let registrar = ObservationRegistrar()
+  private let latest: Mutex<State>
+  private let subscription = Mutex<OperationSubscription?>(nil)
+
+  /// Observes `store` until this model is released.
+  public init(_ store: OperationStore<State>) {
+    self.store = store
+    self.latest = Mutex(store.state)
+    let subscription = store.subscribe { [weak self] state in self?.receive(state) }
+    self.subscription.withLock { $0 = subscription }
+  }
+
+  /// The store's latest state.
+  public var state: State {
+    registrar.access(self, keyPath: \.state)
+    return latest.withLock { $0 }
+  }
+
+  private func receive(_ state: State) {
+    registrar.withMutation(of: self, keyPath: \.state) {
+      latest.withLock { $0 = state }
+    }
+  }
+}

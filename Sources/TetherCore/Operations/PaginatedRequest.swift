@@ -1,0 +1,155 @@
+/// An operation that fetches pages; a store keeps its ``PaginatedState``.
+///
+/// It names the first page, how to find the page after (and optionally before) a page, and how
+/// to fetch one page. Make one from closures with ``PaginatedQuery``.
+public protocol PaginatedRequest<PageID, PageValue, Failure>: OperationRequest
+where Value == PagingResult<PageID, PageValue> {
+  /// Identifies a page, e.g. an offset or a cursor.
+  associatedtype PageID: Hashable & Sendable
+  /// The contents of one page.
+  associatedtype PageValue: Sendable
+
+  /// The id of the first page.
+  var initialPageID: PageID { get }
+
+  /// The id of the page after `page`, or nil when `page` is the last; `pages` are all the pages
+  /// loaded so far, in order, `page` included.
+  func pageID(after page: Page<PageID, PageValue>, in pages: [Page<PageID, PageValue>]) -> PageID?
+
+  /// The id of the page before `page`, or nil when `page` is the first. By default, nil.
+  func pageID(before page: Page<PageID, PageValue>, in pages: [Page<PageID, PageValue>]) -> PageID?
+
+  /// Fetches one page.
+  func fetchPage(
+    _ id: PageID,
+    in context: OperationContext,
+    with continuation: OperationContinuation<PageValue, Failure>
+  ) async throws(Failure) -> PageValue
+}
+
+extension PaginatedRequest {
+  public func pageID(
+    before page: Page<PageID, PageValue>, in pages: [Page<PageID, PageValue>]
+  ) -> PageID? {
+    nil
+  }
+
+  /// Runs the action in the context (the initial page when there is none).
+  ///
+  /// Intermediate values yielded by `fetchPage` reach the store for single-page actions; a
+  /// refetch of all pages publishes only its final result.
+  public func run(
+    in context: OperationContext,
+    with continuation: OperationContinuation<Value, Failure>
+  ) async throws(Failure) -> Value {
+    let action = context.runInput as? PagingAction<PageID, PageValue> ?? .initialPage
+    switch action {
+    case .initialPage:
+      return try await fetchSinglePage(
+        initialPageID, action: action, around: [], in: context, with: continuation)
+    case .nextPage(let id, let pages):
+      return try await fetchSinglePage(
+        id, action: action, around: pages, in: context, with: continuation)
+    case .previousPage(let id, let pages):
+      return try await fetchSinglePage(
+        id, action: action, around: pages, in: context, with: continuation)
+    case .allPages(let pages):
+      var fresh: [Page<PageID, PageValue>] = []
+      var nextID: PageID? = pages.first?.id ?? initialPageID
+      while let id = nextID, fresh.count < max(pages.count, 1) {
+        let value = try await fetchPage(id, in: context, with: .discarding)
+        fresh.append(Page(id: id, value: value))
+        nextID = pageID(after: fresh[fresh.count - 1], in: fresh)
+      }
+      return result(action, fetched: fresh, all: fresh)
+    }
+  }
+
+  private func fetchSinglePage(
+    _ id: PageID,
+    action: PagingAction<PageID, PageValue>,
+    around pages: [Page<PageID, PageValue>],
+    in context: OperationContext,
+    with continuation: OperationContinuation<Value, Failure>
+  ) async throws(Failure) -> Value {
+    let complete = { @Sendable (value: PageValue) -> Value in
+      let page = Page(id: id, value: value)
+      let all: [Page<PageID, PageValue>] =
+        if case .previousPage = action { [page] + pages } else { pages + [page] }
+      return result(action, fetched: [page], all: all)
+    }
+    let value = try await fetchPage(id, in: context, with: continuation.map(complete))
+    return complete(value)
+  }
+
+  private func result(
+    _ action: PagingAction<PageID, PageValue>,
+    fetched: [Page<PageID, PageValue>],
+    all: [Page<PageID, PageValue>]
+  ) -> Value {
+    let neighbors = fetched.map { page in
+      PageNeighbors(previous: pageID(before: page, in: all), next: pageID(after: page, in: all))
+    }
+    return PagingResult(action: action, pages: fetched, neighbors: neighbors)
+  }
+}
+
+/// A paginated query made from closures.
+///
+/// ```swift
+/// let feed = PaginatedQuery(["posts"], initialPageID: 0) { last, _ in
+///   last.value.hasMore ? last.id + 10 : nil
+/// } fetchPage: { skip, context in
+///   try await api.posts(skip: skip, limit: 10)
+/// }
+/// ```
+public struct PaginatedQuery<PageID: Hashable & Sendable, PageValue: Sendable, Failure: Error>:
+  PaginatedRequest
+{
+  public typealias PageIDRule =
+    @Sendable (_ page: Page<PageID, PageValue>, _ pages: [Page<PageID, PageValue>]) -> PageID?
+
+  public let path: OperationPath
+  public let initialPageID: PageID
+  private let nextPageID: PageIDRule
+  private let previousPageID: PageIDRule?
+  private let body:
+    @Sendable (PageID, OperationContext, OperationContinuation<PageValue, Failure>)
+      async throws(Failure) -> PageValue
+
+  /// A paginated query starting at `initialPageID`; `nextPageID` (and `previousPageID`) find
+  /// the neighbours of a page, `fetchPage` fetches one page.
+  public init(
+    _ path: OperationPath,
+    initialPageID: PageID,
+    nextPageID: @escaping PageIDRule,
+    previousPageID: PageIDRule? = nil,
+    fetchPage: @escaping @Sendable (PageID, OperationContext) async throws(Failure) -> PageValue
+  ) {
+    self.path = path
+    self.initialPageID = initialPageID
+    self.nextPageID = nextPageID
+    self.previousPageID = previousPageID
+    self.body = { id, context, _ throws(Failure) in try await fetchPage(id, context) }
+  }
+
+  public func pageID(
+    after page: Page<PageID, PageValue>, in pages: [Page<PageID, PageValue>]
+  ) -> PageID? {
+    nextPageID(page, pages)
+  }
+
+  public func pageID(
+    before page: Page<PageID, PageValue>, in pages: [Page<PageID, PageValue>]
+  ) -> PageID? {
+    previousPageID?(page, pages)
+  }
+
+  public func fetchPage(
+    _ id: PageID,
+    in context: OperationContext,
+    with continuation: OperationContinuation<PageValue, Failure>
+  ) async throws(Failure) -> PageValue {
+    try await body(id, context, continuation)
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The retry progress of a run in flight: how many attempts have failed, the last failure, and
+/// when the next attempt starts — enough for a UI to show "attempt 2 of 4 failed — retrying in
+/// 1.4 s".
+public struct RetryProgress<Failure: Error>: Sendable {
+  /// How many attempts of this run have failed so far.
+  public var failedAttempts: Int
+  /// How many retries the run may make after its first attempt.
+  public var retryLimit: Int
+  /// The failure of the latest attempt.
+  public var lastFailure: Failure
+  /// When the next attempt starts.
+  public var nextAttemptDate: Date
+
+  public init(failedAttempts: Int, retryLimit: Int, lastFailure: Failure, nextAttemptDate: Date) {
+    self.failedAttempts = failedAttempts
+    self.retryLimit = retryLimit
+    self.lastFailure = lastFailure
+    self.nextAttemptDate = nextAttemptDate
+  }
+
+  /// How many attempts the run makes at most: the first one plus every retry.
+  public var attemptLimit: Int { retryLimit + 1 }
+
+  /// The time left until the next attempt at `date`, never negative.
+  public func timeUntilNextAttempt(at date: Date) -> Duration {
+    max(.zero, nextAttemptDate.duration(since: date))
+  }
+}

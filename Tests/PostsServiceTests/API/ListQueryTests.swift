@@ -1,0 +1,103 @@
+import Foundation
+import PostsService
+import Testing
+
+@Suite("Pagination, select and sort")
+struct ListQueryTests {
+  @Test func limitAndSkip() async throws {
+    try await withServer { _, client in
+      let page = try await client.get("/posts?limit=10&skip=20").decode(PostListShape.self)
+      #expect(page.posts.map(\.id) == Array(21...30))
+      #expect((page.total, page.skip, page.limit) == (251, 20, 10))
+    }
+  }
+
+  @Test func limitZeroMeansAll() async throws {
+    try await withServer { _, client in
+      let all = try await client.get("/posts?limit=0").decode(PostListShape.self)
+      #expect(all.posts.count == 251)
+      #expect(all.limit == 251)
+      #expect(all.posts.map(\.id) == Array(1...251))
+    }
+  }
+
+  @Test func limitInTheResponseCountsWhatWasReturned() async throws {
+    try await withServer { _, client in
+      let tail = try await client.get("/posts?limit=30&skip=245").decode(PostListShape.self)
+      #expect(tail.posts.map(\.id) == Array(246...251))
+      #expect((tail.total, tail.skip, tail.limit) == (251, 245, 6))
+    }
+  }
+
+  @Test func skipPastTheEndGivesAnEmptyPageWithTheSameTotal() async throws {
+    try await withServer { _, client in
+      for skip in [251, 300, 999_999_999] {
+        let page = try await client.get("/posts?skip=\(skip)").decode(PostListShape.self)
+        #expect(page.posts.isEmpty)
+        #expect((page.total, page.skip, page.limit) == (251, skip, 0))
+      }
+    }
+  }
+
+  @Test(arguments: [
+    "limit=-1", "skip=-5", "limit=ten", "skip=1.5", "limit=", "limit=%2B3",
+    "limit=99999999999999999999999",
+  ])
+  func negativeOrNonNumericValuesAreRejected(query: String) async throws {
+    try await withServer { _, client in
+      let response = try await client.get("/posts?\(query)")
+      #expect(response.status == 400)
+      #expect(response.message?.contains("non-negative integer") == true)
+    }
+  }
+
+  @Test func selectReturnsIDPlusTheNamedFields() async throws {
+    try await withServer { _, client in
+      let response = try await client.get("/posts?limit=3&select=title,reactions")
+      let posts = try #require(try response.object()["posts"] as? [[String: Any]])
+      #expect(posts.count == 3)
+      for post in posts {
+        #expect(Set(post.keys) == ["id", "title", "reactions"])
+      }
+      let single = try await client.get("/posts/5?select=views").object()
+      #expect(Set(single.keys) == ["id", "views"])
+      #expect(single["views"] is Int)
+
+      let unknown = try await client.get("/posts?select=title,nonsense")
+      #expect(unknown.status == 400)
+      #expect(unknown.message == "Unknown field 'nonsense' in 'select'")
+    }
+  }
+
+  @Test func sortByAndOrder() async throws {
+    try await withServer { _, client in
+      let byTitle = try await client.get("/posts?sortBy=title&order=asc&limit=0").decode(
+        PostListShape.self)
+      #expect(byTitle.posts.map(\.title) == byTitle.posts.map(\.title).sorted())
+      #expect(byTitle.total == 251)
+
+      let byViews = try await client.get("/posts?sortBy=views&order=desc&limit=5").decode(
+        PostListShape.self)
+      let all = try await client.get("/posts?limit=0").decode(PostListShape.self).posts
+      #expect(byViews.posts.map(\.views) == Array(all.map(\.views).sorted(by: >).prefix(5)))
+
+      let newestFirst = try await client.get("/posts?order=desc&limit=2").decode(PostListShape.self)
+      #expect(newestFirst.posts.map(\.id) == [251, 250])
+
+      #expect(try await client.get("/posts?sortBy=reactions").status == 400)
+      #expect(try await client.get("/posts?sortBy=title&order=up").status == 400)
+    }
+  }
+
+  @Test func searchUsesTheSameEnvelopeAndParameters() async throws {
+    try await withServer { _, client in
+      let all = try await client.get("/posts/search?q=the&limit=0").decode(PostListShape.self)
+      let page = try await client.get("/posts/search?q=the&limit=5&skip=5&select=title").object()
+      #expect(page["total"] as? Int == all.total)
+      #expect(page["skip"] as? Int == 5)
+      #expect(page["limit"] as? Int == 5)
+      let posts = try #require(page["posts"] as? [[String: Any]])
+      #expect(posts.map { $0["id"] as? Int } == all.posts[5..<10].map(\.id))
+    }
+  }
+}

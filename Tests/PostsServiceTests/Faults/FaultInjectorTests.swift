@@ -1,0 +1,103 @@
+import Testing
+
+@testable import PostsService
+
+@Suite("Fault decisions")
+struct FaultInjectorTests {
+  private func outcomes(
+    _ settings: FaultSettings, seed: UInt64 = 7, count: Int = 1000, path: [String] = ["posts"]
+  ) -> [FaultInjector.Decision] {
+    var injector = FaultInjector(settings: settings, seed: seed)
+    return (0..<count).map { _ in injector.decide(method: "GET", pathSegments: path) }
+  }
+
+  @Test(arguments: [0.1, 0.3, 0.5, 0.9])
+  func failureRateLandsWithinFivePercent(rate: Double) {
+    let decisions = outcomes(FaultSettings(failureRate: rate))
+    let failures = decisions.filter(\.outcome.isFailure)
+    #expect(abs(Double(failures.count) / 1000 - rate) <= 0.05)
+    let statuses = Set(
+      failures.compactMap { if case .fail(let status) = $0.outcome { status } else { nil } })
+    #expect(statuses == [500, 503])
+  }
+
+  @Test func dropAndMalformedRatesLandWithinFivePercent() {
+    let decisions = outcomes(FaultSettings(malformedRate: 0.2, dropRate: 0.3))
+    let drops = decisions.filter { $0.outcome == .dropConnection }.count
+    let malformed = decisions.filter { $0.outcome == .malformBody }.count
+    #expect(abs(Double(drops) / 1000 - 0.3) <= 0.05)
+    // Malformed bodies are drawn among the requests that were not dropped.
+    #expect(abs(Double(malformed) / Double(1000 - drops) - 0.2) <= 0.05)
+  }
+
+  @Test func theSameSeedGivesTheSameDecisions() {
+    let settings = FaultSettings(failureRate: 0.3, jitter: .milliseconds(100), dropRate: 0.1)
+    #expect(outcomes(settings, seed: 42) == outcomes(settings, seed: 42))
+    #expect(outcomes(settings, seed: 42) != outcomes(settings, seed: 43))
+  }
+
+  @Test func failureDrawsDoNotDependOnOtherRates() {
+    func failed(_ decisions: [FaultInjector.Decision]) -> [Int] {
+      decisions.indices.filter { decisions[$0].outcome.isFailure }
+    }
+    let plain = outcomes(FaultSettings(failureRate: 0.3))
+    let withOthers = outcomes(
+      FaultSettings(failureRate: 0.3, latency: .milliseconds(5), malformedRate: 0.5))
+    #expect(failed(plain) == failed(withOthers))
+  }
+
+  @Test func latencyIsFixedPlusJitterWithinBounds() {
+    let decisions = outcomes(FaultSettings(latency: .milliseconds(200), jitter: .milliseconds(50)))
+    #expect(
+      decisions.allSatisfy { $0.delay >= .milliseconds(200) && $0.delay <= .milliseconds(250) })
+    #expect(Set(decisions.map(\.delay)).count > 100)
+    #expect(decisions.allSatisfy { $0.outcome == .handle })
+  }
+
+  @Test func failNextFailsExactlyThatManyThenCountsDown() {
+    var injector = FaultInjector(settings: FaultSettings(failNext: 3), seed: 1)
+    let results = (0..<5).map { _ in injector.decide(method: "GET", pathSegments: ["posts"]).outcome
+    }
+    #expect(results.prefix(3).allSatisfy { $0.isFailure })
+    #expect(results.suffix(2) == [.handle, .handle])
+    #expect(injector.settings.failNext == 0)
+  }
+
+  @Test func onlyTheNamedRoutesAreAffected() {
+    var injector = FaultInjector(
+      settings: FaultSettings(failureRate: 1, routes: ["/posts/*/comments", "POST /posts/add"]),
+      seed: 1)
+    func fails(_ method: String, _ path: [String]) -> Bool {
+      injector.decide(method: method, pathSegments: path).outcome != .handle
+    }
+    #expect(fails("GET", ["posts", "3", "comments"]))
+    #expect(fails("POST", ["posts", "add"]))
+    #expect(!fails("GET", ["posts", "add"]))
+    #expect(!fails("GET", ["posts", "3"]))
+    #expect(!fails("GET", ["users", "3"]))
+  }
+
+  @Test func theControlRouteIsNeverAffected() {
+    #expect(
+      outcomes(FaultSettings(failureRate: 1, latency: .seconds(1)), count: 10, path: ["_faults"])
+        .allSatisfy { $0 == FaultInjector.Decision() })
+  }
+
+  @Test func validationNamesTheBadValue() {
+    #expect(throws: FaultSettingsError.self) { try FaultSettings(failureRate: 1.5).validate() }
+    #expect(throws: FaultSettingsError.self) {
+      try FaultSettings(latency: .milliseconds(-1)).validate()
+    }
+    #expect(throws: FaultSettingsError.self) { try FaultSettings(failNext: -1).validate() }
+    #expect(throws: FaultSettingsError.self) { try FaultSettings(routes: ["posts"]).validate() }
+    #expect(throws: Never.self) {
+      try FaultSettings(routes: ["/posts", "GET /users/*"]).validate()
+    }
+  }
+}
+
+extension FaultInjector.Decision.Outcome {
+  fileprivate var isFailure: Bool {
+    if case .fail = self { true } else { false }
+  }
+}

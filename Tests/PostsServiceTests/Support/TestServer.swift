@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import PostsService
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Runs `body` against a fresh server on a free port and shuts the server down afterwards.
+@discardableResult
+func withServer<Result>(
+  _ configuration: PostsServer.Configuration = PostsServer.Configuration(),
+  _ body: (PostsServer, TestClient) async throws -> Result
+) async throws -> Result {
+  let server = try PostsServer.start(configuration)
+  let client = TestClient(baseURL: server.baseURL)
+  do {
+    let result = try await body(server, client)
+    client.finish()
+    await server.shutdown()
+    return result
+  } catch {
+    client.finish()
+    await server.shutdown()
+    throw error
+  }
+}
+
+/// A response as a test sees it.
+struct TestResponse {
+  var status: Int
+  var headers: [String: String]
+  var body: Data
+
+  /// The body as a JSON object (fails the test when it is not one).
+  func object() throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+  }
+
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try JSONDecoder().decode(type, from: body)
+  }
+
+  /// The `message` of an error body.
+  var message: String? {
+    (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?["message"] as? String
+  }
+
+  func header(_ name: String) -> String? {
+    headers.first { $0.key.lowercased() == name.lowercased() }?.value
+  }
+}
+
+/// URLSession against one server, without caching.
+struct TestClient: Sendable {
+  let baseURL: URL
+  private let session: URLSession
+
+  init(baseURL: URL) {
+    self.baseURL = baseURL
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.timeoutIntervalForRequest = 30
+    session = URLSession(configuration: configuration)
+  }
+
+  func get(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
+    try await send("GET", path, headers: headers)
+  }
+
+  func send(
+    _ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]
+  ) async throws -> TestResponse {
+    var request = URLRequest(url: try #require(URL(string: baseURL.absoluteString + path)))
+    request.httpMethod = method
+    if let json {
+      request.httpBody = Data(json.utf8)
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    for (name, value) in headers {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
+    let (data, response) = try await session.data(for: request)
+    let http = try #require(response as? HTTPURLResponse)
+    var fields: [String: String] = [:]
+    for case (let name as String, let value as String) in http.allHeaderFields {
+      fields[name] = value
+    }
+    return TestResponse(status: http.statusCode, headers: fields, body: data)
+  }
+
+  func finish() {
+    session.finishTasksAndInvalidate()
+  }
+}
+
+/// Polls `condition` until it holds or `timeout` passes; for waiting on other threads.
+func eventually(
+  timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool
+) async throws -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    try await Task.sleep(for: .milliseconds(2))
+  }
+  return true
+}
+
+/// A flag one task sets and another reads.
+final class Flag: Sendable {
+  private let value = SanitizerVisibleMutex(false)
+
+  var isSet: Bool { value.withLock { $0 } }
+
+  func set() {
+    value.withLock { $0 = true }
+  }
+}
