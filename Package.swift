@@ -15,7 +15,10 @@ let package = Package(
   targets: [
     // Libraries
     .target(name: "TetherCore", dependencies: ["TetherSynchronization"]),
-    .target(name: "TetherHTTP", dependencies: ["TetherCore"]),
+    // README-section.md is folded into the README by the lead; drop the exclude with the file.
+    .target(
+      name: "TetherHTTP", dependencies: ["TetherCore", "TetherSynchronization"],
+      exclude: ["README-section.md"]),
     // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
     // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
     .systemLibrary(name: "CNCursesW"),
@@ -50,7 +53,8 @@ let package = Package(
 
     // Tests
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
-    .testTarget(name: "TetherHTTPTests", dependencies: ["TetherHTTP"]),
+    .testTarget(
+      name: "TetherHTTPTests", dependencies: ["TetherHTTP", "TetherSynchronization"]),
     .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal"]),
     .testTarget(
       name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),

@@ -1,6 +1,7 @@
 import Foundation
 import PostsService
 import Synchronization
+import TetherSynchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -57,10 +58,10 @@ enum ServerSuite {
   /// Runs `clients` threads, each sending `requests` sequential requests on its own keep-alive
   /// connection, and returns when all are done; throws the first failure.
   private static func runClients(port: Int, clients: Int, requests: Int) async throws {
-    let failure = Mutex<(any Error)?>(nil)
+    let failure = SanitizerVisibleMutex<(any Error)?>(nil)
     let remaining = Atomic<Int>(clients)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      let done = Mutex<CheckedContinuation<Void, Never>?>(done)
+      let done = SanitizerVisibleMutex<CheckedContinuation<Void, Never>?>(done)
       for _ in 0..<clients {
         Thread.detachNewThread {
           do {

@@ -1,0 +1,26 @@
+import TetherCore
+
+/// The HTTP retry policy, applied wherever the core's retry modifier meets an `HTTPError`.
+///
+/// Retried: transport failures, timeouts, 408, 429 and 5xx. A 429 or 503 with `Retry-After`
+/// waits exactly that long. Not retried: other 4xx (the request is wrong and stays wrong),
+/// decoding failures (the same body will fail again), invalid requests and cancellation.
+extension HTTPError: RetryableFailure {
+  public var retryDecision: RetryDecision {
+    switch self {
+    case .transportFailed, .timedOut:
+      return .retry
+    case .unacceptableStatus(let failure):
+      switch failure.statusCode {
+      case 429, 503:
+        return failure.retryAfter.map { .retryAfter(max($0, .zero)) } ?? .retry
+      case 408, 500...599:
+        return .retry
+      default:
+        return .doNotRetry
+      }
+    case .invalidRequest, .decodingFailed, .cancelled:
+      return .doNotRetry
+    }
+  }
+}

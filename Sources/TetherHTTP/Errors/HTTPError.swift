@@ -1,0 +1,104 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Everything that can go wrong sending an ``Endpoint``, in words a user can read.
+///
+/// ```swift
+/// do {
+///   let post = try await client.send(Endpoint<Post>(.get, "posts/999"))
+/// } catch .unacceptableStatus(let failure) where failure.statusCode == 404 {
+///   print(failure.clientError(as: APIMessage.self)?.message ?? "not found")
+/// } catch {
+///   print(error)   // "The server answered 503 Service Unavailable: …"
+/// }
+/// ```
+public enum HTTPError: Error, Sendable, CustomStringConvertible {
+  /// The request could not be built: a bad URL, a body that does not encode, missing
+  /// credentials.
+  case invalidRequest(String)
+  /// The request did not complete: no connection, a lost connection, a bad server response.
+  case transportFailed(URLError)
+  /// The server answered with a status the endpoint does not accept.
+  case unacceptableStatus(StatusFailure)
+  /// The body could not be read as the endpoint's response type.
+  case decodingFailed(DecodingFailure)
+  /// The request took longer than its timeout.
+  case timedOut(after: Duration)
+  /// The task sending the request was cancelled.
+  case cancelled
+
+  public var description: String {
+    switch self {
+    case .invalidRequest(let reason):
+      "The request is invalid: \(reason)."
+    case .transportFailed(let error):
+      "The request failed: \(error.readableDescription) (URLError \(error.code.rawValue))."
+    case .unacceptableStatus(let failure):
+      failure.description
+    case .decodingFailed(let failure):
+      failure.description
+    case .timedOut(let duration):
+      "The request timed out after \(duration.readableDescription)."
+    case .cancelled:
+      "The request was cancelled."
+    }
+  }
+
+  /// The HTTP status code, for an unacceptable status.
+  public var statusCode: Int? {
+    if case .unacceptableStatus(let failure) = self { failure.statusCode } else { nil }
+  }
+
+  /// Wraps what a transport or interceptor threw, keeping an `HTTPError` as it is.
+  ///
+  /// `timeout` is the request's timeout, reported by a ``timedOut(after:)``.
+  init(wrapping error: any Error, timeout: Duration) {
+    switch error {
+    case let error as HTTPError:
+      self = error
+    case is CancellationError:
+      self = .cancelled
+    case let error as URLError where error.code == .cancelled:
+      self = .cancelled
+    case let error as URLError where error.code == .timedOut:
+      self = .timedOut(after: timeout)
+    case let error as URLError:
+      self = .transportFailed(error)
+    default:
+      self = .transportFailed(
+        URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "\(error)"]))
+    }
+  }
+}
+
+extension URLError {
+  /// A short, human explanation of the common codes.
+  var readableDescription: String {
+    switch code {
+    case .cannotConnectToHost: "could not connect to the server"
+    case .cannotFindHost, .dnsLookupFailed: "the server's host name could not be found"
+    case .networkConnectionLost: "the connection was lost"
+    case .notConnectedToInternet: "the computer is not connected to the internet"
+    case .badServerResponse: "the server sent a response that could not be read"
+    case .badURL, .unsupportedURL: "the URL is not supported"
+    case .secureConnectionFailed: "a secure connection could not be made"
+    case .timedOut: "the request timed out"
+    case .cancelled: "the request was cancelled"
+    default:
+      (userInfo[NSLocalizedDescriptionKey] as? String) ?? "a network error occurred"
+    }
+  }
+}
+
+extension Duration {
+  /// `250 ms`, `2 s`, `1.5 s`.
+  var readableDescription: String {
+    let seconds = timeInterval
+    if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+    if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+    return String(format: "%.1f s", seconds)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TetherCore
+import TetherSynchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A transport that answers from registered responses and records every request, for tests
+/// and previews.
+///
+/// Answers are matched by method and URL path. Delays run on the injected clock, so a test with
+/// a `TestClock` advances time instead of waiting; a delay longer than the request's timeout
+/// fails with `URLError(.timedOut)` once the timeout has passed on that clock.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let transport = MockTransport(clock: clock)
+/// transport.respond(to: .get, "/posts/1", with: .text(#"{"id":1}"#, delay: .seconds(2)))
+/// transport.respond(to: .post, "/auth/refresh") { request in .text("{}") }
+/// ```
+///
+/// A request nobody registered gets a 404 whose body names it.
+public final class MockTransport: HTTPTransport {
+  /// Computes an answer from the request.
+  public typealias Responder = @Sendable (URLRequest) async throws -> MockResponse
+
+  private struct Route: Hashable {
+    var method: String
+    var path: String
+  }
+
+  private struct State {
+    var routes: [Route: Responder] = [:]
+    var requests: [URLRequest] = []
+  }
+
+  private let clock: any OperationClock
+  private let state = SanitizerVisibleMutex(State())
+
+  /// A mock whose delays and timeouts run on `clock`.
+  public init(clock: any OperationClock = SystemClock()) {
+    self.clock = clock
+  }
+
+  /// Answers `method` requests to `path` (the URL path, with or without its leading slash) with
+  /// `response`, replacing an earlier answer.
+  public func respond(to method: HTTPMethod, _ path: String, with response: MockResponse) {
+    respond(to: method, path) { _ in response }
+  }
+
+  /// Answers `method` requests to `path` with what `responder` computes from the request.
+  public func respond(
+    to method: HTTPMethod, _ path: String, with responder: @escaping Responder
+  ) {
+    let route = Route(method: method.rawValue, path: Self.normalized(path))
+    state.withLock { $0.routes[route] = responder }
+  }
+
+  /// Every request received so far, in order.
+  public var requests: [URLRequest] { state.withLock { $0.requests } }
+
+  public func send(_ request: URLRequest) async throws -> HTTPResponse {
+    let path = Self.normalized(request.url?.path ?? "/")
+    let method = request.httpMethod ?? "GET"
+    let responder = state.withLock { state in
+      state.requests.append(request)
+      return state.routes[Route(method: method, path: path)]
+    }
+    guard let responder else {
+      return HTTPResponse(
+        statusCode: 404, body: Data("MockTransport: no response for \(method) \(path)".utf8),
+        url: request.url ?? URL(string: "http://localhost/")!)
+    }
+    let response = try await responder(request)
+    if let delay = response.delay, delay > .zero {
+      let timeout = Duration.seconds(request.timeoutInterval)
+      if delay > timeout {
+        try await clock.sleep(for: timeout)
+        throw URLError(.timedOut)
+      }
+      try await clock.sleep(for: delay)
+    }
+    try Task.checkCancellation()
+    switch response.outcome {
+    case .fail(let error):
+      throw error
+    case .respond(let statusCode, let headers, let body):
+      return HTTPResponse(
+        statusCode: statusCode, headers: headers, body: body,
+        url: request.url ?? URL(string: "http://localhost/")!)
+    }
+  }
+
+  private static func normalized(_ path: String) -> String {
+    path.hasPrefix("/") ? path : "/" + path
+  }
+}
