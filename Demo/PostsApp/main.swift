@@ -1,1 +1,4 @@
-print("not built yet")
+import Foundation
+import PostsBrowser
+
+exit(await PostsBrowserCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,6 +1,7 @@
 /// Reads durations written for people: `200ms`, `1.5s`, `2s`, `1m`, or a bare `0`.
-enum DurationParser {
-  static func parse(_ text: String) -> Duration? {
+public enum DurationParser {
+  /// The duration `text` names, or nil when it is not one.
+  public static func parse(_ text: String) -> Duration? {
     if text == "0" { return .zero }
     let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
     for unit in units where text.hasSuffix(unit.suffix) {

@@ -176,7 +176,17 @@ public final class OperationClient: Sendable {
       for store in stores { table.remove(at: store.path) }
       return stores
     }
-    for store in removed {
+    finishRemoving(removed)
+  }
+
+  /// Removes the store at exactly `path`, if there is one, cancelling its runs.
+  public func remove(at path: OperationPath) {
+    let removed = table.withLock { $0.remove(at: path) }
+    finishRemoving(removed.map { [$0] } ?? [])
+  }
+
+  private func finishRemoving(_ stores: [any OperationStoreProtocol]) {
+    for store in stores {
       store.cancel()
       emit(.storeRemoved(store))
     }

@@ -11,6 +11,7 @@ public struct Page<ID: Hashable & Sendable, Value: Sendable>: Sendable, Identifi
 
 extension Page: Equatable where Value: Equatable {}
 extension Page: Hashable where Value: Hashable {}
+extension Page: Codable where ID: Codable, Value: Codable {}
 
 /// What a paginated store asks one run to fetch.
 public enum PagingAction<PageID: Hashable & Sendable, PageValue: Sendable>: Sendable {

@@ -1,0 +1,103 @@
+import Foundation
+import PostsService
+import TetherCore
+import TetherHTTP
+import TetherTerminal
+
+/// `posts`: parses the command line, starts the embedded Posts service (or checks the
+/// `--url` server), and runs the browser until it quits.
+public enum PostsBrowserCommand {
+  /// Runs `posts` with `arguments` (without the program name); returns the exit code: 0 after
+  /// a normal quit, 2 for a bad command line or an unreachable `--url`, 1 for other failures.
+  ///
+  /// Call it from the main actor: the terminal is owned by the caller's thread.
+  public static func run(arguments: [String]) async -> Int32 {
+    let options: PostsBrowserOptions
+    do {
+      options = try PostsBrowserOptions(arguments: arguments)
+    } catch {
+      return fail("\(error)", code: 2)
+    }
+    if options.showsHelp {
+      print(PostsBrowserOptions.usage)
+      return 0
+    }
+    if options.showsVersion {
+      print(PostsBrowserOptions.version)
+      return 0
+    }
+    let log: TerminalLog?
+    do {
+      log = try options.logPath.map(TerminalLog.init(path:))
+    } catch {
+      return fail("cannot open the log file: \(error)", code: 2)
+    }
+    var logLine: (@Sendable (String) -> Void)?
+    if let log {
+      logLine = { line in log.write(line) }
+    }
+    let server: PostsServer?
+    let baseURL: URL
+    if let url = options.url {
+      if let problem = await problemReaching(url) {
+        return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
+      }
+      server = nil
+      baseURL = url
+    } else {
+      do {
+        server = try PostsServer.start(
+          PostsServer.Configuration(
+            port: 0, faults: options.faults, seed: options.seed,
+            requestLog: serverLog(logLine)))
+      } catch {
+        return fail("cannot start the embedded Posts service: \(error)", code: 1)
+      }
+      baseURL = server!.baseURL
+    }
+    let model = PostsModel(
+      PostsModel.Configuration(
+        baseURL: baseURL, pageSize: options.pageSize, retries: options.retries, server: server,
+        persistsWrites: server != nil, log: logLine))
+    let app = PostsBrowserApp(model: model)
+    var code: Int32 = 0
+    do {
+      let screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
+      let loop = try EventLoop(app: app, screen: screen, input: screen)
+      let waker = loop.waker
+      app.connect { waker.wake() }
+      try await loop.run()
+    } catch {
+      code = fail("\(error)", code: 1)
+    }
+    await server?.shutdown()
+    return code
+  }
+
+  /// The embedded service's request log, written to the log file when there is one.
+  private static func serverLog(
+    _ logLine: (@Sendable (String) -> Void)?
+  ) -> (@Sendable (RequestLogEntry) -> Void)? {
+    guard let logLine else { return nil }
+    return { entry in logLine("server \(entry)") }
+  }
+
+  /// Why `url` does not answer like a Posts API within 5 seconds, or nil when it does.
+  static func problemReaching(_ url: URL) async -> String? {
+    let api = APIClient(baseURL: url, clientError: .json(ServerMessage.self))
+    var probe = PostsAPI.posts(skip: 0, limit: 1)
+    probe.timeout = .seconds(5)
+    do {
+      _ = try await api.send(probe)
+      return nil
+    } catch {
+      return Describe.failure(error)
+    }
+  }
+
+  /// Prints `posts: message` on standard error and returns `code`.
+  private static func fail(_ message: String, code: Int32) -> Int32 {
+    FileHandle.standardError.write(Data("posts: \(message)\n".utf8))
+    return code
+  }
+}

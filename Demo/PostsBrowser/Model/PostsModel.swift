@@ -1,0 +1,193 @@
+import Foundation
+import PostsService
+import TetherCore
+import TetherHTTP
+
+/// Everything the browser knows about posts lives in the stores of one `OperationClient`;
+/// this model creates them, and runs the actions that change them (loading more, creating,
+/// editing and deleting posts, optimistically where the issue asks for it).
+///
+/// The screen reads states through `ObservedStore`s and never keeps its own copy.
+public final class PostsModel: Sendable {
+  /// How to reach the Posts API and what to do with it.
+  public struct Configuration: Sendable {
+    public var baseURL: URL
+    public var transport: any HTTPTransport
+    public var clock: any OperationClock
+    public var pageSize: Int
+    /// Retries of a failed query run.
+    public var retries: Int
+    /// The embedded service, whose faults the browser may change; nil for a remote server.
+    public var server: PostsServer?
+    /// Whether the server keeps writes (the embedded service does; dummyjson only pretends),
+    /// so that refetching after a write shows it.
+    public var persistsWrites: Bool
+    /// Receives one line per request sent and per response, credentials redacted.
+    public var log: (@Sendable (String) -> Void)?
+
+    public init(
+      baseURL: URL, transport: any HTTPTransport = URLSessionTransport(),
+      clock: any OperationClock = SystemClock(), pageSize: Int = 10, retries: Int = 3,
+      server: PostsServer? = nil, persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
+    ) {
+      self.baseURL = baseURL
+      self.transport = transport
+      self.clock = clock
+      self.pageSize = pageSize
+      self.retries = retries
+      self.server = server
+      self.persistsWrites = persistsWrites
+      self.log = log
+    }
+  }
+
+  public let client: OperationClient
+  public let operations: PostsOperations
+  /// Requests in flight and the latest outcomes, for the status bar.
+  public let activity: RequestActivity
+  /// The embedded service's fault switches.
+  public let faults: FaultControl
+  public let persistsWrites: Bool
+  /// The feed, observed for as long as the model lives.
+  public let feed: ObservedStore<PaginatedState<Int, PostsPage, HTTPError>>
+
+  public init(_ configuration: Configuration) {
+    let activity = RequestActivity()
+    var observers: [any HTTPObserver] = [activity]
+    if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
+    let api = APIClient(
+      baseURL: configuration.baseURL, clientError: .json(ServerMessage.self),
+      transport: configuration.transport, observers: observers, clock: configuration.clock)
+    var defaults = OperationDefaults()
+    defaults.queryRetryLimit = configuration.retries
+    client = OperationClient(clock: configuration.clock, defaults: defaults)
+    operations = PostsOperations(
+      api: api, pageSize: configuration.pageSize, focus: ManualCondition(true))
+    self.activity = activity
+    faults = FaultControl(server: configuration.server)
+    persistsWrites = configuration.persistsWrites
+    feed = ObservedStore(client.store(for: operations.feed))
+  }
+
+  // MARK: Stores
+
+  /// The store of post `id`.
+  public func post(_ id: Int) -> OperationStore<QueryState<Post, HTTPError>> {
+    client.store(for: operations.post(id))
+  }
+
+  /// The store of user `id`.
+  public func user(_ id: Int) -> OperationStore<QueryState<User, HTTPError>> {
+    client.store(for: operations.user(id))
+  }
+
+  /// The mutation that creates posts.
+  public var addPost: OperationStore<MutationState<PostDraft, Post, HTTPError>> {
+    client.store(for: operations.addPost)
+  }
+
+  /// The loaded posts of the feed, in order.
+  public var feedPosts: [Post] { Self.posts(in: feed.state) }
+
+  /// The posts of a feed state, in order.
+  public static func posts(in state: PaginatedState<Int, PostsPage, HTTPError>) -> [Post] {
+    state.pages.flatMap(\.value.posts)
+  }
+
+  // MARK: Actions
+
+  /// Loads the next page of the feed (the first one when none is loaded).
+  public func loadMore() async throws {
+    try await feed.store.fetchNextPage()
+  }
+
+  /// Creates a post; when the server keeps writes the feed is refetched to show it, otherwise
+  /// it is put at the top of the feed by hand.
+  @discardableResult
+  public func create(_ draft: PostDraft) async throws -> Post {
+    var draft = draft
+    draft.userId = draft.userId ?? PostsAPI.authorID
+    let post = try await addPost.mutate(with: draft)
+    if persistsWrites {
+      client.invalidate(matching: ["posts", "feed"])
+    } else {
+      feed.store.withCurrentValue { pages in
+        guard !pages.isEmpty else { return }
+        pages[0].value.posts.insert(post, at: 0)
+      }
+    }
+    return post
+  }
+
+  /// Changes a post's title and body optimistically: the feed and the post change at once, and
+  /// change back if the server refuses.
+  @discardableResult
+  public func edit(_ id: Int, draft: PostDraft) async throws -> Post {
+    let store = post(id)
+    let previousPost = store.state.currentValue
+    let previousInFeed = feedPosts.first { $0.id == id }
+    let apply = { @Sendable (post: inout Post) in
+      post.title = draft.title
+      post.body = draft.body
+    }
+    store.withCurrentValue { value in if value != nil { apply(&value!) } }
+    replaceInFeed(id) { apply(&$0) }
+    do {
+      let saved = try await client.store(for: operations.editPost).mutate(
+        with: PostsOperations.Edit(id: id, draft: draft))
+      store.withCurrentValue { value in
+        value?.title = saved.title
+        value?.body = saved.body
+      }
+      return saved
+    } catch {
+      if let previousPost { store.setCurrentValue(previousPost) }
+      if let previousInFeed { replaceInFeed(id) { $0 = previousInFeed } }
+      throw error
+    }
+  }
+
+  /// Deletes a post optimistically: it leaves the feed at once and comes back if the server
+  /// refuses.
+  public func delete(_ id: Int) async throws {
+    let removed = feed.store.withCurrentValue { pages -> (page: Int, index: Int, post: Post)? in
+      for page in pages.indices {
+        guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {
+          continue
+        }
+        let post = pages[page].value.posts.remove(at: index)
+        for other in pages.indices { pages[other].value.total -= 1 }
+        return (page, index, post)
+      }
+      return nil
+    }
+    do {
+      try await client.store(for: operations.deletePost).mutate(with: id)
+      client.remove(matching: ["post", id])
+      if persistsWrites { client.invalidate(matching: ["posts", "feed"]) }
+    } catch {
+      if let removed {
+        feed.store.withCurrentValue { pages in
+          guard removed.page < pages.count else { return }
+          let posts = pages[removed.page].value.posts
+          pages[removed.page].value.posts.insert(
+            removed.post, at: min(removed.index, posts.count))
+          for other in pages.indices { pages[other].value.total += 1 }
+        }
+      }
+      throw error
+    }
+  }
+
+  private func replaceInFeed(_ id: Int, _ change: (inout Post) -> Void) {
+    feed.store.withCurrentValue { pages in
+      for page in pages.indices {
+        guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {
+          continue
+        }
+        change(&pages[page].value.posts[index])
+        return
+      }
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import PostsService
+import TetherTerminal
+
+/// The status bar: the server's faults, requests in flight, a sparkline of the latest
+/// requests, and how many stores the client holds.
+struct StatusLine {
+  let faults: FaultSettings?
+  let activity: RequestActivity.Snapshot
+  let storeCount: Int
+
+  func render(in rect: Rect, into frame: inout Frame) {
+    let bar = Theme.statusBar
+    var left: [Segment]
+    if let faults {
+      let failing = faults.failureRate > 0
+      left = [
+        Segment(
+          " fail \(Describe.percentage(faults.failureRate)) ",
+          style: failing ? bar.foreground(.red).adding(.bold) : bar),
+        Segment("· ", style: bar),
+        Segment(
+          "latency \(Describe.latency(faults.latency)) ",
+          style: faults.latency > .zero ? bar.foreground(.yellow).adding(.bold) : bar),
+      ]
+    } else {
+      left = [Segment(" faults unavailable (--url) ", style: bar.adding(.dim))]
+    }
+    left.append(Segment("· \(activity.inFlight) in flight ", style: bar))
+    let right = [Segment(" \(storeCount) stores · ? help ", style: bar)]
+    StatusBar(left: left, right: right, style: bar).render(in: rect, into: &frame)
+    let leftWidth = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    let room = rect.width - leftWidth - rightWidth - 2
+    guard room >= 8 else { return }
+    let width = min(room, 40)
+    let area = Rect(x: rect.minX + leftWidth + 1, y: rect.minY, width: width, height: 1)
+    Sparkline(samples: activity.recent).render(in: area, into: &frame, style: bar)
+  }
+}
