@@ -103,5 +103,9 @@ public struct PostDraft: Codable, Sendable, Hashable {
 public struct ServerMessage: Codable, Sendable, Hashable, CustomStringConvertible {
   public var message: String
 
+  public init(message: String) {
+    self.message = message
+  }
+
   public var description: String { message }
 }

@@ -24,6 +24,8 @@ public final class RequestActivity: HTTPObserver, Observable {
     public var recent: [Sample] = []
     public var total = 0
     public var failures = 0
+    /// Changes with every update; see ``RequestActivity/revision``.
+    var revision: UInt64 = 0
   }
 
   /// How many finished requests the sparkline remembers.
@@ -58,9 +60,16 @@ public final class RequestActivity: HTTPObserver, Observable {
     }
   }
 
+  /// Changes with every update; reading it is not tracked, so a screen can tell whether the
+  /// activity changed while it drew (see `ObservedStore.revision`).
+  public var revision: UInt64 { storage.withLock { $0.revision } }
+
   private func update(_ change: (inout Snapshot) -> Void) {
     registrar.withMutation(of: self, keyPath: \.snapshot) {
-      storage.withLock { change(&$0) }
+      storage.withLock { snapshot in
+        change(&snapshot)
+        snapshot.revision &+= 1
+      }
     }
   }
 }

@@ -45,10 +45,10 @@ struct FeedPanel {
   private func renderStatus(in row: Rect, into frame: inout Frame) {
     let origin = Point(x: row.minX, y: row.minY)
     if let progress = state.retryProgress, state.isLoading {
-      Countdown(
-        until: progress.nextAttemptDate, style: Theme.warning, label: Describe.retry(progress)
-      )
-      .render(in: row, into: &frame)
+      // The feed is narrow: a shorter form of the post panel's retry line.
+      Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
+        "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
+      }.render(in: row, into: &frame)
     } else if state.isLoading {
       let label =
         state.isLoadingInitialPage

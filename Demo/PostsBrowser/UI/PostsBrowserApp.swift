@@ -68,11 +68,22 @@ public final class PostsBrowserApp: TerminalApp {
   public func render(into frame: inout Frame) {
     applyMessages(now: frame.now)
     syncSelection()
+    let seen = revisions
     withObservationTracking {
       draw(into: &frame)
     } onChange: { [wake] in
       wake()
     }
+    // Tracking starts only once drawing is done: a change made meanwhile draws another frame.
+    if revisions != seen { wake() }
+  }
+
+  /// The revisions of everything the screen observes.
+  private var revisions: [UInt64] {
+    [
+      model.feed.revision, selection?.post.revision ?? 0, selection?.author.revision ?? 0,
+      model.activity.revision,
+    ]
   }
 
   private func draw(into frame: inout Frame) {
@@ -353,9 +364,12 @@ public final class PostsBrowserApp: TerminalApp {
   // MARK: Work
 
   /// Runs `work` on the model in a task; its outcome lands in the stores' states.
+  ///
+  /// Work from a key press starts immediately, on this thread, until it first waits: a run
+  /// shows as loading, and an optimistic change shows, in the frame that answers the key.
   private func run(_ work: @escaping @Sendable (PostsModel) async throws -> Void) {
     let model = model
-    Task { try? await work(model) }
+    Task.immediate { try? await work(model) }
   }
 
   private func loadMoreIfNearEnd(count: Int) {
@@ -372,12 +386,12 @@ public final class PostsBrowserApp: TerminalApp {
       run { try await $0.feed.store.refetchAllPages() }
     case .post:
       guard let store = selection?.post.store else { return }
-      Task { try? await store.fetch() }
+      Task.immediate { try? await store.fetch() }
     case .stores:
       guard let path = selectedSnapshot?.path, let store = model.client.store(at: path) else {
         return
       }
-      Task { try? await store.refetch() }
+      Task.immediate { try? await store.refetch() }
     }
   }
 
@@ -393,7 +407,7 @@ public final class PostsBrowserApp: TerminalApp {
   private func submit(_ draft: PostDraft, mode: PostEditor.Mode) {
     let model = model
     let inbox = inbox
-    Task {
+    Task.immediate {
       do {
         let post =
           switch mode {
@@ -410,7 +424,7 @@ public final class PostsBrowserApp: TerminalApp {
   private func delete(_ id: Int) {
     let model = model
     let inbox = inbox
-    Task {
+    Task.immediate {
       do {
         try await model.delete(id)
         inbox.post(.deleted(id))

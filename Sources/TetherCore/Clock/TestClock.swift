@@ -22,7 +22,14 @@ public final class TestClock: OperationClock {
 
   private struct Waiter {
     var count: Int
+    /// Only sleepers due by this date count; nil counts every sleeper.
+    var dueBy: Date?
     var continuation: CheckedContinuation<Void, Never>
+
+    func isSatisfied(by sleepers: [Sleeper]) -> Bool {
+      guard let dueBy else { return sleepers.count >= count }
+      return sleepers.lazy.filter { $0.deadline <= dueBy }.count >= count
+    }
   }
 
   private struct State {
@@ -102,10 +109,27 @@ public final class TestClock: OperationClock {
   ///
   /// Use it to let the code under test reach its next sleep before calling ``advance(by:)``.
   public func waitForSleepers(_ count: Int = 1) async {
+    await wait(for: count, dueBy: nil)
+  }
+
+  /// Returns once at least `count` tasks sleep until `deadline` or earlier: the tasks that
+  /// moving time to `deadline` would wake. Sleepers due later (a garbage collector, a long
+  /// timeout) do not count.
+  ///
+  /// ```swift
+  /// await clock.waitForSleepers(dueBy: clock.now().adding(.seconds(1)))
+  /// clock.advance(by: .seconds(1))   // wakes the request delayed by a second
+  /// ```
+  public func waitForSleepers(_ count: Int = 1, dueBy deadline: Date) async {
+    await wait(for: count, dueBy: deadline)
+  }
+
+  private func wait(for count: Int, dueBy deadline: Date?) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let waiter = Waiter(count: count, dueBy: deadline, continuation: continuation)
       let ready = state.withLock { state -> Bool in
-        if state.sleepers.count >= count { return true }
-        state.waiters.append(Waiter(count: count, continuation: continuation))
+        if waiter.isSatisfied(by: state.sleepers) { return true }
+        state.waiters.append(waiter)
         return false
       }
       if ready { continuation.resume() }
@@ -113,9 +137,9 @@ public final class TestClock: OperationClock {
   }
 
   private static func takeSatisfiedWaiters(_ state: inout State) -> [Waiter] {
-    let count = state.sleepers.count
-    let satisfied = state.waiters.filter { $0.count <= count }
-    state.waiters.removeAll { $0.count <= count }
+    let sleepers = state.sleepers
+    let satisfied = state.waiters.filter { $0.isSatisfied(by: sleepers) }
+    state.waiters.removeAll { $0.isSatisfied(by: sleepers) }
     return satisfied
   }
 }

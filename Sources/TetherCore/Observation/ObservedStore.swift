@@ -21,17 +21,27 @@ import TetherSynchronization
 /// whoever called `setCurrentValue`, `invalidate`...), in order; observation's `onChange` fires
 /// on that thread, so hop to your UI thread or actor before drawing. Reading `state` is safe
 /// from any thread.
+///
+/// `withObservationTracking` installs its observers only after its `apply` closure returns,
+/// so a change made by another thread while `apply` draws is not reported. Compare
+/// ``revision`` before and after to catch it:
+///
+/// ```swift
+/// let seen = post.revision
+/// withObservationTracking { draw(post.state) } onChange: { requestRedraw() }
+/// if post.revision != seen { requestRedraw() }   // changed while drawing
+/// ```
 public final class ObservedStore<State: OperationState>: Observable, Sendable {
   /// The observed store, for fetching and other actions.
   public let store: OperationStore<State>
   private let registrar = ObservationRegistrar()
-  private let latest: SanitizerVisibleMutex<State>
+  private let latest: SanitizerVisibleMutex<(state: State, revision: UInt64)>
   private let subscription = SanitizerVisibleMutex<OperationSubscription?>(nil)
 
   /// Observes `store` until this model is released.
   public init(_ store: OperationStore<State>) {
     self.store = store
-    self.latest = SanitizerVisibleMutex(store.state)
+    self.latest = SanitizerVisibleMutex((store.state, 0))
     let subscription = store.subscribe { [weak self] state in self?.receive(state) }
     self.subscription.withLock { $0 = subscription }
   }
@@ -39,12 +49,19 @@ public final class ObservedStore<State: OperationState>: Observable, Sendable {
   /// The store's latest state.
   public var state: State {
     registrar.access(self, keyPath: \.state)
-    return latest.withLock { $0 }
+    return latest.withLock { $0.state }
   }
+
+  /// How many states the model has received; it changes with every state, and reading it is
+  /// not tracked by observation.
+  public var revision: UInt64 { latest.withLock { $0.revision } }
 
   private func receive(_ state: State) {
     registrar.withMutation(of: self, keyPath: \.state) {
-      latest.withLock { $0 = state }
+      latest.withLock { latest in
+        latest.state = state
+        latest.revision &+= 1
+      }
     }
   }
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TetherTerminal
+
+@testable import PostsBrowser
+
+@Suite struct PostsBrowserOptionsTests {
+  @Test func defaults() throws {
+    let options = try PostsBrowserOptions(arguments: [])
+    #expect(options == PostsBrowserOptions())
+    #expect(options.url == nil && options.pageSize == 10 && options.retries == 3)
+    #expect(options.colorMode == .auto)
+  }
+
+  @Test func everyFlag() throws {
+    let options = try PostsBrowserOptions(arguments: [
+      "--url", "https://dummyjson.com", "--page-size=20", "--fail-rate", "0.3", "--latency",
+      "1.5s", "--seed", "7", "--retries", "5", "--color", "never", "--log", "/tmp/posts.log",
+    ])
+    #expect(options.url == URL(string: "https://dummyjson.com"))
+    #expect(options.pageSize == 20)
+    #expect(options.faults.failureRate == 0.3)
+    #expect(options.faults.latency == .milliseconds(1500))
+    #expect(options.seed == 7)
+    #expect(options.retries == 5)
+    #expect(options.colorMode == .never)
+    #expect(options.logPath == "/tmp/posts.log")
+    #expect(try PostsBrowserOptions(arguments: ["--help"]).showsHelp)
+    #expect(try PostsBrowserOptions(arguments: ["--version"]).showsVersion)
+  }
+
+  @Test(arguments: [
+    (["--bogus"], "unknown option --bogus; see posts --help"),
+    (["--page-size"], "missing value for --page-size"),
+    (["--page-size", "0"], "--page-size must be a whole number from 1 to 100, not 0"),
+    (["--fail-rate", "2"], "--fail-rate must be a number from 0 to 1, not 2"),
+    (["--latency", "soon"], "invalid duration for --latency: soon"),
+    (["--color", "sometimes"], "--color must be never, auto or always, not sometimes"),
+    (["--url", "ftp://example.com"], "--url must be an http or https URL, not ftp://example.com"),
+    (["--retries", "-1"], "--retries must be a whole number from 0 to 10, not -1"),
+  ])
+  func badFlagsSayWhatIsWrongInOneLine(arguments: [String], message: String) {
+    #expect(throws: PostsBrowserOptionsError(message)) {
+      try PostsBrowserOptions(arguments: arguments)
+    }
+  }
+}

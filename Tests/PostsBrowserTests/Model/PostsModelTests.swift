@@ -1,0 +1,114 @@
+import Foundation
+import PostsService
+import Testing
+import TetherCore
+import TetherHTTP
+
+@testable import PostsBrowser
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The model against the real embedded Posts service over loopback.
+@Suite struct PostsModelTests {
+  /// A model on a fresh embedded service, and the service.
+  static func makeModel(pageSize: Int = 10) throws -> (PostsModel, PostsServer) {
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let model = PostsModel(
+      PostsModel.Configuration(
+        baseURL: server.baseURL, pageSize: pageSize, retries: 0, server: server,
+        persistsWrites: true))
+    return (model, server)
+  }
+
+  @Test func theFeedPagesThroughTheEmbeddedServiceNewestFirst() async throws {
+    let (model, server) = try Self.makeModel(pageSize: 100)
+    try await model.feed.store.fetch()
+    while model.feed.state.hasNextPage { try await model.loadMore() }
+    let posts = model.feedPosts
+    #expect(posts.count == 251)
+    #expect(posts.first?.id == 251)
+    #expect(posts.map(\.id) == Array((1...251).reversed()))
+    await server.shutdown()
+  }
+
+  @Test func aCreatedPostAppearsAtTheTopOfTheFeed() async throws {
+    let (model, server) = try Self.makeModel()
+    try await model.feed.store.fetch()
+    let created = try await model.create(PostDraft(title: "Made in a test", body: "Body"))
+    #expect(created.id == 252)
+    try await model.feed.store.fetch()
+    #expect(model.feedPosts.first?.title == "Made in a test")
+    #expect(model.feed.state.pages.last?.value.total == 252)
+    await server.shutdown()
+  }
+
+  @Test func editsPersistAndDeletionsRemoveThePost() async throws {
+    let (model, server) = try Self.makeModel()
+    try await model.feed.store.fetch()
+    try await model.post(251).fetch()
+    try await model.edit(251, draft: PostDraft(title: "Renamed", body: "New body"))
+    #expect(model.post(251).state.currentValue?.title == "Renamed")
+    #expect(model.feedPosts.first?.title == "Renamed")
+    let refetched = try await model.post(251).fetch()
+    #expect(refetched.body == "New body")
+
+    try await model.delete(251)
+    #expect(model.client.store(at: ["post", 251]) == nil)
+    try await model.feed.store.fetch()
+    #expect(model.feedPosts.first?.id == 250)
+    await #expect(throws: HTTPError.self) { try await model.post(251).fetch() }
+    await server.shutdown()
+  }
+
+  @Test func aRefusedEditRollsBackTheFeedAndThePost() async throws {
+    let (model, server) = try Self.makeModel()
+    try await model.feed.store.fetch()
+    try await model.post(251).fetch()
+    let original = try #require(model.post(251).state.currentValue)
+    try server.updateFaults { $0.failNext = 1 }
+    await #expect(throws: HTTPError.self) {
+      try await model.edit(251, draft: PostDraft(title: "Never saved", body: ""))
+    }
+    #expect(model.post(251).state.currentValue == original)
+    #expect(model.feedPosts.first == original)
+    await server.shutdown()
+  }
+
+  @Test func faultsCycleThroughTheirSteps() throws {
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let faults = FaultControl(server: server)
+    #expect(faults.isAvailable)
+    #expect([1, 2, 3, 4].map { _ in faults.cycleFailureRate() } == [0.25, 0.5, 1, 0])
+    #expect(
+      [1, 2, 3].map { _ in faults.cycleLatency() } == [
+        .milliseconds(300), .milliseconds(1500), .zero,
+      ])
+    #expect(server.faults.failureRate == 0)
+    try server.updateFaults { $0.failureRate = 0.3 }
+    #expect(faults.cycleFailureRate() == 0.5)
+    #expect(!FaultControl(server: nil).isAvailable)
+    #expect(FaultControl(server: nil).cycleLatency() == nil)
+  }
+
+  @Test func requestActivityCountsInFlightAndKeepsTheLatest() {
+    let activity = RequestActivity(capacity: 3)
+    let request = URLRequest(url: URL(string: "http://posts.test/posts")!)
+    activity.willSend(request)
+    activity.willSend(request)
+    #expect(activity.snapshot.inFlight == 2)
+    for milliseconds in [10, 20, 30, 40] {
+      activity.didFinish(
+        HTTPExchange(
+          request: request, response: nil, failure: milliseconds == 40 ? .cancelled : nil,
+          duration: .milliseconds(milliseconds)))
+    }
+    let snapshot = activity.snapshot
+    #expect(snapshot.inFlight == 0)
+    #expect(
+      snapshot.recent.map(\.duration) == [.milliseconds(20), .milliseconds(30), .milliseconds(40)])
+    #expect(snapshot.recent.map(\.failed) == [false, false, true])
+    #expect(snapshot.total == 4 && snapshot.failures == 1)
+  }
+}

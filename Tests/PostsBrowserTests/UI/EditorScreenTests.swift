@@ -1,0 +1,135 @@
+import Testing
+import TetherTerminal
+
+@testable import PostsBrowser
+
+@Suite struct EditorScreenTests {
+  @Test func theNewPostDialogStartsEmptyWithBothFields() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 10 of 25")
+    browser.press("n")
+    #expect(browser.text.contains("New post"))
+    #expect(browser.text.contains("hat is it about?"))  // the cursor covers the W
+    #expect(browser.text.contains("[ Create ]"))
+    #expect(browser.text.contains("Ctrl-S submit"))
+  }
+
+  @Test func submittingShowsCreatingThenClosesWithAToastAndTheNewPostInTheFeed() async throws {
+    let browser = try BrowserHarness { $0.delay("/posts/add", by: .seconds(1)) }
+    await browser.waitFor("Posts · 10 of 25")
+    browser.press("n")
+    browser.type("Fresh news")
+    browser.press(.tab)
+    browser.type("First line")
+    browser.press(.enter)
+    browser.type("Second line")
+    browser.press(.ctrl("s"))
+    await browser.waitFor("Creating…")
+    browser.press(.ctrl("s"))  // disabled while it runs
+    await browser.release(after: .seconds(1))
+    await browser.waitFor("Post #26 created")
+    #expect(!browser.text.contains("New post"))
+    await browser.waitFor("Posts · 10 of 26")
+    #expect(browser.screen.lines[1].contains("Fresh news"))
+    #expect(browser.backend.posts.last?.body == "First line\nSecond line")
+    #expect(browser.backend.posts.count == 26)
+  }
+
+  @Test func aFailedSubmissionKeepsEveryTypedCharacter() async throws {
+    let browser = try BrowserHarness {
+      $0.fail("/posts/add", status: 400, message: "Title is too spicy")
+    }
+    await browser.waitFor("Posts · 10 of 25")
+    browser.press("n")
+    browser.type("Héllo 世界 🎉")
+    browser.press(.tab)
+    browser.type("Body text")
+    browser.press(.ctrl("s"))
+    await browser.waitFor("400: Title is too spicy")
+    #expect(browser.text.contains("Héllo 世界 🎉"))
+    #expect(browser.text.contains("Body text"))
+    #expect(browser.app.editor?.draft.title == "Héllo 世界 🎉")
+    browser.backend.heal("/posts/add")
+    browser.press(.ctrl("s"))
+    await browser.waitFor("Post #26 created")
+  }
+
+  @Test func anEmptyTitleIsRefusedBeforeSending() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 10 of 25")
+    browser.press("n", .ctrl("s"))
+    #expect(browser.text.contains("A post needs a title."))
+    #expect(browser.backend.transport.requests.allSatisfy { $0.httpMethod != "POST" })
+  }
+
+  @Test func escapeAsksBeforeLosingText() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 10 of 25")
+    browser.press("n", .escape)
+    #expect(!browser.text.contains("New post"))
+    browser.press("n")
+    browser.type("Draft")
+    browser.press(.escape)
+    #expect(browser.text.contains("Discard the post?"))
+    browser.press("n")
+    #expect(browser.text.contains("Draft"))
+    #expect(!browser.text.contains("Discard the post?"))
+    browser.press(.escape, "y")
+    #expect(!browser.text.contains("New post"))
+  }
+
+  @Test func editingIsOptimisticAndRollsBackWhenRefused() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Body of post 25.")
+    browser.backend.fail("/posts/25", status: 409, message: "Edit conflict")
+    browser.backend.delay("/posts/25", by: .seconds(1))
+    browser.press("e")
+    #expect(browser.text.contains("Edit post #25"))
+    browser.press(.ctrl("u"))
+    browser.type("Edited title")
+    browser.press(.ctrl("s"))
+    #expect(!browser.text.contains("Edit post #25"))
+    #expect(browser.screen.lines[1].contains("Edited title"))
+    #expect(browser.text.components(separatedBy: "Edited title").count == 3)  // feed and post
+    await browser.release(after: .seconds(1))
+    await browser.waitFor("Couldn't save post #25: 409: Edit conflict — undone")
+    #expect(!browser.text.contains("Edited title"))
+    #expect(browser.screen.lines[1].contains("Post 25"))
+  }
+
+  @Test func editingSavesTheNewTitle() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Body of post 25.")
+    browser.press("e", .ctrl("u"))
+    browser.type("Better title")
+    browser.press(.ctrl("s"))
+    await browser.waitFor("Post #25 saved")
+    #expect(browser.backend.posts.first { $0.id == 25 }?.title == "Better title")
+    #expect(browser.screen.lines[1].contains("Better title"))
+  }
+
+  @Test func deletingIsOptimisticAndRollsBackWhenRefused() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Body of post 25.")
+    browser.backend.fail("/posts/25", status: 403, message: "Not yours")
+    browser.backend.delay("/posts/25", by: .seconds(1))
+    browser.press("x")
+    #expect(browser.text.contains("Delete “Post 25”?"))
+    browser.press("y")
+    #expect(browser.screen.lines[1].contains("Post 24"))
+    #expect(browser.text.contains("Posts · 9 of 24"))
+    await browser.release(after: .seconds(1))
+    await browser.waitFor("Couldn't delete post #25: 403: Not yours — restored")
+    #expect(browser.text.contains("Posts · 10 of 25"))
+  }
+
+  @Test func deletingRemovesThePost() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Body of post 25.")
+    browser.press("x", "y")
+    await browser.waitFor("Post #25 deleted")
+    await browser.waitFor("Posts · 10 of 24")
+    #expect(!browser.backend.posts.contains { $0.id == 25 })
+    #expect(browser.screen.lines[1].contains("Post 24"))
+  }
+}

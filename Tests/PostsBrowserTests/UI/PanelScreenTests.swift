@@ -1,0 +1,85 @@
+import Testing
+import TetherCore
+import TetherTerminal
+
+@testable import PostsBrowser
+
+@Suite struct PanelScreenTests {
+  @Test func theStorePanelListsEveryStoreLive() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    browser.press("s")
+    #expect(browser.text.contains("Stores · 3"))
+    #expect(browser.text.contains(#"["post", 25]"#))
+    #expect(browser.text.contains(#"["posts", "feed"]"#))
+    #expect(browser.text.contains(#"["user", 1]"#))
+    #expect(browser.text.contains("1 sub·0s·1 run"))
+    browser.press(.tab, .tab)  // focus the store panel
+    browser.press(.enter)
+    #expect(browser.text.contains(#"Store ["post", 25]"#))
+    #expect(browser.text.contains("kind         query"))
+    #expect(browser.text.contains(#""title" : "Post 25""#))
+    browser.press(.escape, .delete)
+    #expect(browser.text.contains("Stores · 2"))
+    #expect(browser.model.client.store(at: ["post", 25]) == nil)
+  }
+
+  @Test func storeActionsInvalidateAndReset() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    browser.press("s", .tab, .tab)
+    // The first store is the post on screen: invalidating refetches it.
+    let fetches = browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
+    browser.press("i")
+    await browser.waitUntil("a refetch of post 25") { browser in
+      browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
+        == fetches + 1
+    }
+    // Resetting the feed (the second store) refetches it, because it is observed.
+    let pages = browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count
+    browser.press("j", "z")
+    await browser.waitUntil("a refetch of the feed") { browser in
+      browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count == pages + 1
+    }
+    await browser.waitFor("Posts · 10 of 25")
+  }
+
+  @Test func helpIsGeneratedFromTheKeymaps() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 10 of 25")
+    #expect(browser.text.contains("n new"))
+    browser.press("?")
+    #expect(browser.text.contains("Help — press any key to close"))
+    #expect(browser.text.contains("Write a new post"))
+    #expect(browser.text.contains("Load more posts"))
+    browser.press("x")
+    #expect(!browser.text.contains("Help — press any key to close"))
+    #expect(browser.app.deletion == nil)
+  }
+
+  @Test func aSmallTerminalShowsAMessageInsteadOfTheLayout() async throws {
+    let browser = try BrowserHarness(size: Size(width: 60, height: 20))
+    #expect(browser.text.lowercased().contains("too small"))
+    #expect(!browser.text.contains("Posts ·"))
+    browser.input.send(.resize(Size(width: 80, height: 24)))
+    browser.screen.resize(to: Size(width: 80, height: 24))
+    await browser.waitFor("Posts · 10 of 25")
+  }
+
+  @Test func withoutTheEmbeddedServiceFaultsAreUnavailable() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 10 of 25")
+    #expect(browser.text.contains("faults unavailable (--url)"))
+    browser.press("f")
+    #expect(browser.text.contains("Faults are only available with the embedded service"))
+  }
+
+  @Test func theStatusBarCountsRequestsInFlightAndDrawsTheirSparkline() async throws {
+    let browser = try BrowserHarness { $0.delay("/posts/25", by: .seconds(1)) }
+    await browser.waitFor("· 1 in flight")
+    await browser.release(after: .seconds(1))
+    await browser.waitFor("· 0 in flight")
+    // Three requests: the feed and the author at once, the post after a second (the tallest).
+    #expect(browser.screen.lines[28].contains("▁▁█"))
+  }
+}
