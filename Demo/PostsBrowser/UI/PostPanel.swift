@@ -78,9 +78,7 @@ struct PostPanel {
     lines.append(
       ("▲ \(post.reactions.likes) likes   ▼ \(post.reactions.dislikes) dislikes", .plain))
     lines.append(("", .plain))
-    for paragraph in post.body.split(separator: "\n", omittingEmptySubsequences: false) {
-      lines += TextLayout.wrap(String(paragraph), toWidth: width).map { ($0, .plain) }
-    }
+    lines += TextLayout.wrap(post.body, toWidth: width).map { ($0, .plain) }
     return lines
   }
 
