@@ -1,4 +1,5 @@
 import Foundation
+import TetherCore
 import TetherHTTP
 
 #if canImport(FoundationNetworking)
@@ -6,8 +7,8 @@ import TetherHTTP
 #endif
 
 /// `tether-bench http`: GET + JSON decode of a 10-post page from a loopback server, through raw
-/// URLSession + JSONDecoder (the baseline) and through `APIClient`, sequentially and 16-way
-/// concurrently.
+/// URLSession + JSONDecoder (the baseline), through `APIClient`, and through an operation store
+/// on top of the client, sequentially and 16-way concurrently.
 ///
 /// Client CPU per request is the process's CPU (getrusage) minus the CPU of the in-process
 /// server's threads (their per-thread CPU clocks), divided by the requests. Scenarios run
@@ -50,10 +51,10 @@ enum HTTPSuite {
 
   struct UnexpectedPage: Error {}
 
-  /// One way of fetching the page.
+  /// One way of fetching the page; `fetch` is given the number of the worker calling it.
   struct Scenario: Sendable {
     var name: String
-    var fetch: @Sendable () async throws -> Void
+    var fetch: @Sendable (_ worker: Int) async throws -> Void
   }
 
   /// The best of the repetitions of one scenario.
@@ -77,22 +78,32 @@ enum HTTPSuite {
       .get, "posts",
       query: [URLQueryItem(name: "limit", value: "10"), URLQueryItem(name: "skip", value: "0")])
 
+    // One store per worker, so concurrent fetches are separate requests, not one shared run.
+    let operations = OperationClient()
+    let stores = (0..<concurrency).map { worker in
+      operations.store(for: client.query(endpoint, path: ["posts", "bench", worker]))
+    }
+
     let scenarios = [
-      Scenario(name: "raw URLSession + JSONDecoder") {
+      Scenario(name: "raw URLSession + JSONDecoder") { _ in
         let (data, response) = try await session.data(for: URLRequest(url: url))
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw UnexpectedPage() }
         let page = try decoder.decode(PostsPage.self, from: data)
         guard page.posts.count == 10 else { throw UnexpectedPage() }
       },
       // The same code again: how far apart two identical scenarios land on this machine.
-      Scenario(name: "raw again (noise floor)") {
+      Scenario(name: "raw again (noise floor)") { _ in
         let (data, response) = try await session.data(for: URLRequest(url: url))
         guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw UnexpectedPage() }
         let page = try decoder.decode(PostsPage.self, from: data)
         guard page.posts.count == 10 else { throw UnexpectedPage() }
       },
-      Scenario(name: "APIClient") {
+      Scenario(name: "APIClient") { _ in
         let page = try await client.send(endpoint)
+        guard page.posts.count == 10 else { throw UnexpectedPage() }
+      },
+      Scenario(name: "OperationStore over APIClient") { worker in
+        let page = try await stores[worker].fetch()
         guard page.posts.count == 10 else { throw UnexpectedPage() }
       },
     ]
@@ -167,17 +178,17 @@ enum HTTPSuite {
   /// Runs `count` fetches, `parallelism` at a time.
   @concurrent
   static func perform(
-    _ count: Int, parallelism: Int, _ fetch: @escaping @Sendable () async throws -> Void
+    _ count: Int, parallelism: Int, _ fetch: @escaping @Sendable (Int) async throws -> Void
   ) async throws {
     if parallelism == 1 {
-      for _ in 0..<count { try await fetch() }
+      for _ in 0..<count { try await fetch(0) }
       return
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for worker in 0..<parallelism {
         let share = count / parallelism + (worker < count % parallelism ? 1 : 0)
         group.addTask {
-          for _ in 0..<share { try await fetch() }
+          for _ in 0..<share { try await fetch(worker) }
         }
       }
       try await group.waitForAll()

@@ -33,7 +33,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
   public var headers: HTTPHeaders
   /// The request body, if any.
   public var body: HTTPBody?
-  /// How long the request may take; `nil` uses the client's default timeout.
+  /// The request's timeout (`URLRequest.timeoutInterval`); `nil` uses the client's default.
+  /// URLSession applies it as the longest wait for data; ``MockTransport`` as the longest
+  /// delay.
   public var timeout: Duration?
   /// Status codes whose body is parsed as `Response`; any other status is an
   /// ``HTTPError/unacceptableStatus(_:)``.
