@@ -15,10 +15,7 @@ let package = Package(
   targets: [
     // Libraries
     .target(name: "TetherCore", dependencies: ["TetherSynchronization"]),
-    // README-section.md is folded into the README by the lead; drop the exclude with the file.
-    .target(
-      name: "TetherHTTP", dependencies: ["TetherCore", "TetherSynchronization"],
-      exclude: ["README-section.md"]),
+    .target(name: "TetherHTTP", dependencies: ["TetherCore", "TetherSynchronization"]),
     // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
     // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
     .systemLibrary(name: "CNCursesW"),
