@@ -64,7 +64,7 @@ enum Harness {
     print(
       pad(scenario, 44) + pad(formatDuration(sample.wallPerIteration) + "/op", 14)
         + "baseline " + pad(baseline, 30) + pad(formatDuration(base.wallPerIteration) + "/op", 14)
-        + String(format: "ratio %.2f×", ratio))
+        + String(format: ratio < 0.01 ? "ratio %.1e×" : "ratio %.2f×", ratio))
   }
 
   /// Prints a free-form result line.

@@ -188,6 +188,7 @@ public final class OperationStore<State: OperationState>: Sendable {
       let result = try body(&value)
       var effects = Effects()
       apply(.currentValueSet(value, date: date), to: &storage, effects: &effects)
+      claimDelivery(&storage, &effects)
       return (result, effects)
     }
     perform(effects)
@@ -425,13 +426,17 @@ public final class OperationStore<State: OperationState>: Sendable {
     storage.withLock { storage in
       var effects = Effects()
       body(&storage, &effects)
-      if effects.deliver {
-        // Only one thread delivers at a time, so subscribers see changes in order.
-        effects.deliver = !storage.isDelivering
-        storage.isDelivering = true
-      }
+      claimDelivery(&storage, &effects)
       return effects
     }
+  }
+
+  /// Makes this caller the one that delivers pending states, unless another thread already
+  /// does: only one thread delivers at a time, so subscribers see changes in order.
+  private func claimDelivery(_ storage: inout Storage, _ effects: inout Effects) {
+    guard effects.deliver else { return }
+    effects.deliver = !storage.isDelivering
+    storage.isDelivering = true
   }
 
   /// Carries out what a locked update decided, outside the lock.

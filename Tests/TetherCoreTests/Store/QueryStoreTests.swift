@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TetherSynchronization
 
@@ -286,6 +285,26 @@ import TetherSynchronization
     subscription.cancel()
     store.setCurrentValue(51)
     #expect(seen.withLock { $0.count } == 51)
+  }
+
+  @Test func concurrentReadModifyWritesAreAtomicAndDeliveredInOrder() async throws {
+    let runs = ScriptedRuns<Int>()
+    let store = makeStore(runs)
+    let seen = SanitizerVisibleMutex<[Int]>([])
+    let subscription = store.subscribe { state in
+      if let value = state.currentValue { seen.withLock { $0.append(value) } }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<100 { store.withCurrentValue { $0 = ($0 ?? 0) + 1 } }
+        }
+      }
+    }
+    let values = seen.withLock { $0 }
+    #expect(values == Array(1...800))
+    #expect(store.state.currentValue == 800)
+    subscription.cancel()
   }
 
   @Test func statesIsAnAsyncSequenceStartingWithTheCurrentState() async throws {
