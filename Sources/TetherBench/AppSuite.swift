@@ -55,7 +55,7 @@ enum AppSuite {
       Harness.line("  terminal-sample first frame", "not built; build it for this baseline")
     }
     Harness.line(
-      "  CPU of posts until its first page", Harness.formatDuration(firstPage.cpuSeconds))
+      "  CPU of posts until then (10 ms ticks)", Harness.formatDuration(firstPage.cpuSeconds))
   }
 
   /// The fastest of `launches` runs of `path` from the spawn until `marker` is written to the
