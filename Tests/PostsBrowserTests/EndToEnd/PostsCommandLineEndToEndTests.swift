@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The built `posts` binary refusing to start: a bad flag or a server that does not answer
+/// gives one line on standard error and exit code 2, before the terminal is touched.
+struct PostsCommandLineEndToEndTests {
+  struct Outcome {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  /// Runs `posts` with `arguments` and no terminal, and waits (20 s at most) for it to end.
+  ///
+  /// The outputs go to files, not pipes: a pipe's write end inherited by a process another
+  /// test spawns meanwhile would keep the read from ever ending.
+  private func run(_ arguments: [String]) throws -> Outcome {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("posts-command-line-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outputURL = directory.appendingPathComponent("stdout")
+    let errorURL = directory.appendingPathComponent("stderr")
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    let output = try FileHandle(forWritingTo: outputURL)
+    let errors = try FileHandle(forWritingTo: errorURL)
+    defer {
+      try? output.close()
+      try? errors.close()
+    }
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try PostsBinary.path())
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    if exited.wait(timeout: .now() + 20) == .timedOut {
+      // SIGKILL, because a process started from a concurrency thread inherits its blocked
+      // signal mask and may never see a SIGTERM.
+      kill(process.processIdentifier, SIGKILL)
+      exited.wait()
+      Issue.record("posts \(arguments.joined(separator: " ")) did not end within 20 s")
+    }
+    return Outcome(
+      status: process.terminationStatus,
+      standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
+      standardError: try String(contentsOf: errorURL, encoding: .utf8))
+  }
+
+  @Test(arguments: [
+    (["--url", "http://127.0.0.1:1"], "posts: cannot reach http://127.0.0.1:1"),
+    (["--bogus"], "posts: unknown option --bogus"),
+  ])
+  func refusesWithOneLineAndExitCode2(arguments: [String], message: String) throws {
+    let outcome = try run(arguments)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError.hasPrefix(message))
+    #expect(outcome.standardError.hasSuffix("\n"))
+    #expect(outcome.standardError.dropLast().split(separator: "\n").count == 1)
+  }
+}

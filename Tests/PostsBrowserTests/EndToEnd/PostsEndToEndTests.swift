@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// The built `posts` binary with its embedded Posts service, in a real terminal (tmux): the
+/// feed, a post, a new post, faults and retries, resizing, quitting — and the terminal
+/// settings (`stty -g`) unchanged afterwards.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct PostsEndToEndTests {
+  /// Starts `posts` with `arguments` under `sh -c`, between two `stty -g` captures, and prints
+  /// its exit code as `exit=N`. No job-control shell touches the terminal between the browser
+  /// and the second capture, so it shows exactly what the browser left behind.
+  private func launch(_ arguments: String, in tmux: TmuxSession) throws {
+    let binary = try PostsBinary.path()
+    try tmux.waitForScreen(containing: "e2e$")
+    try tmux.run(
+      "sh -c 'stty -g > \(tmux.path("before")); \"\(binary)\" \(arguments); echo exit=$?;"
+        + " stty -g > \(tmux.path("after"))'")
+  }
+
+  /// Quits with `q` and checks the exit code and the terminal settings.
+  private func quit(
+    _ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try tmux.press("q")
+    try tmux.waitForScreen(containing: "exit=0")
+    let before = try #require(try tmux.waitForFile("before"), sourceLocation: sourceLocation)
+    let after = try #require(try tmux.waitForFile("after"), sourceLocation: sourceLocation)
+    #expect(after == before, sourceLocation: sourceLocation)
+  }
+
+  @Test func browseCreateFailRecoverResizeAndQuit() throws {
+    let tmux = try TmuxSession(width: 100, height: 30)
+    // One retry keeps the failure short: attempt 1 fails, 1 s backoff, attempt 2 fails.
+    try launch("--retries 1", in: tmux)
+    try tmux.waitForScreen("the first page") {
+      $0.feedTitle == "Posts · 10 of 251" && $0.selectedFeedTitle != nil
+    }
+
+    // Scroll: near the end of the loaded posts the next page loads by itself.
+    var selectedRow = 0
+    while try !tmux.screen().feedTitle.hasSuffix("20 of 251"), selectedRow < 12 {
+      try tmux.press("j")
+      selectedRow += 1
+      try tmux.waitForScreen("the selection on row \(selectedRow)") {
+        $0.feedRows.count > selectedRow && $0.feedRows[selectedRow].hasPrefix("›")
+      }
+    }
+    try tmux.waitForScreen("the second page") { $0.feedTitle == "Posts · 20 of 251" }
+
+    // Open the selected post: the post panel takes the keys and shows the post.
+    let title = try #require(try tmux.screen().selectedFeedTitle)
+    try tmux.press("Enter")
+    try tmux.waitForScreen("the post panel focused on “\(title)”") {
+      $0.hints.hasPrefix("r refetch") && $0.postTitle.hasPrefix("Post #")
+        && $0.postText.hasPrefix(title)
+    }
+
+    // Create a post: it is announced and heads the feed.
+    let newTitle = "Written in tmux by the e2e test"
+    try tmux.press("n")
+    try tmux.waitForScreen(containing: "New post")
+    try tmux.type(newTitle)
+    try tmux.press("Tab")
+    try tmux.type("A body from the end-to-end test.")
+    try tmux.press("C-s")
+    try tmux.waitForScreen(containing: "Post #252 created")
+    try tmux.waitForScreen("the new post at the top of the feed") {
+      !$0.text.contains("New post") && $0.feedTitle.hasSuffix(" of 252")
+        && $0.feedRows.first?.trimmingCharacters(in: .whitespaces) == newTitle
+    }
+
+    // 100% failure: the refetch retries with a live countdown, then gives up.
+    for rate in ["25%", "50%", "100%"] {
+      try tmux.press("f")
+      try tmux.waitForScreen(containing: "fail \(rate) ")
+    }
+    try tmux.press("r")
+    try tmux.waitForScreen("the retry countdown") {
+      $0.postText.contains("attempt 1 of 2 failed — retrying in")
+        && $0.postTitle.hasSuffix("· refreshing") && $0.postText.contains(title)
+    }
+    try tmux.waitForScreen("the final error") {
+      $0.postText.contains("press r to retry") && $0.postText.contains("Couldn't load post #")
+        && $0.postText.contains(title)
+    }
+
+    // 0% failure and `r`: the post loads again.
+    try tmux.press("f")
+    try tmux.waitForScreen(containing: "fail 0% ")
+    try tmux.press("r")
+    try tmux.waitForScreen("the post recovered") {
+      !$0.postText.contains("press r to retry") && !$0.postTitle.contains("refreshing")
+        && $0.postText.hasPrefix(title)
+    }
+
+    try tmux.resize(width: 120, height: 40)
+    try tmux.waitForScreen("the layout at 120×40") {
+      $0.fillsLayout(width: 120, height: 40) && $0.postText.hasPrefix(title)
+    }
+
+    try quit(tmux)
+  }
+
+  @Test func aTooSmallTerminalSaysSoUntilItGrows() throws {
+    let tmux = try TmuxSession(width: 60, height: 20)
+    try launch("", in: tmux)
+    try tmux.waitForScreen(containing: "Terminal too small")
+    try tmux.waitForScreen(containing: "need 80×24, have 60×20")
+
+    try tmux.resize(width: 100, height: 30)
+    try tmux.waitForScreen("the browser at 100×30") {
+      $0.fillsLayout(width: 100, height: 30) && $0.feedTitle == "Posts · 10 of 251"
+        && !$0.text.contains("Terminal too small")
+    }
+
+    try tmux.resize(width: 79, height: 30)
+    try tmux.waitForScreen(containing: "need 80×24, have 79×30")
+    // Quitting works while the message shows.
+    try quit(tmux)
+  }
+}
