@@ -52,9 +52,11 @@ let package = Package(
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests", dependencies: ["TetherHTTP", "TetherSynchronization"]),
-    .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal"]),
+    .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "EndToEndSupport"]),
     .testTarget(
       name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),
-    .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser"]),
+    .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser", "EndToEndSupport"]),
+    // tmux sessions and subprocesses for the end-to-end tests of the built executables.
+    .target(name: "EndToEndSupport", path: "Tests/EndToEndSupport"),
   ]
 )

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ struct PostsCommandLineEndToEndTests {
     }
 
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try PostsBinary.path())
+    process.executableURL = URL(fileURLWithPath: try builtProduct(named: "posts"))
     process.arguments = arguments
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct PostsEndToEndTests {
   /// its exit code as `exit=N`. No job-control shell touches the terminal between the browser
   /// and the second capture, so it shows exactly what the browser left behind.
   private func launch(_ arguments: String, in tmux: TmuxSession) throws {
-    let binary = try PostsBinary.path()
+    let binary = try builtProduct(named: "posts")
     try tmux.waitForScreen(containing: "e2e$")
     try tmux.run(
       "sh -c 'stty -g > \(tmux.path("before")); \"\(binary)\" \(arguments); echo exit=$?;"
@@ -29,7 +30,7 @@ struct PostsEndToEndTests {
   }
 
   @Test func browseCreateFailRecoverResizeAndQuit() throws {
-    let tmux = try TmuxSession(width: 100, height: 30)
+    let tmux = try TmuxSession(width: 100, height: 30, name: "posts")
     // One retry keeps the failure short: attempt 1 fails, 1 s backoff, attempt 2 fails.
     try launch("--retries 1", in: tmux)
     try tmux.waitForScreen("the first page") {
@@ -102,7 +103,7 @@ struct PostsEndToEndTests {
   }
 
   @Test func aTooSmallTerminalSaysSoUntilItGrows() throws {
-    let tmux = try TmuxSession(width: 60, height: 20)
+    let tmux = try TmuxSession(width: 60, height: 20, name: "posts")
     try launch("", in: tmux)
     try tmux.waitForScreen(containing: "Terminal too small")
     try tmux.waitForScreen(containing: "need 80×24, have 60×20")

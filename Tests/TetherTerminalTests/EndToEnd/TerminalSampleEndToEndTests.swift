@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Testing
 
@@ -7,20 +8,12 @@ import Testing
 struct TerminalSampleEndToEndTests {
   /// `terminal-sample` from the build directory that holds this test binary.
   private func sampleBinary() throws -> String {
-    let tests = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var directory = tests.deletingLastPathComponent()
-    // The test binary may sit inside an .xctest bundle directory.
-    while directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-    let binary = directory.appendingPathComponent("terminal-sample").path
-    try #require(
-      FileManager.default.isExecutableFile(atPath: binary),
-      "terminal-sample is not built next to the tests at \(binary); run `swift build` first")
-    return binary
+    try builtProduct(named: "terminal-sample")
   }
 
   @Test func keysResizeSuspendResumeAndQuitRestoreTheTerminal() throws {
     let binary = try sampleBinary()
-    let tmux = try TmuxSession(width: 100, height: 30)
+    let tmux = try TmuxSession(width: 100, height: 30, name: "terminal")
     try tmux.waitForScreen(containing: "e2e$")
     try tmux.run("stty -g > \(tmux.path("before"))")
     let before = try #require(try tmux.waitForFile("before"))
@@ -60,7 +53,7 @@ struct TerminalSampleEndToEndTests {
 
   @Test func sigtermRestoresTheTerminalAndEndsWithTheSignal() throws {
     let binary = try sampleBinary()
-    let tmux = try TmuxSession(width: 100, height: 30)
+    let tmux = try TmuxSession(width: 100, height: 30, name: "terminal")
     try tmux.waitForScreen(containing: "e2e$")
     // Under `sh -c` no job-control shell resets the terminal after the app dies: `after` shows
     // exactly what the app left behind.
@@ -81,7 +74,7 @@ struct TerminalSampleEndToEndTests {
 
   @Test func aCrashRestoresTheTerminalAndIsStillReported() throws {
     let binary = try sampleBinary()
-    let tmux = try TmuxSession(width: 100, height: 30)
+    let tmux = try TmuxSession(width: 100, height: 30, name: "terminal")
     try tmux.waitForScreen(containing: "e2e$")
     try tmux.run(
       "sh -c 'stty -g > \(tmux.path("before")); \"\(binary)\" --crash-key !;"
@@ -90,8 +83,7 @@ struct TerminalSampleEndToEndTests {
     try tmux.press("!")
     // Swift traps with SIGILL or SIGTRAP: the shell reports 128 + the signal number.
     let reported = try tmux.waitForScreen(containing: "exit=13")
-    #expect(reported)
-    #expect(try tmux.screen().contains("exit=132") || tmux.screen().contains("exit=133"))
+    #expect(reported.contains("exit=132") || reported.contains("exit=133"))
     let before = try #require(try tmux.waitForFile("before"))
     let after = try #require(try tmux.waitForFile("after"))
     #expect(after == before)

@@ -3,7 +3,7 @@ import Glibc
 
 /// Runs a program and waits for it with `waitpid`. (Foundation's `Process` can miss the exit of
 /// a client whose child daemonises, as tmux's does, and then waits forever.)
-enum Subprocess {
+public enum Subprocess {
   /// Runs `path` with `arguments`; returns its standard output when `capturingOutput`.
   ///
   /// The child starts clean, whatever thread spawns it: no blocked signals (a Swift
@@ -11,7 +11,9 @@ enum Subprocess {
   /// SIGTERM `kill-server` sends it) and no descriptors but the three standard ones (a tmux
   /// server that inherits another test's pipe keeps that test waiting for end of file).
   @discardableResult
-  static func run(_ path: String, _ arguments: [String], capturingOutput: Bool) throws -> String {
+  public static func run(
+    _ path: String, _ arguments: [String], capturingOutput: Bool
+  ) throws -> String {
     var pipe: [Int32] = [-1, -1]
     if capturingOutput {
       guard GNU.pipe2(&pipe, O_CLOEXEC) == 0 else { throw POSIXError(.EMFILE) }
