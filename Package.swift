@@ -44,7 +44,8 @@ let package = Package(
     .executableTarget(
       name: "TetherBench",
       dependencies: [
-        "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherSynchronization",
+        "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "PostsBrowser",
+        "TetherSynchronization",
       ]
     ),
 

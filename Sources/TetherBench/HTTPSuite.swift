@@ -1,4 +1,5 @@
 import Foundation
+import PostsBrowser
 import TetherCore
 import TetherHTTP
 
@@ -25,28 +26,6 @@ enum HTTPSuite {
     let server = try HTTPBenchServer()
     defer { server.stop() }
     try await measure(against: server)
-  }
-
-  /// A dummyjson post, decoded in full.
-  struct Post: Decodable, Sendable {
-    struct Reactions: Decodable, Sendable {
-      var likes: Int
-      var dislikes: Int
-    }
-    var id: Int
-    var title: String
-    var body: String
-    var tags: [String]
-    var reactions: Reactions
-    var views: Int
-    var userId: Int
-  }
-
-  struct PostsPage: Decodable, Sendable {
-    var posts: [Post]
-    var total: Int
-    var skip: Int
-    var limit: Int
   }
 
   struct UnexpectedPage: Error {}
