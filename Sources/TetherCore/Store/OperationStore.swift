@@ -25,15 +25,15 @@ public final class OperationStore<State: OperationState>: Sendable {
   public let context: OperationContext
   let operation: any OperationRequest<State.OperationValue, State.Failure>
   private let deduplicates: Bool
-  private let observer: StoreObserver?
-  private let storage: SanitizerVisibleMutex<Storage>
+  let observer: StoreObserver?
+  let storage: SanitizerVisibleMutex<Storage>
 
   struct Waiter {
     let id: UInt64
     let continuation: UnsafeContinuation<State.OperationValue, any Error>
   }
 
-  private struct Run {
+  struct Run {
     let id: OperationRunID
     let input: State.RunInput
     let isAutomatic: Bool
@@ -41,21 +41,21 @@ public final class OperationStore<State: OperationState>: Sendable {
     var waiters: [Waiter]
   }
 
-  private struct Subscriber {
+  struct Subscriber {
     let id: UInt64
     /// Deliveries up to this sequence number happened before it subscribed.
     let since: UInt64
     let handler: @Sendable (State) -> Void
   }
 
-  private struct Delivery {
+  struct Delivery {
     let sequence: UInt64
     /// The one subscriber to deliver to, or nil for all of them.
     let target: UInt64?
     let state: State
   }
 
-  private struct Storage {
+  struct Storage {
     var state: State
     let initialState: State
     var runs: [Run] = []
@@ -68,19 +68,19 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// A waiter to resume with a result.
-  private struct Resumption {
+  struct Resumption {
     let waiter: Waiter
     let result: Result<State.OperationValue, any Error>
   }
 
   /// A recorded run whose task is to be started.
-  private struct Launch {
+  struct Launch {
     let id: OperationRunID
     let input: State.RunInput
   }
 
   /// What to do once the lock is released.
-  private struct Effects {
+  struct Effects {
     var resume: [Resumption] = []
     var cancel: [Task<Void, Never>] = []
     var start: [Launch] = []
@@ -221,84 +221,11 @@ public final class OperationStore<State: OperationState>: Sendable {
       })
   }
 
-  // MARK: Subscribing
-
-  /// Calls `handler` with the current state, then with every change, until the subscription
-  /// ends. Subscribing to a stale store starts a fetch unless automatic running is off; when
-  /// the last subscriber leaves, that automatic fetch is cancelled.
-  public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> OperationSubscription {
-    let id = Self.nextID()
-    var isFirst = false
-    let effects = update { storage, effects in
-      storage.subscribers.append(Subscriber(id: id, since: storage.sequence, handler: handler))
-      storage.deliveries.append(
-        Delivery(sequence: storage.sequence, target: id, state: storage.state))
-      effects.deliver = true
-      isFirst = storage.subscribers.count == 1
-      startAutomaticRunIfNeeded(stale: false, in: &storage, effects: &effects)
-    }
-    perform(effects)
-    if isFirst { subscribeToRerunConditions() }
-    return OperationSubscription { [weak self] in self?.unsubscribe(id) }
-  }
-
-  /// Every state of the store, starting with the current one, as an `AsyncSequence`. The
-  /// sequence is a subscription: it starts a fetch of a stale store, and ends when the
-  /// iterating task is cancelled.
-  public var states: AsyncStream<State> {
-    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-    let subscription = subscribe { continuation.yield($0) }
-    continuation.onTermination = { _ in subscription.cancel() }
-    return stream
-  }
-
-  private func unsubscribe(_ id: UInt64) {
-    var conditionSubscriptions: [OperationSubscription] = []
-    var isLast = false
-    let effects = update { storage, effects in
-      storage.subscribers.removeAll { $0.id == id }
-      guard storage.subscribers.isEmpty else { return }
-      isLast = true
-      conditionSubscriptions = storage.conditionSubscriptions
-      storage.conditionSubscriptions = []
-      cancelRuns(in: &storage, effects: &effects) { $0.isAutomatic && $0.waiters.isEmpty }
-    }
-    perform(effects)
-    for subscription in conditionSubscriptions { subscription.cancel() }
-    if isLast { observer?.storeBecameUnused(self) }
-  }
-
-  private func subscribeToRerunConditions() {
-    let conditions = context.rerunConditions
-    guard !conditions.isEmpty else { return }
-    let subscriptions = conditions.map { condition in
-      condition.subscribe(in: context) { [weak self] isSatisfied in
-        if isSatisfied { self?.rerun() }
-      }
-    }
-    let keep = storage.withLock { storage in
-      guard !storage.subscribers.isEmpty else { return false }
-      storage.conditionSubscriptions += subscriptions
-      return true
-    }
-    if !keep {
-      for subscription in subscriptions { subscription.cancel() }
-    }
-  }
-
-  private func rerun() {
-    perform(
-      update { storage, effects in
-        guard !storage.subscribers.isEmpty else { return }
-        startAutomaticRunIfNeeded(stale: true, in: &storage, effects: &effects)
-      })
-  }
-
   // MARK: Runs
 
   /// Starts an automatic run when automatic running is on, nothing equivalent is in flight,
   /// and the value is stale (or `stale` says to run regardless).
-  private func startAutomaticRunIfNeeded(
+  func startAutomaticRunIfNeeded(
     stale: Bool, in storage: inout Storage, effects: inout Effects
   ) {
     guard context.runsAutomatically, !storage.subscribers.isEmpty,
@@ -309,7 +236,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     startRun(input, isAutomatic: true, waiter: nil, in: &storage, effects: &effects)
   }
 
-  private func startRun(
+  func startRun(
     _ input: State.RunInput,
     isAutomatic: Bool,
     waiter: Waiter?,
@@ -332,7 +259,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// without suspending costs no thread hop. Its handle is recorded afterwards for
   /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
   /// gets its task cancelled, which does nothing to a finished task.
-  private func launch(_ id: OperationRunID, _ input: State.RunInput) {
+  func launch(_ id: OperationRunID, _ input: State.RunInput) {
     let task = Task.immediate { await self.execute(id, input) }
     let isRunning = storage.withLock { storage in
       guard let index = storage.runs.firstIndex(where: { $0.id == id }) else { return false }
@@ -389,7 +316,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
-  private func cancelRuns(
+  func cancelRuns(
     in storage: inout Storage, effects: inout Effects, where shouldCancel: (Run) -> Bool
   ) {
     let cancelled = storage.runs.filter(shouldCancel)
@@ -404,75 +331,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
-  // MARK: Delivery
-
-  private func apply(
-    _ event: OperationEvent<State>, to storage: inout Storage, effects: inout Effects
-  ) {
-    storage.state.apply(event, context: context)
-    notify(&storage, effects: &effects)
-  }
-
-  private func notify(_ storage: inout Storage, effects: inout Effects) {
-    effects.changed = true
-    guard !storage.subscribers.isEmpty else { return }
-    storage.sequence += 1
-    storage.deliveries.append(
-      Delivery(sequence: storage.sequence, target: nil, state: storage.state))
-    effects.deliver = true
-  }
-
-  private func update(_ body: (inout Storage, inout Effects) -> Void) -> Effects {
-    storage.withLock { storage in
-      var effects = Effects()
-      body(&storage, &effects)
-      claimDelivery(&storage, &effects)
-      return effects
-    }
-  }
-
-  /// Makes this caller the one that delivers pending states, unless another thread already
-  /// does: only one thread delivers at a time, so subscribers see changes in order.
-  private func claimDelivery(_ storage: inout Storage, _ effects: inout Effects) {
-    guard effects.deliver else { return }
-    effects.deliver = !storage.isDelivering
-    storage.isDelivering = true
-  }
-
-  /// Carries out what a locked update decided, outside the lock.
-  private func perform(_ effects: Effects) {
-    for task in effects.cancel { task.cancel() }
-    for resumption in effects.resume {
-      resumption.waiter.continuation.resume(with: resumption.result)
-    }
-    if effects.deliver { deliver() }
-    if effects.changed { observer?.storeDidChange(self) }
-    for launch in effects.start { self.launch(launch.id, launch.input) }
-  }
-
-  private func deliver() {
-    while true {
-      let batch = storage.withLock { storage -> ([Delivery], [Subscriber])? in
-        guard !storage.deliveries.isEmpty else {
-          storage.isDelivering = false
-          return nil
-        }
-        defer { storage.deliveries.removeAll(keepingCapacity: true) }
-        return (storage.deliveries, storage.subscribers)
-      }
-      guard let (deliveries, subscribers) = batch else { return }
-      for delivery in deliveries {
-        for subscriber in subscribers
-        where delivery.target == subscriber.id
-          || (delivery.target == nil && delivery.sequence > subscriber.since)
-        {
-          subscriber.handler(delivery.state)
-        }
-      }
-    }
-  }
-
-  private static func nextID() -> UInt64 {
+  static func nextID() -> UInt64 {
     identifiers.add(1, ordering: .relaxed).newValue
   }
 }

@@ -1,0 +1,77 @@
+import TetherSynchronization
+
+/// Subscribing: handlers and `AsyncSequence`s of states, and what a store does when its first
+/// subscriber arrives (fetch a stale value, watch rerun conditions) and its last one leaves
+/// (cancel the automatic fetch, stop watching).
+extension OperationStore {
+  /// Calls `handler` with the current state, then with every change, until the subscription
+  /// ends. Subscribing to a stale store starts a fetch unless automatic running is off; when
+  /// the last subscriber leaves, that automatic fetch is cancelled.
+  public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> OperationSubscription {
+    let id = Self.nextID()
+    var isFirst = false
+    let effects = update { storage, effects in
+      storage.subscribers.append(Subscriber(id: id, since: storage.sequence, handler: handler))
+      storage.deliveries.append(
+        Delivery(sequence: storage.sequence, target: id, state: storage.state))
+      effects.deliver = true
+      isFirst = storage.subscribers.count == 1
+      startAutomaticRunIfNeeded(stale: false, in: &storage, effects: &effects)
+    }
+    perform(effects)
+    if isFirst { subscribeToRerunConditions() }
+    return OperationSubscription { [weak self] in self?.unsubscribe(id) }
+  }
+
+  /// Every state of the store, starting with the current one, as an `AsyncSequence`. The
+  /// sequence is a subscription: it starts a fetch of a stale store, and ends when the
+  /// iterating task is cancelled.
+  public var states: AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    let subscription = subscribe { continuation.yield($0) }
+    continuation.onTermination = { _ in subscription.cancel() }
+    return stream
+  }
+
+  private func unsubscribe(_ id: UInt64) {
+    var conditionSubscriptions: [OperationSubscription] = []
+    var isLast = false
+    let effects = update { storage, effects in
+      storage.subscribers.removeAll { $0.id == id }
+      guard storage.subscribers.isEmpty else { return }
+      isLast = true
+      conditionSubscriptions = storage.conditionSubscriptions
+      storage.conditionSubscriptions = []
+      cancelRuns(in: &storage, effects: &effects) { $0.isAutomatic && $0.waiters.isEmpty }
+    }
+    perform(effects)
+    for subscription in conditionSubscriptions { subscription.cancel() }
+    if isLast { observer?.storeBecameUnused(self) }
+  }
+
+  private func subscribeToRerunConditions() {
+    let conditions = context.rerunConditions
+    guard !conditions.isEmpty else { return }
+    let subscriptions = conditions.map { condition in
+      condition.subscribe(in: context) { [weak self] isSatisfied in
+        if isSatisfied { self?.rerun() }
+      }
+    }
+    let keep = storage.withLock { storage in
+      guard !storage.subscribers.isEmpty else { return false }
+      storage.conditionSubscriptions += subscriptions
+      return true
+    }
+    if !keep {
+      for subscription in subscriptions { subscription.cancel() }
+    }
+  }
+
+  private func rerun() {
+    perform(
+      update { storage, effects in
+        guard !storage.subscribers.isEmpty else { return }
+        startAutomaticRunIfNeeded(stale: true, in: &storage, effects: &effects)
+      })
+  }
+}
