@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "TetherCore", targets: ["TetherCore"]),
     .library(name: "TetherHTTP", targets: ["TetherHTTP"]),
     .library(name: "TetherTerminal", targets: ["TetherTerminal"]),
+    .library(name: "TetherTime", targets: ["TetherTime"]),
     .executable(name: "posts", targets: ["PostsApp"]),
     .executable(name: "posts-server", targets: ["PostsServerTool"]),
     .executable(name: "terminal-sample", targets: ["TerminalSample"]),
@@ -14,12 +15,15 @@ let package = Package(
   ],
   targets: [
     // Libraries
-    .target(name: "TetherCore", dependencies: ["TetherSynchronization"]),
+    .target(name: "TetherCore", dependencies: ["TetherTime", "TetherSynchronization"]),
     .target(name: "TetherHTTP", dependencies: ["TetherCore", "TetherSynchronization"]),
     // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
     // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
     .systemLibrary(name: "CNCursesW"),
-    .target(name: "TetherTerminal", dependencies: ["CNCursesW", "TetherSynchronization"]),
+    .target(
+      name: "TetherTerminal", dependencies: ["CNCursesW", "TetherTime", "TetherSynchronization"]),
+    // The one clock abstraction of the package, shared by TetherCore and TetherTerminal.
+    .target(name: "TetherTime", dependencies: ["TetherSynchronization"]),
     // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
     .target(name: "TetherSynchronization"),
 
@@ -50,6 +54,7 @@ let package = Package(
     ),
 
     // Tests
+    .testTarget(name: "TetherTimeTests", dependencies: ["TetherTime"]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests", dependencies: ["TetherHTTP", "TetherSynchronization"]),

@@ -94,7 +94,7 @@ final class SampleApp: TerminalApp {
     if list.handle(key, count: items.count) { return .handled }
     switch keymap.action(for: key) {
     case .toggleFocus: noteFocused.toggle()
-    case .toast: toast.show("Hello from a toast", now: now, duration: 2)
+    case .toast: toast.show("Hello from a toast", now: now, duration: .seconds(2))
     case .spinner: spinnerStart = spinnerStart == nil ? now : nil
     case .help: showsHelp = true
     case .quit: return .quit

@@ -13,7 +13,7 @@ public final class PostsModel: Sendable {
   public struct Configuration: Sendable {
     public var baseURL: URL
     public var transport: any HTTPTransport
-    public var clock: any OperationClock
+    public var clock: any TetherClock
     public var pageSize: Int
     /// Retries of a failed query run.
     public var retries: Int
@@ -27,7 +27,7 @@ public final class PostsModel: Sendable {
 
     public init(
       baseURL: URL, transport: any HTTPTransport = URLSessionTransport(),
-      clock: any OperationClock = SystemClock(), pageSize: Int = 10, retries: Int = 3,
+      clock: any TetherClock = SystemClock(), pageSize: Int = 10, retries: Int = 3,
       server: PostsServer? = nil, persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
     ) {
       self.baseURL = baseURL

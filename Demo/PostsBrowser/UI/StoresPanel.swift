@@ -27,7 +27,7 @@ struct StoresPanel {
         detail: Self.detail(of: snapshot, at: now))
     }.render(in: inner, into: &frame, state: &list)
     // Ages and countdowns move with time: look again in a second while anything is shown.
-    if !snapshots.isEmpty { frame.redraw(after: 1) }
+    if !snapshots.isEmpty { frame.redraw(after: .seconds(1)) }
   }
 
   /// `1 sub·3s·2 runs·1 err·↻1/4`: subscribers, age of the value, runs, errors and the
@@ -66,7 +66,7 @@ struct StoreDetail {
     frame.write(
       "↑/↓ scroll · Esc close", at: Point(x: rows[1].minX, y: rows[1].minY), style: .dim,
       clip: rows[1])
-    frame.redraw(after: 1)
+    frame.redraw(after: .seconds(1))
   }
 
   static func lines(of snapshot: OperationSnapshot, at now: Date, width: Int) -> [String] {

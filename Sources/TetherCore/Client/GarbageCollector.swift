@@ -21,14 +21,14 @@ final class GarbageCollector: Sendable {
   }
 
   private let delay: Duration
-  private let clock: any OperationClock
+  private let clock: any TetherClock
   private let collect: @Sendable (Candidate) -> Void
   private let queue = SanitizerVisibleMutex(Queue())
 
   /// - Parameter collect: removes the candidate's store if it is still unused, or schedules it
   ///   again.
   init(
-    delay: Duration, clock: any OperationClock, collect: @escaping @Sendable (Candidate) -> Void
+    delay: Duration, clock: any TetherClock, collect: @escaping @Sendable (Candidate) -> Void
   ) {
     self.delay = delay
     self.clock = clock

@@ -41,7 +41,7 @@ public final class OperationClient: Sendable {
 
   /// A client whose operations run on `clock`.
   public convenience init(
-    clock: any OperationClock, defaults: OperationDefaults = OperationDefaults()
+    clock: any TetherClock, defaults: OperationDefaults = OperationDefaults()
   ) {
     self.init(context: OperationContext(clock: clock), defaults: defaults)
   }
@@ -49,7 +49,7 @@ public final class OperationClient: Sendable {
   deinit { collector.stop() }
 
   /// The clock every operation of this client reads.
-  public var clock: any OperationClock { context.clock }
+  public var clock: any TetherClock { context.clock }
 
   // MARK: Stores
 

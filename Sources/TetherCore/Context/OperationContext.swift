@@ -15,7 +15,7 @@
 /// ```
 public struct OperationContext: Sendable {
   /// The clock every delay, backoff, staleness check, timeout and polling interval reads.
-  public var clock: any OperationClock
+  public var clock: any TetherClock
 
   /// The path of the operation being run; empty when run without a store.
   public internal(set) var path: OperationPath = []
@@ -34,7 +34,7 @@ public struct OperationContext: Sendable {
   private var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// A context with the system clock and no other values.
-  public init(clock: any OperationClock = SystemClock()) {
+  public init(clock: any TetherClock = SystemClock()) {
     self.clock = clock
   }
 

@@ -40,7 +40,7 @@ public struct APIClient: Sendable {
   /// How many times interceptors may restart one send; the last outcome stands after that.
   public var maximumRestarts: Int
   /// The clock exchange durations and `Retry-After` dates are measured on.
-  public var clock: any OperationClock
+  public var clock: any TetherClock
 
   public init(
     baseURL: URL, defaults: RequestDefaults = RequestDefaults(),
@@ -48,7 +48,7 @@ public struct APIClient: Sendable {
     clientError: ClientErrorDecoder? = nil,
     transport: any HTTPTransport = URLSessionTransport(),
     interceptors: [any HTTPInterceptor] = [], observers: [any HTTPObserver] = [],
-    maximumRestarts: Int = 2, clock: any OperationClock = SystemClock()
+    maximumRestarts: Int = 2, clock: any TetherClock = SystemClock()
   ) {
     self.baseURL = baseURL
     self.defaults = defaults

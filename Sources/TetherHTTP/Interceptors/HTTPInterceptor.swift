@@ -107,10 +107,10 @@ public struct InterceptorContext: Sendable {
   /// recovery work it would need.
   public var remainingRestarts: Int
   /// The client's clock.
-  public var clock: any OperationClock
+  public var clock: any TetherClock
 
   public init(
-    restartCount: Int = 0, remainingRestarts: Int = 0, clock: any OperationClock = SystemClock()
+    restartCount: Int = 0, remainingRestarts: Int = 0, clock: any TetherClock = SystemClock()
   ) {
     self.restartCount = restartCount
     self.remainingRestarts = remainingRestarts

@@ -35,11 +35,11 @@ public final class MockTransport: HTTPTransport {
     var requests: [URLRequest] = []
   }
 
-  private let clock: any OperationClock
+  private let clock: any TetherClock
   private let state = SanitizerVisibleMutex(State())
 
   /// A mock whose delays and timeouts run on `clock`.
-  public init(clock: any OperationClock = SystemClock()) {
+  public init(clock: any TetherClock = SystemClock()) {
     self.clock = clock
   }
 

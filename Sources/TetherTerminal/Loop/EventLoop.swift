@@ -12,12 +12,12 @@ import Foundation
 /// - Every screen and app call happens on the caller of ``run(isolation:)`` (the main actor when
 ///   started from `main.swift`); the waiting itself happens on another thread.
 ///
-/// Tests drive the loop by hand with ``ScriptedInput``, ``VirtualScreen`` and ``ManualClock``:
+/// Tests drive the loop by hand with ``ScriptedInput``, ``VirtualScreen`` and ``TestClock``:
 ///
 /// ```swift
 /// let screen = VirtualScreen(size: Size(width: 40, height: 10))
 /// let input = ScriptedInput()
-/// let clock = ManualClock()
+/// let clock = TestClock()
 /// let loop = try EventLoop(app: MyApp(), screen: screen, input: input, clock: clock)
 /// loop.runUntilIdle()          // first frame
 /// input.send(.down)
@@ -29,7 +29,7 @@ public final class EventLoop<App: TerminalApp> {
   public var app: App
   /// Wakes the loop from any thread; hand it to whatever observes the app's state.
   public let waker: Waker
-  public let clock: any TerminalClock
+  public let clock: any TetherClock
   /// Frames drawn so far.
   public private(set) var framesRendered = 0
   /// When the next frame is due without any input: the earliest redraw the last frame asked
@@ -46,7 +46,7 @@ public final class EventLoop<App: TerminalApp> {
   private var needsRender = true
 
   public init(
-    app: App, screen: any Screen, input: any InputSource, clock: any TerminalClock = SystemClock()
+    app: App, screen: any Screen, input: any InputSource, clock: any TetherClock = SystemClock()
   ) throws {
     self.app = app
     self.screen = screen

@@ -33,9 +33,9 @@ public struct Frame: Sendable {
     nextRedraw = date
   }
 
-  /// Asks for another frame `interval` seconds after this one.
-  public mutating func redraw(after interval: TimeInterval) {
-    redraw(at: now.addingTimeInterval(interval))
+  /// Asks for another frame `duration` after this one.
+  public mutating func redraw(after duration: Duration) {
+    redraw(at: now.adding(duration))
   }
 
   /// Writes one line of text; see ``Canvas/write(_:at:style:clip:)``.

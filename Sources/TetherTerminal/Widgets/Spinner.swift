@@ -14,24 +14,24 @@ public struct Spinner: Sendable {
   public var startedAt: Date
   public var label: String
   public var frames: [String]
-  public var interval: TimeInterval
+  public var interval: Duration
   public var style: Style
 
   public init(
     startedAt: Date, label: String = "", frames: [String] = Spinner.dots,
-    interval: TimeInterval = 0.1, style: Style = .plain
+    interval: Duration = .milliseconds(100), style: Style = .plain
   ) {
     self.startedAt = startedAt
     self.label = label
     self.frames = frames.isEmpty ? ["…"] : frames
-    self.interval = max(0.01, interval)
+    self.interval = max(.milliseconds(10), interval)
     self.style = style
   }
 
   /// The step shown at `date`.
   public func step(at date: Date) -> Int {
     // The epsilon keeps a frame drawn exactly at a deadline from showing the previous step.
-    Int((max(0, date.timeIntervalSince(startedAt)) + 1e-9) / interval)
+    Int((max(0, date.timeIntervalSince(startedAt)) + 1e-9) / interval.timeInterval)
   }
 
   public func render(in rect: Rect, into frame: inout Frame) {
@@ -40,6 +40,6 @@ public struct Spinner: Sendable {
     let text =
       label.isEmpty ? frames[step % frames.count] : frames[step % frames.count] + " " + label
     frame.write(text, at: Point(x: rect.minX, y: rect.minY), style: style, clip: rect)
-    frame.redraw(at: startedAt.addingTimeInterval(Double(step + 1) * interval))
+    frame.redraw(at: startedAt.adding(interval * (step + 1)))
   }
 }

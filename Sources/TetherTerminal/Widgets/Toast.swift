@@ -8,13 +8,13 @@ public struct ToastState: Hashable, Sendable {
 
   public init() {}
 
-  /// Shows `message` from `now` for `duration` seconds, replacing any earlier toast.
+  /// Shows `message` from `now` for `duration`, replacing any earlier toast.
   public mutating func show(
-    _ message: String, kind: MessageKind = .info, now: Date, duration: TimeInterval = 3
+    _ message: String, kind: MessageKind = .info, now: Date, duration: Duration = .seconds(3)
   ) {
     self.message = message
     self.kind = kind
-    expiresAt = now.addingTimeInterval(duration)
+    expiresAt = now.adding(duration)
   }
 
   /// Hides the toast now.

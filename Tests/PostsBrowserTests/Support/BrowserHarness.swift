@@ -32,7 +32,7 @@ final class BrowserHarness {
         pageSize: 10, retries: retries, persistsWrites: true))
     app = PostsBrowserApp(model: model)
     screen = VirtualScreen(size: size)
-    loop = try EventLoop(app: app, screen: screen, input: input, clock: TerminalClockAdapter(clock))
+    loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
     let changes = changes
     let waker = loop.waker
     app.connect {
@@ -98,17 +98,6 @@ final class BrowserHarness {
       }
     }
   }
-}
-
-/// The terminal loop reads the operations' test clock, so one `advance` moves both.
-struct TerminalClockAdapter: TerminalClock {
-  let clock: any OperationClock
-
-  init(_ clock: any OperationClock) {
-    self.clock = clock
-  }
-
-  func now() -> Date { clock.now() }
 }
 
 /// A latch that remembers a change until someone waits for it.

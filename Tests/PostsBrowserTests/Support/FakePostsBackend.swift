@@ -18,7 +18,7 @@ final class FakePostsBackend: Sendable {
 
   /// Posts 1...`count`, by users 1...5; `title` names each post.
   init(
-    clock: any OperationClock, count: Int,
+    clock: any TetherClock, count: Int,
     title: @escaping @Sendable (Int) -> String = { "Post \($0)" }
   ) {
     transport = MockTransport(clock: clock)

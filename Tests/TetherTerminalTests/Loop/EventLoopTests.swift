@@ -16,7 +16,7 @@ private final class ProbeApp: TerminalApp {
     renders += 1
     frame.write("count \(count)", at: Point(x: 0, y: 0))
     if let spinnerStart {
-      Spinner(startedAt: spinnerStart, frames: ["a", "b", "c"], interval: 0.1)
+      Spinner(startedAt: spinnerStart, frames: ["a", "b", "c"], interval: .milliseconds(100))
         .render(in: frame.bounds.row(1), into: &frame)
     }
   }
@@ -37,7 +37,7 @@ private final class ProbeApp: TerminalApp {
 @Suite struct EventLoopTests {
   private let screen = VirtualScreen(size: Size(width: 24, height: 4))
   private let input = ScriptedInput()
-  private let clock = ManualClock()
+  private let clock = TestClock(now: testEpoch)
 
   private func makeLoop(_ app: ProbeApp = ProbeApp()) throws -> EventLoop<ProbeApp> {
     try EventLoop(app: app, screen: screen, input: input, clock: clock)
@@ -48,7 +48,7 @@ private final class ProbeApp: TerminalApp {
     loop.runUntilIdle()
     #expect(loop.framesRendered == 1)
     #expect(screen.lines[0] == "count 0")
-    clock.advance(by: 3600)
+    clock.advance(by: .seconds(3600))
     loop.runUntilIdle()
     #expect(loop.framesRendered == 1)
     #expect(loop.nextDeadline == nil)
@@ -171,16 +171,16 @@ private final class ProbeApp: TerminalApp {
     #expect(screen.lines[1] == "a")
     #expect(loop.nextDeadline == clock.now().addingTimeInterval(0.1))
 
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     loop.runUntilIdle()
     #expect(loop.framesRendered == 2)
 
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     loop.runUntilIdle()
     #expect(loop.framesRendered == 3)
     #expect(screen.lines[1] == "b")
 
-    clock.advance(by: 0.25)
+    clock.advance(by: .milliseconds(250))
     loop.runUntilIdle()
     #expect(loop.framesRendered == 4)
     #expect(screen.lines[1] == "a")
@@ -188,7 +188,7 @@ private final class ProbeApp: TerminalApp {
     input.send(Key("s"))
     loop.runUntilIdle()
     #expect(loop.nextDeadline == nil)
-    clock.advance(by: 10)
+    clock.advance(by: .seconds(10))
     loop.runUntilIdle()
     #expect(loop.framesRendered == 5)
   }

@@ -34,13 +34,13 @@ import Testing
       func handle(_ event: Event, context: EventContext) -> EventResult { .ignored }
     }
     let screen = VirtualScreen(size: Size(width: 30, height: 1))
-    let clock = ManualClock(testEpoch)
+    let clock = TestClock(now: testEpoch)
     let loop = try EventLoop(
       app: RetryApp(countdown), screen: screen, input: ScriptedInput(), clock: clock)
     loop.runUntilIdle()
     var shown: [String] = [screen.lines[0]]
     while let deadline = loop.nextDeadline {
-      clock.set(deadline)
+      clock.advance(to: deadline)
       loop.runUntilIdle()
       shown.append(screen.lines[0])
     }

@@ -14,7 +14,7 @@ import Testing
 
   @Test func toastShowsUntilItExpiresAndSchedulesItsExpiry() {
     var toast = ToastState()
-    toast.show("Post #252 created", now: testEpoch, duration: 3)
+    toast.show("Post #252 created", now: testEpoch, duration: .seconds(3))
     let shown = draw(30, 5, now: testEpoch.addingTimeInterval(1)) { frame in
       Toast(state: toast).render(in: frame.bounds, into: &frame)
     }

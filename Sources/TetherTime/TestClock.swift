@@ -13,7 +13,7 @@ import TetherSynchronization
 ///
 /// Sleepers are resumed in deadline order. Code that sleeps again after waking (a retry loop)
 /// registers a new sleeper; wait for it with ``waitForSleepers(_:)`` before advancing again.
-public final class TestClock: OperationClock {
+public final class TestClock: TetherClock {
   private struct Sleeper {
     var id: UInt64
     var deadline: Date

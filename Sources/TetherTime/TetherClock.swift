@@ -1,11 +1,13 @@
 import Foundation
 
-/// The source of time for everything an operation does: delays, retry backoff, staleness,
-/// timeouts, polling and garbage collection all read the clock in the operation's context.
+/// The one source of time in Tether: an operation's delays, retry backoff, staleness, timeouts,
+/// polling and garbage collection, and a terminal event loop's spinner frames, countdowns and
+/// toasts all read a clock of this type.
 ///
 /// Production code uses ``SystemClock``; tests use ``TestClock`` and move time by hand, so no
-/// test ever sleeps.
-public protocol OperationClock: Sendable {
+/// test ever sleeps. One `TestClock` can drive the operations and the event loop of an app at
+/// once, so a single `advance(by:)` moves both.
+public protocol TetherClock: Sendable {
   /// The current date on this clock.
   func now() -> Date
 
@@ -15,7 +17,7 @@ public protocol OperationClock: Sendable {
   func sleep(until deadline: Date) async throws
 }
 
-extension OperationClock {
+extension TetherClock {
   /// Suspends for `duration` on this clock; throws `CancellationError` if cancelled first.
   public func sleep(for duration: Duration) async throws {
     try await sleep(until: now().adding(duration))

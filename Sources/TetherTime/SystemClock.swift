@@ -1,7 +1,7 @@
 import Foundation
 
 /// The real clock: `Date()` for now, and a task sleep for waiting.
-public struct SystemClock: OperationClock {
+public struct SystemClock: TetherClock {
   public init() {}
 
   public func now() -> Date { Date() }
