@@ -273,12 +273,14 @@ extension PostsBrowserApp {
         toast.show("Post #\(id) saved", now: now)
       case .saveFailed(.edit(let id), let reason):
         toast.show(
-          "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now, duration: .seconds(5))
+          "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now,
+          duration: .seconds(5))
       case .deleted(let id):
         toast.show("Post #\(id) deleted", now: now)
       case .deleteFailed(let id, let reason):
         toast.show(
-          "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now, duration: .seconds(5))
+          "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
+          duration: .seconds(5))
       }
     }
   }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct SpinnerTests {
   @Test func showsTheStepForTheFrameTimeAndAsksForTheNext() throws {
     let spinner = Spinner(
-      startedAt: testEpoch, label: "Loading", frames: ["-", "\\", "|"], interval: .milliseconds(100))
+      startedAt: testEpoch, label: "Loading", frames: ["-", "\\", "|"], interval: .milliseconds(100)
+    )
     let first = draw(12, 1, now: testEpoch.addingTimeInterval(0.25)) { frame in
       spinner.render(in: frame.bounds, into: &frame)
     }
