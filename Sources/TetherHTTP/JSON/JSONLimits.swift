@@ -1,0 +1,124 @@
+import Foundation
+
+/// Limits that untrusted JSON must meet before any decoder sees it.
+///
+/// Foundation's JSON parser recurses once per nesting level and traps (the process dies with an
+/// illegal instruction) past 512 levels, so a single hostile body such as 513 `[` would crash the
+/// app. ``check(_:)`` reads the bytes once, in linear time and constant memory, and refuses a
+/// document that nests deeper than ``maximumDepth`` or is larger than ``maximumSize`` — before
+/// `JSONDecoder`, `JSONSerialization` or a custom parser touches it.
+///
+/// ```swift
+/// let limits = JSONLimits(maximumDepth: 64)
+/// try limits.check(body)                          // throws JSONLimitViolation
+/// let page = try JSONDecoder().decode(PostsPage.self, from: body)
+/// ```
+///
+/// The scan is lexical, not a validator: it follows strings (both quote kinds, with escapes)
+/// and comments (`//`, `/* */`) so that brackets inside them do not count, and leaves every
+/// other judgement to the decoder. Treating `'` and comments as JSON5 does is safe for strict
+/// JSON too: a strict decoder stops at the first such byte, before anything deeper.
+public struct JSONLimits: Sendable, Hashable {
+  /// The deepest nesting of arrays and objects accepted; `[[1]]` has depth 2.
+  public var maximumDepth: Int
+  /// The largest document accepted, in bytes.
+  public var maximumSize: Int
+
+  /// 128 levels (as serde_json; real documents rarely pass 20) and 32 MiB.
+  public static let `default` = JSONLimits()
+
+  /// Limits of `maximumDepth` levels and `maximumSize` bytes.
+  public init(maximumDepth: Int = 128, maximumSize: Int = 32 << 20) {
+    self.maximumDepth = max(1, min(maximumDepth, Self.decoderDepthLimit))
+    self.maximumSize = max(0, maximumSize)
+  }
+
+  /// Foundation's parser traps past this depth, so no limit may exceed it.
+  public static let decoderDepthLimit = 512
+
+  /// Throws when `data` is larger than ``maximumSize`` or nests deeper than ``maximumDepth``.
+  public func check(_ data: Data) throws(JSONLimitViolation) {
+    if data.count > maximumSize {
+      throw .tooLarge(size: data.count, limit: maximumSize)
+    }
+    let violation = data.withUnsafeBytes { raw -> JSONLimitViolation? in
+      Self.firstDepthViolation(in: raw.bindMemory(to: UInt8.self), limit: maximumDepth)
+    }
+    if let violation { throw violation }
+  }
+
+  private enum Lexeme {
+    case structure, string(quote: UInt8), escape(quote: UInt8), slash, lineComment
+    case blockComment, blockCommentStar
+  }
+
+  private static func firstDepthViolation(
+    in bytes: UnsafeBufferPointer<UInt8>, limit: Int
+  ) -> JSONLimitViolation? {
+    var depth = 0
+    var lexeme = Lexeme.structure
+    for offset in bytes.indices {
+      let byte = bytes[offset]
+      switch lexeme {
+      case .structure:
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+          depth += 1
+          if depth > limit { return .tooDeep(limit: limit, offset: offset) }
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+          depth = max(0, depth - 1)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+          lexeme = .string(quote: byte)
+        case UInt8(ascii: "/"):
+          lexeme = .slash
+        default:
+          break
+        }
+      case .string(let quote):
+        if byte == UInt8(ascii: "\\") {
+          lexeme = .escape(quote: quote)
+        } else if byte == quote {
+          lexeme = .structure
+        }
+      case .escape(let quote):
+        lexeme = .string(quote: quote)
+      case .slash:
+        switch byte {
+        case UInt8(ascii: "/"): lexeme = .lineComment
+        case UInt8(ascii: "*"): lexeme = .blockComment
+        default:
+          // A lone slash is invalid JSON; the decoder stops there, so what follows is moot.
+          return nil
+        }
+      case .lineComment:
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { lexeme = .structure }
+      case .blockComment:
+        if byte == UInt8(ascii: "*") { lexeme = .blockCommentStar }
+      case .blockCommentStar:
+        if byte == UInt8(ascii: "/") {
+          lexeme = .structure
+        } else if byte != UInt8(ascii: "*") {
+          lexeme = .blockComment
+        }
+      }
+    }
+    return nil
+  }
+}
+
+/// Why a JSON document was refused before decoding.
+public enum JSONLimitViolation: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The document is `size` bytes, over the `limit`.
+  case tooLarge(size: Int, limit: Int)
+  /// Arrays and objects nest deeper than `limit`; the first level too many opens at `offset`.
+  case tooDeep(limit: Int, offset: Int)
+
+  public var description: String {
+    switch self {
+    case .tooLarge(let size, let limit):
+      "the JSON is \(size) bytes, over the limit of \(limit) bytes"
+    case .tooDeep(let limit, let offset):
+      "the JSON nests arrays and objects more than \(limit) levels deep (at byte \(offset))"
+    }
+  }
+}
