@@ -48,8 +48,10 @@ public struct JSONLimits: Sendable, Hashable {
   }
 
   private enum Lexeme {
-    case structure, string(quote: UInt8), escape(quote: UInt8), slash, lineComment
-    case blockComment, blockCommentStar
+    case structure
+    case string(quote: UInt8)
+    case escape(quote: UInt8)
+    case slash, lineComment, blockComment, blockCommentStar
   }
 
   private static func firstDepthViolation(
