@@ -25,7 +25,9 @@ import Glibc
 ///   it if the process exits without stopping the screen;
 /// - after Ctrl-Z, the screen takes the terminal back only when the process is the terminal's
 ///   foreground process group again (`fg`), never while it runs in the background (`bg`, or a
-///   SIGCONT from elsewhere), and then repaints everything.
+///   SIGCONT from elsewhere), and then repaints everything. The app keeps running meanwhile
+///   (messages arrive, nothing is drawn); since `fg` sends no signal to a running job, the
+///   signal thread checks `tcgetpgrp` five times a second while in the background.
 ///
 /// ```swift
 /// let screen = try NCursesScreen(options: .init(colorMode: .auto))
@@ -341,6 +343,7 @@ public final class NCursesScreen: Screen, InputSource {
     } else {
       ownership = .background(cursesEnded: true)
       options.log?.write("continued in the background; waiting for fg")
+      signals.watchForForeground(of: terminalDescriptor)
     }
   }
 
@@ -348,8 +351,9 @@ public final class NCursesScreen: Screen, InputSource {
   /// foreground and should repaint.
   func continued() -> Bool {
     if ignoreNextContinue {
+      // The SIGCONT that ended our own stop: `suspend()` already acted on it.
       ignoreNextContinue = false
-      if case .active = ownership { return false }
+      return false
     }
     switch ownership {
     case .released:
@@ -365,9 +369,14 @@ public final class NCursesScreen: Screen, InputSource {
       // Continued in the background after a stop we did not make: hands off.
       ownership = .background(cursesEnded: false)
       options.log?.write("continued in the background; waiting for fg")
+      signals.watchForForeground(of: terminalDescriptor)
       return false
     case .background(let cursesEnded):
-      guard isForeground else { return false }
+      guard isForeground else {
+        options.log?.write("continued in the background; waiting for fg")
+        signals.watchForForeground(of: terminalDescriptor)
+        return false
+      }
       if !cursesEnded {
         disableReporting()
         endwin()

@@ -16,6 +16,10 @@ import TetherSynchronization
 /// When the loop misses either deadline, this thread restores the terminal itself and ends the
 /// process with the signal. The grace period is real time: this is the one safety net that
 /// must work when everything else is stuck.
+///
+/// While the screen waits in the background, the thread also watches for the process to
+/// become the terminal's foreground again: the shell's `fg` sends no SIGCONT to a job that
+/// runs, so it checks `tcgetpgrp` five times a second and then passes a SIGCONT on itself.
 final class SignalThread: Sendable {
   private struct State {
     /// When each forwarded Ctrl-C must have been read by, oldest first.
@@ -23,6 +27,8 @@ final class SignalThread: Sendable {
     /// When the process must have ended after a termination signal, and which.
     var termination: (deadline: ContinuousClock.Instant, signal: Int32)?
     var isRunning = false
+    /// The terminal to watch for the process becoming its foreground, while in the background.
+    var foregroundWatch: Int32?
   }
 
   /// What the handlers write to (handed to `tether_install_signal_handlers`).
@@ -69,6 +75,7 @@ final class SignalThread: Sendable {
       defer { state.isRunning = true }
       state.interruptDeadlines.removeAll()
       state.termination = nil
+      state.foregroundWatch = nil
       return state.isRunning
     }
     guard !alreadyRunning else { return }
@@ -94,6 +101,13 @@ final class SignalThread: Sendable {
     while read(stopRead, &buffer, buffer.count) > 0 {}
   }
 
+  /// Passes a SIGCONT to the loop once the process is the foreground of `terminal` again.
+  func watchForForeground(of terminal: Int32) {
+    state.withLock { $0.foregroundWatch = terminal }
+    var byte: UInt8 = 0
+    _ = write(stopWrite, &byte, 1)  // wake the thread to start polling
+  }
+
   /// The loop read `count` Ctrl-C bytes: it is alive.
   func acknowledgeInterrupts(_ count: Int) {
     guard count > 0 else { return }
@@ -110,7 +124,11 @@ final class SignalThread: Sendable {
         pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
       ]
       let ready = poll(&descriptors, 2, timeoutUntilNextDeadline())
-      if ready > 0 && descriptors[1].revents != 0 { return }
+      if ready > 0 && descriptors[1].revents != 0 {
+        var command: UInt8 = 0
+        if read(stopRead, &command, 1) == 1 && command == 1 { return }
+      }
+      checkForeground()
       if ready > 0 && descriptors[0].revents != 0 {
         let count = read(handlerRead, &buffer, buffer.count)
         if count > 0 { forward(buffer[0..<count]) }
@@ -136,12 +154,30 @@ final class SignalThread: Sendable {
     _ = write(loopWrite, &copy, copy.count)
   }
 
-  private func timeoutUntilNextDeadline() -> Int32 {
-    let next = state.withLock { state in
-      [state.interruptDeadlines.first, state.termination?.deadline].compactMap { $0 }.min()
+  private func checkForeground() {
+    let became = state.withLock { state -> Bool in
+      guard let terminal = state.foregroundWatch, tether_foreground_state(terminal) == 1 else {
+        return false
+      }
+      state.foregroundWatch = nil
+      return true
     }
-    guard let next else { return -1 }
-    return Readiness.milliseconds(max(.zero, next - ContinuousClock.now))
+    guard became else { return }
+    var byte = UInt8(SIGCONT)
+    _ = write(loopWrite, &byte, 1)
+  }
+
+  private func timeoutUntilNextDeadline() -> Int32 {
+    let (next, watching) = state.withLock { state in
+      (
+        [state.interruptDeadlines.first, state.termination?.deadline].compactMap { $0 }.min(),
+        state.foregroundWatch != nil
+      )
+    }
+    let watchTimeout: Int32 = watching ? 200 : -1
+    guard let next else { return watchTimeout }
+    let deadline = Readiness.milliseconds(max(.zero, next - ContinuousClock.now))
+    return watching ? min(deadline, watchTimeout) : deadline
   }
 
   /// The signal to end the process with, when the loop missed a deadline.
