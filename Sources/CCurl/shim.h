@@ -2,8 +2,8 @@
 #define TETHER_CCURL_SHIM_H
 
 // libcurl from the system (`libcurl4-openssl-dev`). Swift cannot call C variadic functions, so
-// curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are wrapped here once per argument
-// type.
+// curl_easy_setopt, curl_easy_getinfo, curl_multi_setopt and curl_share_setopt are wrapped here
+// once per argument type.
 #include <curl/curl.h>
 
 static inline CURLcode tether_easy_setopt_long(CURL *handle, CURLoption option, long value) {
@@ -21,17 +21,9 @@ static inline CURLcode tether_easy_setopt_offset(CURL *handle, CURLoption option
 }
 
 typedef size_t (*tether_data_callback)(char *data, size_t size, size_t count, void *context);
-typedef int (*tether_progress_callback)(void *context, curl_off_t download_total,
-                                        curl_off_t downloaded, curl_off_t upload_total,
-                                        curl_off_t uploaded);
 
 static inline CURLcode tether_easy_setopt_data_callback(CURL *handle, CURLoption option,
                                                         tether_data_callback callback) {
-  return curl_easy_setopt(handle, option, callback);
-}
-
-static inline CURLcode tether_easy_setopt_progress_callback(CURL *handle, CURLoption option,
-                                                            tether_progress_callback callback) {
   return curl_easy_setopt(handle, option, callback);
 }
 
@@ -44,8 +36,13 @@ static inline CURLcode tether_easy_getinfo_string(CURL *handle, CURLINFO info,
   return curl_easy_getinfo(handle, info, value);
 }
 
-static inline CURLcode tether_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
+static inline CURLcode tether_easy_getinfo_offset(CURL *handle, CURLINFO info,
+                                                  curl_off_t *value) {
   return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLSHcode tether_share_setopt_long(CURLSH *share, CURLSHoption option, long value) {
+  return curl_share_setopt(share, option, value);
 }
 
 static inline CURLMcode tether_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {

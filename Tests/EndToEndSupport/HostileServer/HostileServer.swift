@@ -133,7 +133,7 @@ public final class HostileServer: Sendable {
       }
       events.record(.requestReceived(request.requestLine))
       let reply = HostileRoutes.reply(to: request, mode: mode)
-      switch send(reply, on: socket, interval: interval) {
+      switch send(reply, on: socket, interval: interval, head: request.method == "HEAD") {
       case .keepAlive where !request.closesConnection:
         continue
       case .keepAlive, .close:
@@ -153,13 +153,13 @@ public final class HostileServer: Sendable {
     case keepAlive, close, reset, clientGone
   }
 
-  private func send(_ reply: HostileReply, on socket: ConnectionSocket, interval: Duration)
-    -> AfterReply
-  {
+  private func send(
+    _ reply: HostileReply, on socket: ConnectionSocket, interval: Duration, head isHead: Bool
+  ) -> AfterReply {
     switch reply {
     case .respond(let status, let headers, let body):
       let head = Self.head(status, headers + [("Content-Length", "\(body.count)")])
-      return socket.write(head) && socket.write(body) ? .keepAlive : .clientGone
+      return socket.write(head) && (isHead || socket.write(body)) ? .keepAlive : .clientGone
     case .chunked(let status, let headers, let chunks):
       guard socket.write(Self.head(status, headers + [("Transfer-Encoding", "chunked")])) else {
         return .clientGone
