@@ -75,7 +75,14 @@ public final class CurlTransport: HTTPTransport {
   }
 
   deinit {
-    loop.stop()
+    loop.requestStop()
+  }
+
+  /// Stops the event loop and returns once its thread has freed every handle and closed every
+  /// connection; requests in flight fail as cancelled, later ones at once. (Dropping the last
+  /// reference does the same without waiting.)
+  public func close() async {
+    await loop.stop()
   }
 
   public func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
