@@ -19,7 +19,8 @@ import Foundation
 /// - A body over ``TransportLimits/maximumResponseSize`` is refused while it arrives (at once
 ///   when its Content-Length says so).
 /// - Cancelling the calling task answers it at once and aborts the transfer on the loop.
-/// - Connect and idle timeouts come from ``TransportLimits``.
+/// - Connect and idle timeouts come from ``TransportLimits`` (libcurl counts the idle one in
+///   whole seconds, rounded up).
 /// - Proxies come from `http_proxy`, `https_proxy` and `no_proxy` (``ProxySettings``); TLS
 ///   certificates are verified against the system's CA store.
 /// - A `401` challenge (`WWW-Authenticate: Basic`) is returned as the 401 response for the
