@@ -29,15 +29,12 @@ import TetherSynchronization
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let delegate: SessionDelegate
-  /// The session's serial delegate queue, where every callback arrives and where tasks are
-  /// resumed, off every caller's thread.
-  private let queue: OperationQueue
 
   /// A transport over a new session with `configuration` (`.default`: cookies and cache as
   /// URLSession keeps them).
   public init(configuration: URLSessionConfiguration = .default) {
     delegate = SessionDelegate()
-    queue = OperationQueue()
+    let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     queue.name = "TetherHTTP.URLSessionTransport.delegate"
     session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
@@ -55,13 +52,11 @@ public final class URLSessionTransport: HTTPTransport {
     let task = session.dataTask(with: request)
     let exchange = Exchange(limit: limits.maximumResponseSize)
     delegate.register(exchange, for: task)
-    let queue = queue
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        guard exchange.start(continuation) else { return }
-        queue.addOperation {
-          if !exchange.isFinished { task.resume() }
-        }
+        // Only the task's own callbacks ever cancel it, so resuming here cannot follow a
+        // cancel.
+        if exchange.start(continuation) { task.resume() }
       }
     } onCancel: {
       // The caller is answered now; the task stops at its next callback.
