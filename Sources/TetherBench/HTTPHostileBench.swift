@@ -76,6 +76,9 @@ enum HostileJSONBench {
     Harness.heading("http: hostile JSON through APIClient.send, CPU per KiB of body")
     let page = Endpoint<PostsPage>(.get, "posts")
     let anything = Endpoint<AnyJSON>(.get, "any")
+    let serialization = Endpoint<Int>(.get, "any") { data, _ in
+      (try JSONSerialization.jsonObject(with: data) as? [Any])?.count ?? 0
+    }
     let noGuard = JSONLimits(maximumDepth: JSONLimits.decoderDepthLimit)
     let baseline = await costPerKiB(page, body: HTTPBenchServer.body, iterations: 2_000)
     func report(_ label: String, _ cost: Double) {
@@ -101,6 +104,12 @@ enum HostileJSONBench {
     report(
       "64 nested → AnyJSON",
       await costPerKiB(anything, body: nested(64), iterations: 200))
+    report(
+      "128 nested → JSONSerialization parser",
+      await costPerKiB(serialization, body: nested(128), iterations: 2_000))
+    report(
+      "511 nested → JSONSerialization, no guard",
+      await costPerKiB(serialization, body: nested(511), limits: noGuard, iterations: 2_000))
     report(
       "511 nested → PostsPage, no guard",
       await costPerKiB(page, body: nested(511), limits: noGuard, iterations: 2_000))
