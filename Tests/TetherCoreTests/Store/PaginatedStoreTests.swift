@@ -23,7 +23,7 @@ import TetherSynchronization
     }
   }
 
-  let client = OperationClient(clock: TestClock())
+  let client = OperationClient.testing()
 
   @Test func nextAndPreviousFetchTheInitialPageWhenEmpty() async throws {
     let feed = Feed()
@@ -93,14 +93,14 @@ import TetherSynchronization
       }.retry(limit: 0).enabled(false))
     let initial = Task { try await store.fetch() }
     await runs.waitForStarts(1)
-    #expect(store.state.isLoadingInitialPage && !store.state.isLoadingNextPage)
+    #expect(store.state.isFetchingInitialPage && !store.state.isFetchingNextPage)
     runs.succeed([1])
     _ = try await initial.value
     let next = Task { try await store.fetchNextPage() }
     await runs.waitForStarts(2)
-    #expect(store.state.isLoadingNextPage && !store.state.isLoadingInitialPage)
+    #expect(store.state.isFetchingNextPage && !store.state.isFetchingInitialPage)
     runs.fail(TestFailure(code: 3))
-    await #expect(throws: TestFailure(code: 3)) { try await next.value }
+    await #expect { try await next.value } throws: { failureCode(of: $0) == 3 }
     #expect((store.state.nextPageError as? TestFailure)?.code == 3)
     #expect(store.state.initialPageError == nil)
     #expect(store.state.pages.count == 1)
@@ -111,13 +111,13 @@ import TetherSynchronization
     let feed = Feed()
     let store = client.store(for: feed.query(path: ["auto-feed"]))
     let recorder = StateRecorder(store)
-    await recorder.next { $0.pages.count == 1 && !$0.isLoading }
+    await recorder.next { $0.pages.count == 1 && !$0.isFetching }
     try await store.fetchNextPage()
     recorder.cancel()
     feed.fetched.withLock { $0 = [] }
     let again = StateRecorder(store)
-    await again.next { $0.isLoadingAllPages }
-    await again.next { !$0.isLoading }
+    await again.next { $0.isRefetchingAllPages }
+    await again.next { !$0.isFetching }
     #expect(feed.fetched.withLock { $0 } == [0, 10])
   }
 
