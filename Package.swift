@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "TetherHTTP", targets: ["TetherHTTP"]),
     .library(name: "TetherTerminal", targets: ["TetherTerminal"]),
     .library(name: "TetherTime", targets: ["TetherTime"]),
+    .library(name: "TetherDevtools", targets: ["TetherDevtools"]),
+    .library(name: "TetherDevtoolsHTTP", targets: ["TetherDevtoolsHTTP"]),
     .executable(name: "posts", targets: ["PostsApp"]),
     .executable(name: "posts-server", targets: ["PostsServerTool"]),
     .executable(name: "terminal-sample", targets: ["TerminalSample"]),
@@ -27,6 +29,14 @@ let package = Package(
       name: "TetherTerminal", dependencies: ["CNCursesW", "TetherTime", "TetherSynchronization"]),
     // The one clock abstraction of the package, shared by TetherCore and TetherTerminal.
     .target(name: "TetherTime", dependencies: ["TetherSynchronization"]),
+    // The store browser, store detail, run timeline, network log and faults dialog any
+    // terminal app embeds; the HTTP adapter feeds the network log and injects client faults.
+    .target(
+      name: "TetherDevtools",
+      dependencies: ["TetherCore", "TetherTerminal", "TetherSynchronization"]),
+    .target(
+      name: "TetherDevtoolsHTTP",
+      dependencies: ["TetherDevtools", "TetherHTTP", "TetherSynchronization"]),
     // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
     .target(name: "TetherSynchronization"),
 
@@ -63,6 +73,11 @@ let package = Package(
       name: "TetherHTTPTests",
       dependencies: ["TetherHTTP", "TetherSynchronization", "EndToEndSupport"]),
     .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "EndToEndSupport"]),
+    .testTarget(
+      name: "TetherDevtoolsTests",
+      dependencies: [
+        "TetherDevtools", "TetherDevtoolsHTTP", "TetherHTTP", "TetherSynchronization",
+      ]),
     .testTarget(
       name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),
     .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser", "EndToEndSupport"]),

@@ -103,7 +103,7 @@ extension APIClient {
       if let start {
         let exchange = HTTPExchange(
           request: request, response: try? raw.get().metadata, failure: result.failure,
-          duration: clock.now().duration(since: start))
+          duration: clock.now().duration(since: start), responseBody: try? raw.get().body)
         for observer in observers { observer.didFinish(exchange) }
       }
     }

@@ -40,13 +40,19 @@ public struct HTTPExchange: Sendable {
   public var failure: HTTPError?
   /// From just before sending to just after parsing, on the client's clock.
   public var duration: Duration
+  /// The response's body as it arrived (before parsing), or `nil` when no response arrived;
+  /// for a network log's byte count and excerpt. It shares the client's copy: keeping it
+  /// costs no copy, keeping a prefix frees the rest.
+  public var responseBody: Data?
 
   public init(
-    request: URLRequest, response: HTTPURLResponse?, failure: HTTPError?, duration: Duration
+    request: URLRequest, response: HTTPURLResponse?, failure: HTTPError?, duration: Duration,
+    responseBody: Data? = nil
   ) {
     self.request = request
     self.response = response
     self.failure = failure
     self.duration = duration
+    self.responseBody = responseBody
   }
 }

@@ -16,8 +16,8 @@ extension APIClient {
   public func query<Response>(_ endpoint: Endpoint<Response>, path: OperationPath? = nil)
     -> Query<Response, HTTPError>
   {
-    Query(path ?? endpoint.operationPath) { _ throws(HTTPError) in
-      try await self.send(endpoint)
+    Query(path ?? endpoint.operationPath) { context, continuation throws(HTTPError) in
+      try await self.send(endpoint, in: context, run: continuation.runID)
     }
   }
 
@@ -36,8 +36,8 @@ extension APIClient {
     _ path: OperationPath,
     endpoint: @escaping @Sendable (Arguments) -> Endpoint<Response>
   ) -> Mutation<Arguments, Response, HTTPError> {
-    Mutation(path) { arguments, _ throws(HTTPError) in
-      try await self.send(endpoint(arguments))
+    Mutation(path) { arguments, context, continuation throws(HTTPError) in
+      try await self.send(endpoint(arguments), in: context, run: continuation.runID)
     }
   }
 
@@ -67,8 +67,8 @@ extension APIClient {
     PaginatedQuery(
       path ?? endpoint(initialPageID).operationPath, initialPageID: initialPageID,
       nextPageID: nextPageID, previousPageID: previousPageID
-    ) { id, _ throws(HTTPError) in
-      try await self.send(endpoint(id))
+    ) { id, context throws(HTTPError) in
+      try await self.send(endpoint(id), in: context, run: nil)
     }
   }
 }

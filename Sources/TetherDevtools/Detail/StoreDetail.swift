@@ -1,0 +1,162 @@
+import Foundation
+import TetherCore
+import TetherTerminal
+
+/// One store in detail, in tabs: **State** (every field of its state), **Value** (the value
+/// explorer), **Timeline** (its run log as a live waterfall) and, for a mutation,
+/// **Attempts** (each attempt's arguments, status, start, duration, value or error).
+public struct StoreDetail: StatefulWidget {
+  /// The store; nil once it was removed.
+  public var record: StoreRecord?
+  public var runLog: [RunLogEntry]
+  public var network: [NetworkRecord]
+  public var simulation: SimulatedState?
+  public var hasUnsavedChange: Bool
+  public var isFocused: Bool
+
+  public init(
+    record: StoreRecord?, runLog: [RunLogEntry] = [], network: [NetworkRecord] = [],
+    simulation: SimulatedState? = nil, hasUnsavedChange: Bool = false, isFocused: Bool = true
+  ) {
+    self.record = record
+    self.runLog = runLog
+    self.network = network
+    self.simulation = simulation
+    self.hasUnsavedChange = hasUnsavedChange
+    self.isFocused = isFocused
+  }
+
+  public func render(in rect: Rect, into frame: inout Frame, state: inout StoreDetailState) {
+    guard rect.height >= 3, rect.width >= 20 else { return }
+    let parts = rect.rows([.fixed(1), .fill])
+    renderTabs(in: parts[0], into: &frame, state: &state)
+    let body = parts[1].inset(top: 1)
+    guard let record else {
+      Paragraph(
+        "\(state.path) is no longer in the client: it was removed, or collected once unused. "
+          + "Esc goes back.", style: .dim
+      ).render(in: body, into: &frame)
+      return
+    }
+    switch state.tab {
+    case .state: renderState(record, in: body, into: &frame, state: &state)
+    case .value:
+      state.prepareOutline(for: record)
+      if let outline = state.outline {
+        ValueExplorer(outline, identity: state.outlineIdentity, isFocused: isFocused)
+          .render(in: body, into: &frame, state: &state.explorer)
+      }
+    case .timeline: renderTimeline(in: body, into: &frame, state: &state)
+    case .attempts: renderAttempts(record, in: body, into: &frame, state: &state)
+    }
+  }
+
+  private func renderTabs(in row: Rect, into frame: inout Frame, state: inout StoreDetailState) {
+    state.tabHits.removeAll()
+    var x = row.minX
+    for tab in state.tabs {
+      let text = " \(tab.title) "
+      let width = DisplayWidth.of(text)
+      let style: Style = tab == state.tab ? (isFocused ? .reverse : .bold.adding(.underline)) : .dim
+      frame.write(text, at: Point(x: x, y: row.minY), style: style, clip: row)
+      state.tabHits.add(tab, Rect(x: x, y: row.minY, width: width, height: 1))
+      x += width + 1
+    }
+    guard let record else { return }
+    let label: (String, Style) =
+      record.isMutation
+      ? (record.mutationStatus.rawValue, record.mutationStatus.style)
+      : (record.status(at: frame.now).rawValue, record.status(at: frame.now).style)
+    let text = simulation.map { "simulated \($0.kind.rawValue) · " } ?? ""
+    let badgeWidth = DisplayWidth.of(text + label.0)
+    let start = row.maxX - badgeWidth
+    guard start > x else { return }
+    let end = frame.write(text, at: Point(x: start, y: row.minY), style: Style(foreground: .magenta), clip: row)
+    frame.write(label.0, at: Point(x: end, y: row.minY), style: label.1, clip: row)
+  }
+
+  private func renderState(
+    _ record: StoreRecord, in rect: Rect, into frame: inout Frame, state: inout StoreDetailState
+  ) {
+    let now = frame.now
+    let lines = StoreFields.lines(
+      of: record, simulation: simulation, hasUnsavedChange: hasUnsavedChange, now: now)
+    let nameWidth = 17
+    let valueWidth = max(10, rect.width - nameWidth - 1)
+    var laidOut: [(name: String, text: String, style: Style, countdown: Date?)] = []
+    for line in lines {
+      let wrapped = TextLayout.wrap(line.value, toWidth: valueWidth)
+      for (index, text) in wrapped.enumerated() {
+        let last = index == wrapped.count - 1
+        laidOut.append((index == 0 ? line.name : "", text, line.style, last ? line.countdown : nil))
+      }
+    }
+    ScrollView(contentHeight: laidOut.count) { area, content in
+      for (index, line) in laidOut.enumerated() {
+        let y = area.minY + index
+        content.write(line.name, at: Point(x: area.minX, y: y), style: .dim, clip: area)
+        let end = content.write(
+          line.text, at: Point(x: area.minX + nameWidth, y: y), style: line.style, clip: area)
+        if let deadline = line.countdown {
+          Countdown(until: deadline, style: line.style)
+            .render(in: Rect(x: end + 1, y: y, width: max(0, area.maxX - end - 1), height: 1), into: &content)
+        }
+      }
+    }.render(in: rect, into: &frame, state: &state.fields)
+  }
+
+  private func renderTimeline(in rect: Rect, into frame: inout Frame, state: inout StoreDetailState) {
+    let timeline = RunTimeline(log: runLog, network: network, now: frame.now)
+    let rows = timeline.rows
+    let parts = rect.rows([.fill, .fixed(min(4, max(1, rect.height / 4)))])
+    if state.timelineFollows, !rows.isEmpty {
+      state.timeline.select(rows.count - 1, count: rows.count)
+    }
+    var range: ClosedRange<Date>?
+    if state.fitsRun { range = timeline.range(ofRunAt: state.timeline.selection, now: frame.now) }
+    Timeline(
+      rows: timeline.timelineRows, range: range, isFocused: isFocused,
+      emptyMessage: "No run yet: the log shows every run, attempt, wait and result"
+    ).render(in: parts[0], into: &frame, state: &state.timeline)
+    guard rows.indices.contains(state.timeline.selection) else { return }
+    let description = rows[state.timeline.selection].description
+    Paragraph(description, style: .dim).render(in: parts[1], into: &frame)
+  }
+
+  private func renderAttempts(
+    _ record: StoreRecord, in rect: Rect, into frame: inout Frame, state: inout StoreDetailState
+  ) {
+    let attempts = Array(record.attempts.reversed())
+    let parts = rect.rows([.percentage(50), .fill])
+    let now = frame.now
+    var live = false
+    Table(
+      columns: [
+        TableColumn("Run", width: .fixed(5)), TableColumn("Status", width: .fixed(9)),
+        TableColumn("Started", width: .fixed(8)),
+        TableColumn("Duration", width: .fixed(8), alignment: .trailing),
+        TableColumn("Arguments", width: .fill(2)), TableColumn("Outcome", width: .fill(2)),
+      ], count: attempts.count, isFocused: isFocused, emptyMessage: "No attempt yet"
+    ) { index in
+      let attempt = attempts[index]
+      if attempt.status == .running { live = true }
+      let outcome =
+        attempt.error.map { StoreFields.describe($0) } ?? attempt.value?.description(limit: 200) ?? ""
+      return TableRow([
+        TableCell("\(attempt.id)"), TableCell(attempt.status.rawValue, style: attempt.status.style),
+        TableCell(StoreColumns.clockTime(attempt.startDate)),
+        TableCell(StoreColumns.durationText(attempt.duration(at: now))),
+        TableCell(attempt.arguments.description(limit: 200)), TableCell(outcome),
+      ])
+    }.render(in: parts[0], into: &frame, state: &state.attempts)
+    if live { frame.redraw(after: .milliseconds(250)) }
+    guard attempts.indices.contains(state.attempts.selection) else { return }
+    let attempt = attempts[state.attempts.selection]
+    var text = "Run \(attempt.id), \(attempt.status.rawValue), started \(StoreColumns.preciseTime(attempt.startDate))"
+    if let end = attempt.endDate { text += ", ended \(StoreColumns.preciseTime(end))" }
+    text += "\n\nArguments: \(attempt.arguments.description(limit: 4000))"
+    if let value = attempt.value { text += "\n\nValue: \(value.description(limit: 4000))" }
+    if let error = attempt.error { text += "\n\nError: \(String(describing: error))" }
+    Paragraph(text).render(in: parts[1].inset(top: 1), into: &frame, state: &state.attemptScroll)
+  }
+}

@@ -1,0 +1,113 @@
+import TetherCore
+import TetherTerminal
+
+/// The devtools of one ``OperationClient``: what the store view, the store detail, the run
+/// timeline, the network log and the faults dialog show and act on — the way a React app
+/// mounts TanStack Query Devtools next to its `QueryClient`.
+///
+/// It watches the client's events on whatever thread delivers them and wakes the event loop
+/// with one ``DevtoolsMessage/changed`` message for any number of changes, through
+/// ``messages`` (list it in the app's `inboxes`). Everything it shows is drawn by
+/// ``DevtoolsView`` from a ``DevtoolsState`` the app keeps.
+///
+/// ```swift
+/// let devtools = Devtools(client: client)
+/// var inspector = DevtoolsState()
+/// var inboxes: [any MessageSource] { [devtools.messages] }
+/// // render:
+/// DevtoolsView(devtools).render(in: area, into: &frame, state: &inspector)
+/// // handle:
+/// if inspector.handle(event, devtools: devtools, context: context) != .ignored { return .handled }
+/// ```
+public final class Devtools: Sendable {
+  public let client: OperationClient
+  /// Every HTTP request, when the app feeds one (`TetherDevtoolsHTTP`'s `NetworkLogObserver`).
+  public let network: NetworkLog?
+  /// Where the faults dialog applies its faults: the server the app embeds, or a client-side
+  /// injector; nil hides the dialog.
+  public let faults: (any FaultTarget)?
+  /// Where "fail the next requests of this store" goes; nil hides the action.
+  public let storeFaults: (any StoreFaultTarget)?
+  /// The failures "trigger error" can show, first the ones a store accepts.
+  public let failures: [SimulatedFailure]
+  /// Wakes the loop when something the devtools show changed.
+  public let messages = Inbox<DevtoolsMessage>()
+  let changes: ChangeCollector
+  private let subscription: OperationSubscription
+
+  public init(
+    client: OperationClient, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
+    storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown]
+  ) {
+    self.client = client
+    self.network = network
+    self.faults = faults
+    self.storeFaults = storeFaults
+    self.failures = failures
+    let messages = messages
+    let changes = ChangeCollector { messages.post(.changed) }
+    self.changes = changes
+    subscription = client.subscribeToEvents { event in changes.record(event) }
+    network?.onAppend { changes.recordNetwork() }
+  }
+
+  deinit {
+    subscription.cancel()
+  }
+
+  /// Whether the devtools wake the loop on changes; turn it off while they are not on screen
+  /// (changes are still gathered, and shown once they are).
+  public var isActive: Bool {
+    get { changes.isActive.load(ordering: .relaxed) }
+    set {
+      changes.isActive.store(newValue, ordering: .relaxed)
+      if newValue { changes.signal() }
+    }
+  }
+
+  /// Every store of the client, queries first.
+  func allStores() -> [any InspectableStore] {
+    (client.stores() + client.mutationStores()).compactMap { $0 as? any InspectableStore }
+  }
+}
+
+/// What the devtools post to their inbox.
+public enum DevtoolsMessage: Sendable {
+  /// Stores or requests changed: draw again.
+  case changed
+  /// Something to tell the user: an action started from the devtools ended (a failed
+  /// refetch, a retried mutation, a value saved to a file).
+  case notice(String, kind: MessageKind)
+}
+
+/// A failure "trigger error" shows in a store, as TanStack Devtools' `errorTypes`: its name
+/// and how to make it for a store.
+///
+/// ```swift
+/// let unavailable = SimulatedFailure("503 Service Unavailable") { _ in MyError.unavailable }
+/// ```
+public struct SimulatedFailure: Sendable {
+  public var name: String
+  public var make: @Sendable (OperationPath) -> any Error
+
+  public init(_ name: String, make: @escaping @Sendable (OperationPath) -> any Error) {
+    self.name = name
+    self.make = make
+  }
+
+  /// "Unknown error from devtools", for stores whose operation fails with `any Error`.
+  public static let unknown = SimulatedFailure("Unknown error from devtools") { _ in
+    DevtoolsFailure(message: "Unknown error from devtools")
+  }
+}
+
+/// The failure ``SimulatedFailure/unknown`` shows.
+public struct DevtoolsFailure: Error, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}

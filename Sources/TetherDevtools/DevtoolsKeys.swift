@@ -1,0 +1,110 @@
+import TetherTerminal
+
+/// Everything a key does in the devtools.
+public enum DevtoolsAction: Hashable, Sendable {
+  case refetch, invalidate, reset, remove
+  case triggerLoading, triggerError, restore
+  case retryLatest, failNext
+  case copyValue, copyWholeValue
+  case open, back, toggleFullScreen, nextTab, previousTab
+  case showNetwork, showStores, fitRun, clearNetwork
+}
+
+/// The devtools' keymaps: the footer hints and the help are generated from them, and an app
+/// may rebind any key (`state.keys.stores.rebind(.remove, to: ["d"])`).
+public struct DevtoolsKeys: Sendable {
+  /// Keys of the store view and the store detail.
+  public var stores: Keymap<DevtoolsAction>
+  /// Keys of the store detail only.
+  public var detail: Keymap<DevtoolsAction>
+  /// Keys of the network log.
+  public var network: Keymap<DevtoolsAction>
+
+  public init(
+    stores: Keymap<DevtoolsAction> = DevtoolsKeys.standardStores,
+    detail: Keymap<DevtoolsAction> = DevtoolsKeys.standardDetail,
+    network: Keymap<DevtoolsAction> = DevtoolsKeys.standardNetwork
+  ) {
+    self.stores = stores
+    self.detail = detail
+    self.network = network
+  }
+
+  public static let standardStores = Keymap<DevtoolsAction>(
+    title: "Stores",
+    [
+      .init([.enter], .open, "Show the store's state, value and timeline (on a group: fold)",
+        hint: "open", importance: .high),
+      .init(["r"], .refetch, "Refetch the query (mutations are never refetched)", hint: "refetch",
+        importance: .high),
+      .init(["i"], .invalidate, "Invalidate the query", hint: "invalidate"),
+      .init(["z"], .reset, "Reset the query (asks when it is in use)", hint: "reset"),
+      .init(["x", .delete], .remove, "Remove the query from the client (asks when it is in use)",
+        hint: "remove"),
+      .init(["L"], .triggerLoading, "Trigger loading: show the first load, no request sent",
+        hint: "loading"),
+      .init(["E"], .triggerError, "Trigger error: show a failure, no request sent", hint: "error"),
+      .init(["u"], .restore, "Restore the state a trigger replaced", hint: "restore"),
+      .init(["R"], .retryLatest, "Retry the mutation's latest attempt (asks, showing the arguments)",
+        hint: "retry latest"),
+      .init(["!"], .failNext, "Fail the next requests of this store", hint: "fail next"),
+      .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
+      .init(["N"], .showNetwork, "Show the network log", hint: "network"),
+      .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
+    ])
+
+  public static let standardDetail = Keymap<DevtoolsAction>(
+    title: "Store detail",
+    [
+      .init([.tab], .nextTab, "Next tab: state, value, timeline, attempts", hint: "tab",
+        importance: .high),
+      .init([.shiftTab], .previousTab, "Previous tab"),
+      .init(["c"], .copyValue, "Copy the selected value as JSON (clipboard and a file)",
+        hint: "copy"),
+      .init(["C"], .copyWholeValue, "Copy the whole value as JSON"),
+      .init(["a"], .fitRun, "Timeline: fit the selected run, or every run", hint: "fit run"),
+    ])
+
+  public static let standardNetwork = Keymap<DevtoolsAction>(
+    title: "Network log",
+    [
+      .init([.enter], .open, "Show the request's headers and body", hint: "open",
+        importance: .high),
+      .init(["s"], .showStores, "Show the stores", hint: "stores"),
+      .init(["X"], .clearNetwork, "Clear the log", hint: "clear"),
+      .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
+      .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
+    ])
+
+  /// Help sections for every devtools keymap, with the navigation and filter keys.
+  public var help: [HelpSection] {
+    [
+      stores.help,
+      HelpSection(
+        title: "Store view",
+        entries: [
+          KeyHint(keys: "/", label: "Filter by path (Enter keeps it, Esc clears)"),
+          KeyHint(keys: "t", label: "Show only one state: fetching, paused, stale, fresh, …"),
+          KeyHint(keys: "o / O", label: "Sort by path, status or last update / reverse"),
+          KeyHint(keys: "↑ at the top", label: "The header: ←/→ pick a state, Enter filters"),
+          KeyHint(keys: "→/l ←/h Space", label: "Unfold, fold, toggle a group"),
+        ]),
+      detail.help,
+      HelpSection(
+        title: "Value explorer",
+        entries: [
+          KeyHint(keys: "→/l ←/h Space", label: "Unfold, fold (or go to the parent), toggle"),
+          KeyHint(keys: "* / -", label: "Unfold or fold everything under the selection"),
+          KeyHint(keys: "/ n N", label: "Search keys and values, next and previous match"),
+          KeyHint(keys: "g G PgUp PgDn", label: "Top, bottom, a page up or down"),
+        ]),
+      network.help,
+      HelpSection(
+        title: "Network log view",
+        entries: [
+          KeyHint(keys: "/", label: "Filter by method, path, status or store"),
+          KeyHint(keys: "t", label: "Show all, failures, 2xx, 4xx, 5xx or requests in flight"),
+        ]),
+    ]
+  }
+}

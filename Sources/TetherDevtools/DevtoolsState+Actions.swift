@@ -1,0 +1,301 @@
+import Foundation
+import TetherCore
+import TetherTerminal
+
+/// The devtools' actions on a store — all safe: none re-sends a write unasked, the ones that
+/// lose something in use ask first, simulated states touch no server.
+extension DevtoolsState {
+  mutating func perform(
+    _ action: DevtoolsAction, on key: StoreKey?, devtools: Devtools, now: Date
+  ) -> Outcome {
+    switch action {
+    case .back:
+      return back()
+    case .toggleFullScreen:
+      presentation = presentation == .panel ? .fullScreen : .panel
+      return .handled
+    case .showNetwork:
+      guard devtools.network != nil else {
+        toast.show("No network log: give Devtools a NetworkLog", kind: .error, now: now)
+        return .handled
+      }
+      showNetworkLog()
+      return .handled
+    case .showStores:
+      showStores()
+      return .handled
+    default:
+      break
+    }
+    guard let key, let record = catalog.record(at: key.path, mutation: key.isMutation) else {
+      return action == .open ? .ignored : .handled
+    }
+    let store = record.store
+    let path = record.path
+    let messages = devtools.messages
+    switch action {
+    case .refetch:
+      guard !record.isMutation else {
+        toast.show(
+          "A mutation is never refetched: R sends its latest attempt again, after asking",
+          kind: .error, now: now, duration: .seconds(5))
+        return .handled
+      }
+      Task.immediate {
+        do {
+          try await store.refetch()
+        } catch let error as OperationError<any Error> where error.isCancellation {
+        } catch {
+          if !"\(error)".contains("cancelled") {
+            messages.post(.notice("Refetch of \(path) failed: \(error)", kind: .error))
+          }
+        }
+      }
+    case .invalidate:
+      guard requireQuery(record, "invalidated", now: now) else { return .handled }
+      store.invalidate()
+      toast.show("Invalidated \(path)", now: now)
+    case .reset:
+      guard requireQuery(record, "reset", now: now) else { return .handled }
+      if let reason = inUse(record) {
+        prompt = DevtoolsPrompt(
+          title: "Reset \(path)", message: "Reset \(path)? \(reason)", confirmTitle: "Reset",
+          question: .confirm(ConfirmState()), action: .reset(key))
+      } else {
+        reset(record, now: now)
+      }
+    case .remove:
+      guard requireQuery(record, "removed here", now: now) else { return .handled }
+      if let reason = inUse(record) {
+        prompt = DevtoolsPrompt(
+          title: "Remove \(path)",
+          message: "Remove \(path) from the client? \(reason)", confirmTitle: "Remove",
+          question: .confirm(ConfirmState()), action: .remove(key))
+      } else {
+        remove(record, devtools: devtools, now: now)
+      }
+    case .triggerLoading:
+      guard requireQuery(record, "simulated", now: now) else { return .handled }
+      if simulations[key] != nil {
+        toast.show("\(path) is simulated already: u restores it", kind: .error, now: now)
+      } else if let simulation = store.simulateLoading() {
+        simulations[key] = simulation
+        toast.show("\(path) shows loading, no request sent — u restores", now: now)
+      }
+    case .triggerError:
+      guard requireQuery(record, "simulated", now: now) else { return .handled }
+      guard simulations[key] == nil else {
+        toast.show("\(path) is simulated already: u restores it", kind: .error, now: now)
+        return .handled
+      }
+      let fitting = devtools.failures.indices.filter {
+        store.accepts(devtools.failures[$0].make(path))
+      }
+      switch fitting.count {
+      case 0:
+        let expected: String
+        do {
+          _ = try store.simulateFailure(DevtoolsFailure(message: "probe"))
+          expected = "its own failure type"
+        } catch {
+          expected = "\(error)"
+        }
+        toast.show(
+          "No failure fits: \(expected); give Devtools(failures:) one", kind: .error, now: now,
+          duration: .seconds(6))
+      case 1:
+        simulateFailure(devtools.failures[fitting[0]], in: record, now: now)
+      default:
+        prompt = DevtoolsPrompt(
+          title: "Trigger error", message: "Which failure should \(path) show?",
+          confirmTitle: "Show", question: .choose(fitting.map { devtools.failures[$0].name }, ListState()),
+          action: .simulateFailure(key, choices: fitting))
+      }
+    case .restore:
+      guard let simulation = simulations.removeValue(forKey: key) else {
+        toast.show("Nothing to restore: L or E simulate a state first", kind: .error, now: now)
+        return .handled
+      }
+      store.restore(simulation)
+      toast.show("Restored \(path)", now: now)
+    case .retryLatest:
+      guard record.isMutation else {
+        toast.show("Retry latest is for mutations; r refetches a query", kind: .error, now: now)
+        return .handled
+      }
+      guard let arguments = store.latestArguments else {
+        toast.show("\(path) never ran: nothing to retry", kind: .error, now: now)
+        return .handled
+      }
+      prompt = DevtoolsPrompt(
+        title: "Retry \(path)",
+        message:
+          "Send \(path) again with these arguments?\n\(arguments.description(limit: 300))\n"
+          + "This is a write: the server may apply it twice.",
+        confirmTitle: "Send again", question: .confirm(ConfirmState()), action: .retryLatest(path))
+    case .failNext:
+      guard devtools.storeFaults != nil else {
+        toast.show(
+          "No client-side fault injector: give Devtools storeFaults", kind: .error, now: now)
+        return .handled
+      }
+      let current = devtools.storeFaults?.storeFailures[path] ?? 0
+      prompt = DevtoolsPrompt(
+        title: "Fail the next requests",
+        message: "Fail the next requests caused by \(path) (0 stops):", confirmTitle: "Fail them",
+        question: .count(current > 0 ? current : 3), action: .failNext(path))
+    default:
+      return .ignored
+    }
+    return .handled
+  }
+
+  private mutating func requireQuery(_ record: StoreRecord, _ verb: String, now: Date) -> Bool {
+    guard record.isMutation else { return true }
+    toast.show("A mutation is not \(verb): R retries its latest attempt", kind: .error, now: now)
+    return false
+  }
+
+  /// Why removing or resetting `record` needs asking: subscribers, or a change made by hand
+  /// while a mutation runs (an optimistic update not yet saved).
+  func inUse(_ record: StoreRecord) -> String? {
+    var reasons: [String] = []
+    let subscribers = record.snapshot.subscriberCount
+    if subscribers > 0 {
+      reasons.append(
+        "It has \(subscribers) subscriber\(subscribers == 1 ? "" : "s"): what shows it will fetch "
+          + "it again.")
+    }
+    if hasUnsavedChange(record) {
+      reasons.append("Its value has a change not yet saved by a running mutation, which would be lost.")
+    }
+    return reasons.isEmpty ? nil : reasons.joined(separator: " ")
+  }
+
+  /// Whether `record`'s value was last set by hand (not by a run) while some mutation runs.
+  func hasUnsavedChange(_ record: StoreRecord) -> Bool {
+    guard !record.isMutation else { return false }
+    let mutationRuns = catalog.records.values.contains {
+      $0.isMutation && $0.snapshot.fetchStatus != .idle
+    }
+    guard mutationRuns else { return false }
+    let log = catalog.runLog(of: ObjectIdentifier(record.store))
+    let last = log.last { entry in
+      switch entry.event {
+      case .valueSet, .succeeded, .failed, .reset: true
+      default: false
+      }
+    }
+    if case .valueSet = last?.event { return true }
+    return false
+  }
+
+  private mutating func reset(_ record: StoreRecord, now: Date) {
+    simulations[StoreKey(path: record.path, isMutation: false)] = nil
+    record.store.reset()
+    toast.show("Reset \(record.path)", now: now)
+  }
+
+  private mutating func remove(_ record: StoreRecord, devtools: Devtools, now: Date) {
+    simulations[StoreKey(path: record.path, isMutation: false)] = nil
+    devtools.client.remove(at: record.path)
+    catalog.synchronize(with: devtools)
+    toast.show(
+      "Removed \(record.path)"
+        + (record.snapshot.subscriberCount > 0 ? ": what showed it fetches it again" : ""),
+      now: now)
+  }
+
+  private mutating func simulateFailure(
+    _ failure: SimulatedFailure, in record: StoreRecord, now: Date
+  ) {
+    do {
+      let simulation = try record.store.simulateFailure(failure.make(record.path))
+      simulations[StoreKey(path: record.path, isMutation: false)] = simulation
+      toast.show("\(record.path) shows “\(failure.name)”, no request sent — u restores", now: now)
+    } catch {
+      toast.show("\(error)", kind: .error, now: now)
+    }
+  }
+
+  mutating func answerPrompt(_ key: Key, devtools: Devtools, now: Date) {
+    guard var prompt else { return }
+    guard let answer = prompt.handle(key) else {
+      self.prompt = prompt
+      return
+    }
+    self.prompt = nil
+    switch (prompt.action, answer) {
+    case (_, .cancelled):
+      break
+    case (.remove(let key), .confirmed):
+      if let record = catalog.record(at: key.path) { remove(record, devtools: devtools, now: now) }
+    case (.reset(let key), .confirmed):
+      if let record = catalog.record(at: key.path) { reset(record, now: now) }
+    case (.retryLatest(let path), .confirmed):
+      guard let record = catalog.record(at: path, mutation: true) else { return }
+      let messages = devtools.messages
+      let store = record.store
+      toast.show("Sending \(path) again…", now: now)
+      Task.immediate {
+        do {
+          try await store.retryLatestAttempt()
+          messages.post(.notice("\(path) sent again: it succeeded", kind: .info))
+        } catch {
+          messages.post(.notice("\(path) sent again: \(error)", kind: .error))
+        }
+      }
+    case (.failNext(let path), .counted(let count)):
+      devtools.storeFaults?.failNext(count, of: path, like: devtools.faults?.plan ?? FaultPlan())
+      toast.show(
+        count > 0 ? "The next \(count) requests of \(path) fail" : "Requests of \(path) go through",
+        now: now)
+    case (.simulateFailure(let key, let choices), .chose(let index)):
+      guard choices.indices.contains(index), let record = catalog.record(at: key.path) else { return }
+      simulateFailure(devtools.failures[choices[index]], in: record, now: now)
+    default:
+      break
+    }
+  }
+
+  /// Copies the selected value (or the whole value) as JSON: to the terminal's clipboard when
+  /// it allows it, and to a file in ``exportDirectory``.
+  mutating func copy(whole: Bool, devtools: Devtools, now: Date) {
+    guard let detail, let outline = detail.outline, outline.count > 0 else {
+      toast.show("No value to copy", kind: .error, now: now)
+      return
+    }
+    let node = whole ? 0 : detail.explorer.selectedNode
+    let json = JSONText.of(outline.value(at: min(node, outline.count - 1)))
+    let copied = clipboard?(json) ?? false
+    let directory = exportDirectory
+    let name = Self.fileName(for: detail.path, at: now)
+    let messages = devtools.messages
+    let bytes = json.utf8.count
+    Task.detached {
+      do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appending(path: name)
+        try Data(json.utf8).write(to: file, options: .atomic)
+        messages.post(
+          .notice(
+            (copied ? "Copied \(bytes) bytes of JSON to the clipboard and " : "Saved JSON ")
+              + "to \(file.path)" + (copied ? "" : " (the terminal takes no clipboard text)"),
+            kind: .info))
+      } catch {
+        messages.post(
+          .notice(
+            (copied ? "Copied to the clipboard; " : "") + "could not save the JSON: \(error)",
+            kind: copied ? .info : .error))
+      }
+    }
+  }
+
+  /// `post-248-120305.json`.
+  static func fileName(for path: OperationPath, at date: Date) -> String {
+    let parts = path.map(\.label).joined(separator: "-")
+    let safe = String(parts.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(80))
+    let time = StoreColumns.clockTime(date).replacingOccurrences(of: ":", with: "")
+    return "\(safe.isEmpty ? "value" : safe)-\(time).json"
+  }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import TetherCore
+import TetherTerminal
+
+/// Everything the devtools keep between frames — which page shows (the stores, a store's
+/// detail, the network log), panel or full screen, each page's state, an open question or the
+/// faults dialog, simulated states to restore, and a toast — and where their events go.
+///
+/// Keep one in the app next to its ``Devtools``; draw it with ``DevtoolsView`` and give it
+/// events with ``handle(_:devtools:context:)``. While ``isModal`` is true (a question or the
+/// faults dialog is open), give it every event first.
+public struct DevtoolsState {
+  /// How the app shows the devtools: in a panel, or over the whole screen.
+  public enum Presentation: Hashable, Sendable {
+    case panel, fullScreen
+  }
+
+  /// What the devtools show.
+  public enum Page: Hashable, Sendable {
+    case stores, detail, network
+  }
+
+  /// What an event did.
+  public enum Outcome: Hashable, Sendable {
+    case handled
+    /// Not a devtools event: the app may use it.
+    case ignored
+    /// Esc on the first page: the app closes the devtools or moves focus away.
+    case close
+  }
+
+  public var presentation = Presentation.panel
+  public internal(set) var page = Page.stores
+  /// Pages to go back to with Esc.
+  private var history: [Page] = []
+  /// Every store, kept in step with the client.
+  public let catalog = StoreCatalog()
+  public var browser = StoreBrowserState()
+  public var detail: StoreDetailState?
+  public var network = NetworkLogState()
+  public var keys = DevtoolsKeys()
+  /// Puts text on the terminal's clipboard (`{ screen.copyToClipboard($0) }`); nil copies to
+  /// files only.
+  public var clipboard: ((String) -> Bool)?
+  /// Where "copy as JSON" saves values.
+  public var exportDirectory = FileManager.default.temporaryDirectory.appending(
+    path: "tether-devtools", directoryHint: .isDirectory)
+  var prompt: DevtoolsPrompt?
+  var faults: FaultsDialogState?
+  var simulations: [StoreKey: SimulatedState] = [:]
+  var toast = ToastState()
+
+  public init() {}
+
+  /// Whether a question or the faults dialog is open: every event should come here first.
+  public var isModal: Bool { prompt != nil || faults != nil }
+
+  /// Whether keys go to a text field (a filter, a search): the app must not take them.
+  public var isEditingText: Bool {
+    if faults != nil || prompt != nil { return true }
+    switch page {
+    case .stores: return browser.isFiltering
+    case .detail: return detail?.isEditingText ?? false
+    case .network: return network.isFiltering
+    }
+  }
+
+  // MARK: Navigation
+
+  /// Shows the stores.
+  public mutating func showStores() {
+    go(to: .stores)
+  }
+
+  /// Shows the network log.
+  public mutating func showNetworkLog() {
+    go(to: .network)
+  }
+
+  /// Shows the detail of the store at `path`.
+  public mutating func showDetail(
+    of path: OperationPath, mutation: Bool = false, tab: StoreDetailState.Tab = .state
+  ) {
+    if detail?.path != path || detail?.isMutation != mutation {
+      detail = StoreDetailState(path: path, isMutation: mutation, tab: tab)
+    } else {
+      detail?.tab = tab
+    }
+    browser.select(path, mutation: mutation)
+    go(to: .detail)
+  }
+
+  /// Opens the faults dialog on `devtools`' fault target (nothing without one).
+  public mutating func openFaults(_ devtools: Devtools, now: Date) {
+    guard let target = devtools.faults else {
+      toast.show("No fault injector: give Devtools a fault target", kind: .error, now: now)
+      return
+    }
+    faults = FaultsDialogState(target: target)
+  }
+
+  private mutating func go(to page: Page) {
+    guard page != self.page else { return }
+    history.removeAll { $0 == page }
+    history.append(self.page)
+    self.page = page
+  }
+
+  /// Esc: the previous page, the panel after full screen, then `.close`.
+  mutating func back() -> Outcome {
+    if let previous = history.popLast() {
+      page = previous
+      return .handled
+    }
+    if presentation == .fullScreen {
+      presentation = .panel
+      return .handled
+    }
+    return .close
+  }
+
+  // MARK: Events
+
+  /// Handles one event: modals first, then the page's own keys, then the devtools keymaps.
+  public mutating func handle(_ event: Event, devtools: Devtools, context: EventContext)
+    -> Outcome
+  {
+    catalog.synchronize(with: devtools)
+    if let message = event.message(as: DevtoolsMessage.self) {
+      if case .notice(let text, let kind) = message {
+        toast.show(text, kind: kind, now: context.now, duration: .seconds(kind == .error ? 6 : 4))
+      }
+      return .handled
+    }
+    if case .message = event { return .ignored }
+    if faults != nil, let target = devtools.faults {
+      if faults!.handle(event, target: target, stores: devtools.storeFaults) == .close {
+        faults = nil
+      }
+      return .handled
+    }
+    if prompt != nil {
+      if case .key(let key) = event { answerPrompt(key, devtools: devtools, now: context.now) }
+      return .handled
+    }
+    switch page {
+    case .stores: return handleStores(event, devtools: devtools, now: context.now)
+    case .detail: return handleDetail(event, devtools: devtools, now: context.now)
+    case .network: return handleNetwork(event, devtools: devtools, now: context.now)
+    }
+  }
+
+  private mutating func handleStores(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
+    switch browser.handle(event) {
+    case .handled: return .handled
+    case .toggleFullScreen:
+      presentation = presentation == .panel ? .fullScreen : .panel
+      return .handled
+    case .open(let id):
+      open(id)
+      return .handled
+    case .ignored:
+      break
+    }
+    guard let action = keys.stores.action(for: event) else { return .ignored }
+    return perform(action, on: browser.selection?.storeKey.map(StoreKey.init), devtools: devtools, now: now)
+  }
+
+  private mutating func handleDetail(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
+    guard var detail else {
+      page = .stores
+      return .handled
+    }
+    let key = StoreKey(path: detail.path, isMutation: detail.isMutation)
+    let record = catalog.record(at: key.path, mutation: key.isMutation)
+    if detail.handle(event, record: record) {
+      self.detail = detail
+      return .handled
+    }
+    guard let action = keys.detail.action(for: event) ?? keys.stores.action(for: event) else {
+      return .ignored
+    }
+    switch action {
+    case .nextTab: detail.switchTab(by: 1)
+    case .previousTab: detail.switchTab(by: -1)
+    case .fitRun: detail.fitsRun.toggle()
+    case .copyValue, .copyWholeValue:
+      self.detail = detail
+      copy(whole: action == .copyWholeValue, devtools: devtools, now: now)
+      return .handled
+    case .open: return .ignored
+    default:
+      self.detail = detail
+      return perform(action, on: key, devtools: devtools, now: now)
+    }
+    self.detail = detail
+    return .handled
+  }
+
+  private mutating func handleNetwork(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
+    if network.handle(event) { return .handled }
+    switch keys.network.action(for: event) {
+    case .showStores: showStores()
+    case .clearNetwork: devtools.network?.removeAll()
+    case .toggleFullScreen: presentation = presentation == .panel ? .fullScreen : .panel
+    case .back: return back()
+    default: return .ignored
+    }
+    return .handled
+  }
+
+  private mutating func open(_ id: StoreNodeID) {
+    switch id {
+    case .store(let mutations, let path):
+      showDetail(of: path, mutation: mutations, tab: detail?.path == path ? detail!.tab : .state)
+    case .attempt(let path, let run):
+      showDetail(of: path, mutation: true, tab: .attempts)
+      if let record = catalog.record(at: path, mutation: true),
+        let index = Array(record.attempts.reversed()).firstIndex(where: { $0.id == run })
+      {
+        detail?.attempts.select(index, count: record.attempts.count)
+      }
+    case .section, .group:
+      break
+    }
+  }
+
+  // MARK: Hints
+
+  /// The keys that matter now, for the app's footer.
+  public var hints: [KeyHint] {
+    if let prompt { return prompt.hints }
+    if faults != nil {
+      return [
+        KeyHint(keys: "↑/↓", label: "field", importance: .high),
+        KeyHint(keys: "←/→", label: "change", importance: .high),
+        KeyHint(keys: "Esc", label: "close", importance: .essential),
+      ]
+    }
+    if isEditingText {
+      return [
+        KeyHint(keys: "Enter", label: "keep", importance: .high),
+        KeyHint(keys: "Esc", label: "clear", importance: .essential),
+      ]
+    }
+    switch page {
+    case .stores: return keys.stores.hints
+    case .detail: return keys.detail.hints + keys.stores.hints.filter { $0.label != "open" }
+    case .network:
+      return network.openID != nil
+        ? [KeyHint(keys: "j/k", label: "scroll"), KeyHint(keys: "Esc", label: "back", importance: .high)]
+        : keys.network.hints
+    }
+  }
+
+  /// Every devtools key, for the app's help overlay.
+  public var helpSections: [HelpSection] { keys.help }
+}
+
+extension StoreKey {
+  init(_ key: (path: OperationPath, isMutation: Bool)) {
+    self.init(path: key.path, isMutation: key.isMutation)
+  }
+}

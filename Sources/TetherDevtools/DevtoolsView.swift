@@ -1,0 +1,90 @@
+import TetherCore
+import TetherTerminal
+
+/// Draws the devtools in a rectangle — the store view, a store's detail or the network log,
+/// in a titled border — and their questions and faults dialog over the whole frame.
+///
+/// ```swift
+/// let area = inspector.presentation == .fullScreen ? body : panel
+/// DevtoolsView(devtools, marks: [feedPath: "feed", postPath: "post"], isFocused: focus == .devtools)
+///   .render(in: area, into: &frame, state: &inspector)
+/// ```
+///
+/// Drawing reads the client's stores (only those that changed since the last frame) and the
+/// network log; it never starts work.
+public struct DevtoolsView: StatefulWidget {
+  public var devtools: Devtools
+  /// Stores to mark in the store view, with their marks: those behind what the app shows.
+  public var marks: [OperationPath: String]
+  public var isFocused: Bool
+
+  public init(_ devtools: Devtools, marks: [OperationPath: String] = [:], isFocused: Bool = true) {
+    self.devtools = devtools
+    self.marks = marks
+    self.isFocused = isFocused
+  }
+
+  public func render(in rect: Rect, into frame: inout Frame, state: inout DevtoolsState) {
+    state.catalog.synchronize(with: devtools)
+    let focused = isFocused && !state.isModal
+    let borderStyle = focused ? Style(foreground: .cyan, attributes: .bold) : Style.dim
+    let title: String
+    switch state.page {
+    case .stores:
+      let total = state.catalog.records.count
+      title = "Stores · \(total)" + (state.presentation == .panel ? " · S full screen" : "")
+    case .detail:
+      let path = state.detail?.path.description ?? ""
+      title = (state.detail?.isMutation == true ? "Mutation " : "Store ") + path
+    case .network:
+      title = "Network · \(devtools.network?.records.count ?? 0) requests"
+    }
+    let titleStyle: Style =
+      state.page == .stores && state.browser.isTitleFocused && focused
+      ? .reverse.adding(.bold) : borderStyle.adding(.bold)
+    let border = Border(title: title, style: borderStyle, titleStyle: titleStyle)
+    border.render(in: rect, into: &frame)
+    let inner = border.inner(of: rect)
+    switch state.page {
+    case .stores:
+      StoreBrowser(catalog: state.catalog, marks: marks, isFocused: focused)
+        .render(in: inner, into: &frame, state: &state.browser)
+      let titleWidth = min(DisplayWidth.of(title) + 2, max(0, rect.width - 4))
+      state.browser.headerHits.add(
+        .title, Rect(x: rect.minX + 1, y: rect.minY, width: titleWidth, height: 1))
+    case .detail:
+      renderDetail(in: inner, into: &frame, state: &state, isFocused: focused)
+    case .network:
+      if let log = devtools.network {
+        NetworkLogView(log, isFocused: focused).render(in: inner, into: &frame, state: &state.network)
+      } else {
+        Paragraph("No network log: give Devtools a NetworkLog.", style: .dim)
+          .render(in: inner, into: &frame)
+      }
+    }
+    Toast().render(in: inner, into: &frame, state: &state.toast)
+    if let prompt = state.prompt { prompt.render(in: frame.bounds, into: &frame) }
+    if var faults = state.faults, let target = devtools.faults {
+      FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)
+        .render(in: frame.bounds, into: &frame, state: &faults)
+      state.faults = faults
+    }
+  }
+
+  private func renderDetail(
+    in rect: Rect, into frame: inout Frame, state: inout DevtoolsState, isFocused: Bool
+  ) {
+    guard var detail = state.detail else { return }
+    let record = state.catalog.record(at: detail.path, mutation: detail.isMutation)
+    let key = StoreKey(path: detail.path, isMutation: detail.isMutation)
+    let log = record.map { state.catalog.runLog(of: ObjectIdentifier($0.store)) } ?? []
+    let network =
+      detail.tab == .timeline
+      ? (devtools.network?.records.filter { $0.origin?.path == detail.path } ?? []) : []
+    StoreDetail(
+      record: record, runLog: log, network: network, simulation: state.simulations[key],
+      hasUnsavedChange: record.map(state.hasUnsavedChange) ?? false, isFocused: isFocused
+    ).render(in: rect, into: &frame, state: &detail)
+    state.detail = detail
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TetherCore
+
+/// Every store of a client as the devtools show them, kept in step with the client's events
+/// by the loop's thread: only stores that changed are read again.
+///
+/// It belongs to a ``DevtoolsState`` and is used on the loop's thread only.
+public final class StoreCatalog {
+  /// The stores, by identity.
+  public private(set) var records: [ObjectIdentifier: StoreRecord] = [:]
+  /// The stores by path, queries and mutations apart.
+  private var index: [StoreKey: ObjectIdentifier] = [:]
+  /// Changes with every store added, changed or removed.
+  public private(set) var revision: UInt64 = 0
+  /// Whether the first synchronisation has happened.
+  private var isLoaded = false
+  /// The generation of the client's changes last taken.
+  private var generation: UInt64 = 0
+
+  public init() {}
+
+  /// Takes what changed since the last call and reads those stores again; the first call
+  /// reads every store of the client.
+  ///
+  /// - Returns: whether anything changed.
+  @discardableResult
+  public func synchronize(with devtools: Devtools) -> Bool {
+    if !isLoaded {
+      isLoaded = true
+      _ = devtools.changes.take()
+      for store in devtools.allStores() { insert(store) }
+      revision &+= 1
+      return true
+    }
+    guard devtools.changes.generation != generation else { return false }
+    let changes = devtools.changes.take()
+    generation = changes.generation
+    var changed = false
+    for id in changes.removed {
+      guard let record = records.removeValue(forKey: id) else { continue }
+      let key = StoreKey(path: record.path, isMutation: record.isMutation)
+      if index[key] == id { index[key] = nil }
+      changed = true
+    }
+    for (id, store) in changes.added where records[id] == nil {
+      insert(store)
+      changed = true
+    }
+    for id in changes.updated {
+      guard records[id] != nil else { continue }
+      records[id]!.refresh()
+      changed = true
+    }
+    for id in changes.logged where records[id]?.runLog != nil {
+      records[id]!.runLog = nil
+      changed = true
+    }
+    if changed { revision &+= 1 }
+    return changed
+  }
+
+  private func insert(_ store: any InspectableStore) {
+    let record = StoreRecord(store)
+    let id = ObjectIdentifier(store)
+    records[id] = record
+    index[StoreKey(path: record.path, isMutation: record.isMutation)] = id
+  }
+
+  /// The query store at `path`, or the mutation store when `mutation` is true.
+  public func record(at path: OperationPath, mutation: Bool = false) -> StoreRecord? {
+    index[StoreKey(path: path, isMutation: mutation)].flatMap { records[$0] }
+  }
+
+  /// The record of `store`.
+  public func record(of store: any OperationStoreProtocol) -> StoreRecord? {
+    records[ObjectIdentifier(store)]
+  }
+
+  /// The run log of `record`'s store, read once per change.
+  func runLog(of id: ObjectIdentifier) -> [RunLogEntry] {
+    guard let record = records[id] else { return [] }
+    if let log = record.runLog { return log }
+    let log = record.store.runLog
+    records[id]?.runLog = log
+    return log
+  }
+
+  /// How many stores of each label there are at `now`, queries only.
+  public func counts(at now: Date) -> [StoreStatus: Int] {
+    var counts: [StoreStatus: Int] = [:]
+    for record in records.values where !record.isMutation {
+      counts[record.status(at: now), default: 0] += 1
+    }
+    return counts
+  }
+}
+
+/// A store's place in a client: its path, in the table of queries or of mutations.
+struct StoreKey: Hashable, Sendable {
+  var path: OperationPath
+  var isMutation: Bool
+}

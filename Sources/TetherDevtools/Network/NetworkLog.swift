@@ -1,0 +1,107 @@
+import Foundation
+import TetherSynchronization
+
+/// Every HTTP request of an app, in order: the latest ``capacity`` of them, in flight or
+/// finished. Fed from any thread (by `TetherDevtoolsHTTP`'s `NetworkLogObserver`), read by the
+/// network log view on the loop's thread.
+///
+/// ```swift
+/// let network = NetworkLog()
+/// let id = network.begin(method: "GET", url: "https://example.com/posts/1", target: "/posts/1",
+///   at: clock.now())
+/// network.finish(id, with: NetworkOutcome(duration: .milliseconds(120), status: 200, bytes: 512))
+/// ```
+public final class NetworkLog: Sendable {
+  /// How many bytes of a response body a record keeps.
+  public static let bodyPrefixLimit = 4096
+
+  private struct Storage {
+    var records: [NetworkRecord] = []
+    var nextID: UInt64 = 1
+    var revision: UInt64 = 0
+    var observers: [@Sendable () -> Void] = []
+  }
+
+  /// How many records are kept; older ones fall off.
+  public let capacity: Int
+  private let storage = SanitizerVisibleMutex(Storage())
+
+  public init(capacity: Int = 1000) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// Records a request going out; returns its id for ``finish(_:with:)``.
+  @discardableResult
+  public func begin(
+    method: String, url: String, target: String, at date: Date,
+    requestHeaders: [(name: String, value: String)] = [], origin: NetworkRecord.Origin? = nil
+  ) -> UInt64 {
+    let (id, observers) = storage.withLock { storage in
+      let id = storage.nextID
+      storage.nextID += 1
+      storage.records.append(
+        NetworkRecord(
+          id: id, method: method, url: url, target: target, startDate: date,
+          requestHeaders: requestHeaders, origin: origin))
+      if storage.records.count > capacity {
+        storage.records.removeFirst(storage.records.count - capacity)
+      }
+      storage.revision &+= 1
+      return (id, storage.observers)
+    }
+    for observer in observers { observer() }
+    return id
+  }
+
+  /// Records the outcome of request `id` (ignored when it fell off the log).
+  public func finish(_ id: UInt64, with outcome: NetworkOutcome) {
+    let observers = storage.withLock { storage -> [@Sendable () -> Void] in
+      guard let index = Self.index(of: id, in: storage.records) else { return [] }
+      storage.records[index].duration = outcome.duration
+      storage.records[index].status = outcome.status
+      storage.records[index].failure = outcome.failure
+      storage.records[index].bytes = outcome.bytes
+      storage.records[index].responseHeaders = outcome.responseHeaders
+      storage.records[index].bodyPrefix = outcome.bodyPrefix.prefix(Self.bodyPrefixLimit)
+      storage.records[index].injectedFault = outcome.injectedFault
+      storage.revision &+= 1
+      return storage.observers
+    }
+    for observer in observers { observer() }
+  }
+
+  /// The records, oldest first.
+  public var records: [NetworkRecord] { storage.withLock { $0.records } }
+
+  /// The record `id`, if it is still kept.
+  public func record(_ id: UInt64) -> NetworkRecord? {
+    storage.withLock { storage in Self.index(of: id, in: storage.records).map { storage.records[$0] } }
+  }
+
+  /// Changes with every record begun or finished.
+  public var revision: UInt64 { storage.withLock { $0.revision } }
+
+  /// Calls `observer` (on the recording thread) after every change.
+  public func onAppend(_ observer: @escaping @Sendable () -> Void) {
+    storage.withLock { $0.observers.append(observer) }
+  }
+
+  /// Forgets every record.
+  public func removeAll() {
+    storage.withLock { storage in
+      storage.records.removeAll()
+      storage.revision &+= 1
+    }
+  }
+
+  /// Records are in id order: a binary search finds one.
+  private static func index(of id: UInt64, in records: [NetworkRecord]) -> Int? {
+    var low = 0
+    var high = records.count
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low < records.count && records[low].id == id ? low : nil
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import TetherTerminal
+
+/// What the network log view keeps between frames: the selected request (which stays
+/// selected as requests arrive; at the newest one, the selection follows new requests), the
+/// text and status filters, and the request whose headers and body are open.
+public struct NetworkLogState {
+  /// Which requests show, by outcome.
+  public enum StatusFilter: String, CaseIterable, Sendable, Hashable {
+    case all, failures, success = "2xx", clientErrors = "4xx", serverErrors = "5xx"
+    case inFlight = "in flight"
+
+    func matches(_ record: NetworkRecord) -> Bool {
+      switch self {
+      case .all: true
+      case .failures: record.isFailure
+      case .success: (200..<300).contains(record.status ?? 0)
+      case .clientErrors: (400..<500).contains(record.status ?? 0)
+      case .serverErrors: (500..<600).contains(record.status ?? 0)
+      case .inFlight: record.isInFlight
+      }
+    }
+  }
+
+  public internal(set) var list = ListState()
+  public internal(set) var filter = TextFieldState()
+  public private(set) var isFiltering = false
+  public internal(set) var statusFilter = StatusFilter.all
+  /// The selected request.
+  public private(set) var selectedID: UInt64?
+  /// Whether the selection moves to each new request.
+  public private(set) var followsNewest = true
+  /// The request whose headers and body show.
+  public internal(set) var openID: UInt64?
+  var detailScroll = ScrollState()
+  /// The requests shown at the last frame.
+  var shown: [NetworkRecord] = []
+  var shownKey: ShownKey?
+
+  struct ShownKey: Equatable {
+    var revision: UInt64
+    var filter: String
+    var status: StatusFilter
+  }
+
+  public init() {}
+
+  /// Filters the log's records when they or the filters changed, and keeps the selection on
+  /// its request.
+  mutating func update(_ log: NetworkLog) {
+    let key = ShownKey(revision: log.revision, filter: filter.text, status: statusFilter)
+    guard key != shownKey else { return }
+    shownKey = key
+    let needle = filter.text.trimmingCharacters(in: .whitespaces).lowercased()
+    shown = log.records.filter { record in
+      guard statusFilter.matches(record) else { return false }
+      guard !needle.isEmpty else { return true }
+      let haystack =
+        "\(record.method) \(record.target) \(record.statusText) \(record.origin?.path.description ?? "")"
+      return haystack.lowercased().contains(needle)
+    }
+    if followsNewest || selectedID == nil {
+      selectedID = shown.last?.id
+    }
+    if let index = shown.lastIndex(where: { $0.id == selectedID }) {
+      list.select(index, count: shown.count)
+    } else if !shown.isEmpty {
+      let index = min(list.selection, shown.count - 1)
+      list.select(index, count: shown.count)
+      selectedID = shown[index].id
+    }
+  }
+
+  /// Moves the selection, filters (`/`, `t`), opens (Enter) and closes (Esc) a request.
+  public mutating func handle(_ event: Event) -> Bool {
+    if isFiltering { return handleFilter(event) }
+    if openID != nil {
+      switch event {
+      case .key(.escape), .key(.enter), .key("q"):
+        openID = nil
+        return true
+      case .key(let key): return detailScroll.handle(key)
+      case .mouse(let mouse): return detailScroll.handle(mouse)
+      default: return false
+      }
+    }
+    switch event {
+    case .key("/"):
+      isFiltering = true
+    case .key("t"):
+      let all = StatusFilter.allCases
+      statusFilter = all[((all.firstIndex(of: statusFilter) ?? 0) + 1) % all.count]
+    case .key(.enter):
+      guard let selectedID else { return false }
+      openID = selectedID
+      detailScroll = ScrollState()
+    case .key(.escape) where !filter.text.isEmpty || statusFilter != .all:
+      filter = TextFieldState()
+      statusFilter = .all
+    case .key(let key):
+      guard list.handle(key, count: shown.count) else { return false }
+      selectionMoved()
+    case .mouse(let mouse):
+      guard list.handle(mouse, count: shown.count) else { return false }
+      selectionMoved()
+    default:
+      return false
+    }
+    return true
+  }
+
+  private mutating func selectionMoved() {
+    guard shown.indices.contains(list.selection) else { return }
+    selectedID = shown[list.selection].id
+    followsNewest = list.selection == shown.count - 1
+  }
+
+  private mutating func handleFilter(_ event: Event) -> Bool {
+    switch event {
+    case .key(.escape):
+      filter = TextFieldState()
+      isFiltering = false
+    case .key(.enter), .key(.down):
+      isFiltering = false
+    default:
+      return filter.handle(event)
+    }
+    return true
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import TetherTerminal
+
+/// Every HTTP request in order — method, path, status, duration, bytes, attempt and the store
+/// that caused it — filtered by text or outcome; Enter shows a request's headers and the first
+/// bytes of its body, credentials redacted.
+///
+/// ```
+/// #   Time      Method Path              Status Duration  Bytes Try Store
+/// 12  12:03:05  GET    /posts/5          503      120 ms     85   2 ["post", 5]
+/// 13  12:03:06  GET    /posts/5          200       80 ms    912   3 ["post", 5]
+/// ```
+public struct NetworkLogView: StatefulWidget {
+  public var log: NetworkLog
+  public var isFocused: Bool
+
+  public init(_ log: NetworkLog, isFocused: Bool = true) {
+    self.log = log
+    self.isFocused = isFocused
+  }
+
+  public func render(in rect: Rect, into frame: inout Frame, state: inout NetworkLogState) {
+    guard !rect.isEmpty else { return }
+    state.update(log)
+    if let id = state.openID {
+      renderDetail(of: log.record(id), in: rect, into: &frame, state: &state)
+      return
+    }
+    let showsFilter = state.isFiltering || !state.filter.text.isEmpty || state.statusFilter != .all
+    let parts = rect.rows([.fill, .fixed(showsFilter ? 1 : 0)])
+    let wide = rect.width >= 100
+    var columns = [TableColumn("#", width: .fixed(5), alignment: .trailing)]
+    if wide { columns.append(TableColumn("Time", width: .fixed(8))) }
+    columns += [
+      TableColumn("Method", width: .fixed(6)), TableColumn("Path", width: .fill(3)),
+      TableColumn("Status", width: .fixed(6), alignment: .trailing),
+      TableColumn("Duration", width: .fixed(8), alignment: .trailing),
+    ]
+    if wide { columns.append(TableColumn("Bytes", width: .fixed(7), alignment: .trailing)) }
+    columns += [
+      TableColumn("Try", width: .fixed(3), alignment: .trailing),
+      TableColumn("Store", width: .fill(2)),
+    ]
+    let shown = state.shown
+    let now = frame.now
+    var inFlight = false
+    Table(
+      columns: columns, count: shown.count, isFocused: isFocused,
+      emptyMessage: log.records.isEmpty ? "No requests yet" : "No request matches"
+    ) { index in
+      let record = shown[index]
+      if record.isInFlight { inFlight = true }
+      var cells = [TableCell("\(record.id)")]
+      if wide { cells.append(TableCell(StoreColumns.clockTime(record.startDate))) }
+      let duration =
+        record.duration.map(StoreColumns.durationText)
+        ?? StoreColumns.durationText(now.duration(since: record.startDate))
+      cells += [
+        TableCell(record.method), TableCell(record.target),
+        TableCell(record.statusText, style: Self.style(of: record)),
+        TableCell(duration, style: record.isInFlight ? Style(foreground: .blue) : nil),
+      ]
+      if wide { cells.append(TableCell(record.bytes.map { "\($0)" } ?? "–")) }
+      cells += [
+        TableCell(record.origin.map { "\($0.attempt)" } ?? "–"),
+        TableCell(record.origin?.path.description ?? ""),
+      ]
+      return TableRow(cells)
+    }.render(in: parts[0], into: &frame, state: &state.list)
+    if inFlight { frame.redraw(after: .milliseconds(250)) }
+    guard showsFilter else { return }
+    let bar = parts[1]
+    frame.write("/", at: Point(x: bar.minX, y: bar.minY), style: .bold, clip: bar)
+    let status = "t \(state.statusFilter.rawValue)"
+    var filter = state.filter
+    TextField(placeholder: "filter by method, path, status, store", isFocused: state.isFiltering)
+      .render(in: bar.inset(left: 2, right: DisplayWidth.of(status) + 1), into: &frame, state: &filter)
+    state.filter = filter
+    frame.write(
+      status, at: Point(x: bar.maxX - DisplayWidth.of(status), y: bar.minY), style: .dim, clip: bar)
+  }
+
+  static func style(of record: NetworkRecord) -> Style? {
+    if record.isInFlight { return Style(foreground: .blue) }
+    if record.isFailure { return Style(foreground: .red, attributes: .bold) }
+    return Style(foreground: .green)
+  }
+
+  private func renderDetail(
+    of record: NetworkRecord?, in rect: Rect, into frame: inout Frame,
+    state: inout NetworkLogState
+  ) {
+    guard let record else {
+      frame.write("This request fell off the log.", at: Point(x: rect.minX, y: rect.minY), style: .dim, clip: rect)
+      return
+    }
+    let lines = Self.detailLines(of: record, now: frame.now, width: max(1, rect.width - 1))
+    ScrollView(contentHeight: lines.count) { area, content in
+      for (index, line) in lines.enumerated() {
+        content.write(
+          line.text, at: Point(x: area.minX, y: area.minY + index), style: line.style, clip: area)
+      }
+    }.render(in: rect, into: &frame, state: &state.detailScroll)
+  }
+
+  /// The detail of a request as lines: request, origin, outcome, headers, body excerpt.
+  static func detailLines(of record: NetworkRecord, now: Date, width: Int) -> [(
+    text: String, style: Style
+  )] {
+    var lines: [(String, Style)] = []
+    func add(_ text: String, _ style: Style = .plain, indent: Int = 0) {
+      let pad = String(repeating: " ", count: indent)
+      for line in TextLayout.wrap(text, toWidth: max(1, width - indent)) {
+        lines.append((pad + line, style))
+      }
+    }
+    add("\(record.method) \(record.url)", .bold)
+    if let origin = record.origin {
+      add("caused by \(origin.path)" + (origin.run.map { " run \($0)" } ?? "") + " · attempt \(origin.attempt)")
+    }
+    var outcome = "started \(StoreColumns.preciseTime(record.startDate))"
+    if let duration = record.duration {
+      outcome += " · took \(StoreColumns.durationText(duration))"
+    } else {
+      outcome += " · in flight for \(StoreColumns.durationText(now.duration(since: record.startDate)))"
+    }
+    if let status = record.status { outcome += " · status \(status)" }
+    if let bytes = record.bytes { outcome += " · \(bytes) bytes" }
+    add(outcome)
+    if let fault = record.injectedFault { add("fault injected by \(fault)", Style(foreground: .magenta, attributes: .bold)) }
+    if let failure = record.failure { add("failed: \(failure)", Style(foreground: .red)) }
+    lines.append(("", .plain))
+    add("Request headers", .bold)
+    if record.requestHeaders.isEmpty { add("none", .dim, indent: 2) }
+    for header in record.requestHeaders { add("\(header.name): \(header.value)", indent: 2) }
+    lines.append(("", .plain))
+    add("Response headers", .bold)
+    if record.responseHeaders.isEmpty { add(record.isInFlight ? "not yet" : "none", .dim, indent: 2) }
+    for header in record.responseHeaders { add("\(header.name): \(header.value)", indent: 2) }
+    lines.append(("", .plain))
+    let shownBytes = record.bodyPrefix.count
+    let total = record.bytes ?? shownBytes
+    add(shownBytes < total ? "Body (first \(shownBytes) of \(total) bytes)" : "Body (\(total) bytes)", .bold)
+    if record.bodyPrefix.isEmpty {
+      add("empty", .dim, indent: 2)
+    } else {
+      let text = Redaction.body(String(decoding: record.bodyPrefix, as: UTF8.self))
+      add(text, indent: 2)
+    }
+    return lines
+  }
+}

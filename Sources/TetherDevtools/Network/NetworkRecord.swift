@@ -1,0 +1,102 @@
+import Foundation
+import TetherCore
+
+/// One HTTP request as the network log shows it: what was sent, what came back, how long it
+/// took, and which store's run (and which attempt) caused it. Credentials are redacted before
+/// a record is made (see ``Redaction``).
+public struct NetworkRecord: Sendable, Identifiable {
+  /// The store run that caused a request.
+  public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    public var path: OperationPath
+    /// The run, as the store's run log names it; nil when unknown (a page of a feed).
+    public var run: OperationRunID?
+    /// The attempt of the run, from 1.
+    public var attempt: Int
+
+    public init(path: OperationPath, run: OperationRunID?, attempt: Int) {
+      self.path = path
+      self.run = run
+      self.attempt = attempt
+    }
+
+    public var description: String {
+      "\(path)" + (run.map { " run \($0)" } ?? "") + " attempt \(attempt)"
+    }
+  }
+
+  /// The record's number in its log, from 1.
+  public let id: UInt64
+  public var method: String
+  /// The URL, credentials in its query redacted.
+  public var url: String
+  /// The path and query of the URL, for the table.
+  public var target: String
+  public var startDate: Date
+  /// How long it took; nil while in flight.
+  public var duration: Duration?
+  /// The response status; nil while in flight or when no response arrived.
+  public var status: Int?
+  /// Why it failed (status, transport, decoding, timeout), if it did.
+  public var failure: String?
+  /// The body's size in bytes, once a response arrived.
+  public var bytes: Int?
+  public var requestHeaders: [(name: String, value: String)]
+  public var responseHeaders: [(name: String, value: String)]
+  /// The first bytes of the response body (see ``NetworkLog/bodyPrefixLimit``).
+  public var bodyPrefix: Data
+  public var origin: Origin?
+  /// The fault an injector put in this request, such as `client: 503`.
+  public var injectedFault: String?
+
+  public init(
+    id: UInt64, method: String, url: String, target: String, startDate: Date,
+    requestHeaders: [(name: String, value: String)] = [], origin: Origin? = nil
+  ) {
+    self.id = id
+    self.method = method
+    self.url = url
+    self.target = target
+    self.startDate = startDate
+    self.requestHeaders = requestHeaders
+    self.responseHeaders = []
+    self.bodyPrefix = Data()
+    self.origin = origin
+  }
+
+  /// Whether no outcome has arrived yet.
+  public var isInFlight: Bool { duration == nil }
+
+  /// Whether it failed: a status of 400 or more, or no response.
+  public var isFailure: Bool { failure != nil || (status ?? 0) >= 400 }
+
+  /// `200`, `503`, `failed`, `…` while in flight.
+  public var statusText: String {
+    if let status { return "\(status)" }
+    return isInFlight ? "…" : "failed"
+  }
+}
+
+/// What ends a request in the log.
+public struct NetworkOutcome: Sendable {
+  public var duration: Duration
+  public var status: Int?
+  public var failure: String?
+  public var bytes: Int?
+  public var responseHeaders: [(name: String, value: String)]
+  public var bodyPrefix: Data
+  public var injectedFault: String?
+
+  public init(
+    duration: Duration, status: Int? = nil, failure: String? = nil, bytes: Int? = nil,
+    responseHeaders: [(name: String, value: String)] = [], bodyPrefix: Data = Data(),
+    injectedFault: String? = nil
+  ) {
+    self.duration = duration
+    self.status = status
+    self.failure = failure
+    self.bytes = bytes
+    self.responseHeaders = responseHeaders
+    self.bodyPrefix = bodyPrefix
+    self.injectedFault = injectedFault
+  }
+}

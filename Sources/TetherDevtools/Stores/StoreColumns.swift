@@ -1,0 +1,99 @@
+import Foundation
+import TetherCore
+import TetherTerminal
+
+/// The columns at the right of the store view's rows, as wide as the row allows: the label
+/// first (coloured after drawing), then subscribers, runs, failures and the time of the last
+/// update.
+enum StoreColumns {
+  /// `fresh     1 sub   3 runs  ✖4  12:03:05`, narrowed to `width` by leaving columns out.
+  static func detail(for record: StoreRecord, status: String, width: Int) -> String {
+    let label = status.padding(toLength: 8, withPad: " ", startingAt: 0)
+    let time = record.lastUpdate.map(clockTime) ?? "–"
+    var columns: [String] = []
+    if record.isMutation {
+      let count = record.attempts.count
+      columns = ["\(count) attempt\(count == 1 ? "" : "s")".leftPadded(to: 10)]
+    } else {
+      let subscribers = record.snapshot.subscriberCount
+      let runs = record.snapshot.runCount
+      columns = [
+        "\(subscribers) sub".leftPadded(to: 6), "\(runs) run\(runs == 1 ? " " : "s")".leftPadded(to: 8),
+      ]
+      let failures = record.snapshot.failureCount
+      columns.append(failures > 0 ? "✖\(failures)".leftPadded(to: 3) : "   ")
+    }
+    let wide = ([label] + columns + [time]).joined(separator: " ")
+    if DisplayWidth.of(wide) <= width { return wide }
+    let medium = "\(label) \(time)"
+    if DisplayWidth.of(medium) <= width { return medium }
+    return TextLayout.truncate(status, toWidth: max(1, width))
+  }
+
+  /// `✔ Edit(id: 5, …) → Post(id: 5, …)`: an attempt's arguments and outcome.
+  static func attemptSummary(_ attempt: AttemptSnapshot) -> String {
+    var text = attempt.arguments.description(limit: 60)
+    if let error = attempt.error {
+      text += " → " + String(describing: error).prefix(60)
+    } else if let value = attempt.value {
+      text += " → " + value.description(limit: 40)
+    }
+    return text
+  }
+
+  /// `succeeded 12:03:05   320 ms`.
+  static func attemptDetail(_ attempt: AttemptSnapshot, now: Date, width: Int) -> String {
+    let label = attempt.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+    let wide =
+      "\(label) \(clockTime(attempt.startDate)) "
+      + durationText(attempt.duration(at: now)).leftPadded(to: 7)
+    if DisplayWidth.of(wide) <= width { return wide }
+    return TextLayout.truncate(attempt.status.rawValue, toWidth: max(1, width))
+  }
+
+  /// The local time zone's offset, read once: formatting thousands of rows must not ask the
+  /// calendar each time (a daylight-saving change shows after a restart).
+  static let timeZoneOffset = TimeZone.current.secondsFromGMT()
+
+  /// `12:03:05` in the local time zone.
+  static func clockTime(_ date: Date) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZoneOffset
+    let day = ((seconds % 86_400) + 86_400) % 86_400
+    return twoDigits(day / 3600) + ":" + twoDigits(day / 60 % 60) + ":" + twoDigits(day % 60)
+  }
+
+  private static func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+
+  /// `12:03:05.250`.
+  static func preciseTime(_ date: Date) -> String {
+    let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
+    return clockTime(date) + String(format: ".%03d", milliseconds)
+  }
+
+  /// `320 ms`, `1.4 s`, `2 m 5 s`.
+  static func durationText(_ duration: Duration) -> String {
+    let seconds = duration.timeInterval
+    switch seconds {
+    case ..<1: return "\(Int((seconds * 1000).rounded())) ms"
+    case ..<60: return String(format: "%.1f s", seconds)
+    case ..<3600: return "\(Int(seconds) / 60) m \(Int(seconds) % 60) s"
+    default: return "\(Int(seconds) / 3600) h \(Int(seconds) % 3600 / 60) m"
+    }
+  }
+}
+
+extension String {
+  /// The string with spaces before it up to `width` columns.
+  func leftPadded(to width: Int) -> String {
+    let missing = width - DisplayWidth.of(self)
+    return missing > 0 ? String(repeating: " ", count: missing) + self : self
+  }
+
+  /// The string with spaces after it up to `width` columns.
+  func rightPadded(to width: Int) -> String {
+    let missing = width - DisplayWidth.of(self)
+    return missing > 0 ? self + String(repeating: " ", count: missing) : self
+  }
+}

@@ -1,0 +1,203 @@
+import Foundation
+import TetherCore
+import TetherTerminal
+
+/// A row of the store view's tree: a section (queries, mutations), a group of paths sharing a
+/// prefix, a store, or a mutation's attempt.
+public enum StoreNodeID: Hashable, Sendable {
+  case section(mutations: Bool)
+  case group(mutations: Bool, OperationPath)
+  case store(mutations: Bool, OperationPath)
+  case attempt(OperationPath, OperationRunID)
+
+  /// The store the row is, or belongs to.
+  public var storeKey: (path: OperationPath, isMutation: Bool)? {
+    switch self {
+    case .store(let mutations, let path): (path, mutations)
+    case .attempt(let path, _): (path, true)
+    case .section, .group: nil
+    }
+  }
+}
+
+/// What the store view shows, made from the catalog: the tree of stores (filtered, grouped by
+/// path prefix, sorted), the status counts of the header, and the styles of the status labels.
+struct StoreTree {
+  /// What the tree is made from; the same inputs make the same tree.
+  struct Inputs: Equatable {
+    var revision: UInt64
+    var filter: String
+    var status: StoreStatus?
+    var sort: StoreSort
+    var marks: [OperationPath: String]
+    var detailWidth: Int
+    /// The label epoch: the tree is made again when a value goes stale by itself.
+    var epoch: Date
+  }
+
+  var roots: [TreeNode<StoreNodeID>] = []
+  /// The label and its style of every store row, to colour after the tree is drawn.
+  var badges: [StoreNodeID: (text: String, style: Style)] = [:]
+  var counts: [StoreStatus: Int] = [:]
+  var mutationCount = 0
+  var queryCount = 0
+  /// How many stores pass the filters.
+  var shownCount = 0
+  /// Groups and how many stores each holds, to unfold small ones by default.
+  var groupSizes: [StoreNodeID: Int] = [:]
+  /// When a label changes by itself next (a value going stale).
+  var nextTransition: Date?
+
+  init() {}
+
+  init(catalog: StoreCatalog, inputs: Inputs, now: Date) {
+    let needle = inputs.filter.trimmingCharacters(in: .whitespaces).lowercased()
+    var queries: [StoreRecord] = []
+    var mutations: [StoreRecord] = []
+    for record in catalog.records.values {
+      if let transition = record.nextTransition(after: now) {
+        nextTransition = min(nextTransition ?? transition, transition)
+      }
+      if record.isMutation {
+        mutationCount += 1
+      } else {
+        queryCount += 1
+        counts[record.status(at: now), default: 0] += 1
+      }
+      if !needle.isEmpty, !record.path.description.lowercased().contains(needle) { continue }
+      if record.isMutation {
+        if inputs.status == nil { mutations.append(record) }
+      } else if inputs.status == nil || record.status(at: now) == inputs.status {
+        queries.append(record)
+      }
+    }
+    shownCount = queries.count + mutations.count
+    let builder = Builder(sort: inputs.sort, marks: inputs.marks, width: inputs.detailWidth, now: now)
+    let queryRoots = builder.nodes(for: queries, mutations: false)
+    let mutationRoots = builder.nodes(for: mutations, mutations: true)
+    badges = builder.badges
+    groupSizes = builder.groupSizes
+    let filtered = inputs.status != nil || !needle.isEmpty
+    let queryTitle = filtered ? "Queries · \(queries.count) of \(queryCount)" : "Queries · \(queryCount)"
+    roots.append(
+      TreeNode(.section(mutations: false), ListItem(queryTitle, style: .bold), children: queryRoots))
+    if mutationCount > 0 || !mutationRoots.isEmpty {
+      let title =
+        filtered ? "Mutations · \(mutations.count) of \(mutationCount)" : "Mutations · \(mutationCount)"
+      roots.append(
+        TreeNode(.section(mutations: true), ListItem(title, style: .bold), children: mutationRoots))
+    }
+  }
+
+  /// Makes the nodes of one section.
+  final class Builder {
+    let sort: StoreSort
+    let marks: [OperationPath: String]
+    let width: Int
+    let now: Date
+    var badges: [StoreNodeID: (text: String, style: Style)] = [:]
+    var groupSizes: [StoreNodeID: Int] = [:]
+
+    init(sort: StoreSort, marks: [OperationPath: String], width: Int, now: Date) {
+      self.sort = sort
+      self.marks = marks
+      self.width = width
+      self.now = now
+    }
+
+    func nodes(for records: [StoreRecord], mutations: Bool) -> [TreeNode<StoreNodeID>] {
+      let sorted = records.sorted { $0.order < $1.order }
+      return level(sorted[...], depth: 0, prefix: [], mutations: mutations).map(\.node)
+    }
+
+    /// The nodes of the records (sorted by path, all sharing `prefix`) one level below it.
+    private func level(
+      _ records: ArraySlice<StoreRecord>, depth: Int, prefix: OperationPath, mutations: Bool
+    ) -> [(node: TreeNode<StoreNodeID>, rank: StoreSort.Rank)] {
+      var result: [(node: TreeNode<StoreNodeID>, rank: StoreSort.Rank)] = []
+      var start = records.startIndex
+      while start < records.endIndex {
+        let element = records[start].path[depth]
+        var end = start + 1
+        while end < records.endIndex, records[end].path[depth] == element { end += 1 }
+        result.append(
+          group(records[start..<end], depth: depth, prefix: prefix, mutations: mutations))
+        start = end
+      }
+      if sort.key != .path {
+        result.sort { sort.ascending ? $0.rank < $1.rank : $1.rank < $0.rank }
+      } else if !sort.ascending {
+        result.reverse()
+      }
+      return result
+    }
+
+    /// The node for records sharing the element at `depth`: a store, or a group of them.
+    private func group(
+      _ records: ArraySlice<StoreRecord>, depth: Int, prefix: OperationPath, mutations: Bool
+    ) -> (node: TreeNode<StoreNodeID>, rank: StoreSort.Rank) {
+      let first = records[records.startIndex]
+      var path = prefix
+      path = path.appending(first.path[depth].base)
+      var label = first.path[depth].label
+      let here = records.first { $0.path.count == depth + 1 }
+      let deeper = records.filter { $0.path.count > depth + 1 }[...]
+      var depth = depth
+      // A chain of groups with one way down reads as one: `GET · posts`.
+      while here == nil, let next = deeper.first?.path[depth + 1],
+        deeper.allSatisfy({ $0.path[depth + 1] == next }),
+        !deeper.contains(where: { $0.path.count == depth + 2 })
+      {
+        depth += 1
+        path = path.appending(next.base)
+        label += " · " + next.label
+      }
+      let children = level(deeper, depth: depth + 1, prefix: path, mutations: mutations)
+      var childNodes = children.map(\.node)
+      var rank = children.map(\.rank).min() ?? StoreSort.Rank(primary: 0, date: 0, order: first.order)
+      if let here {
+        let (item, attempts) = self.item(for: here, label: label)
+        if mutations { childNodes = attempts + childNodes }
+        let own = sort.rank(of: here, at: now)
+        rank = min(rank, own)
+        let id = StoreNodeID.store(mutations: mutations, here.path)
+        if !childNodes.isEmpty { groupSizes[id] = records.count }
+        return (TreeNode(id, item, children: childNodes), rank)
+      }
+      let id = StoreNodeID.group(mutations: mutations, path)
+      groupSizes[id] = records.count
+      let item = ListItem(label, detail: "\(records.count)")
+      return (TreeNode(id, item, children: childNodes), rank)
+    }
+
+    /// A store's row, and for a mutation the rows of its attempts, newest first.
+    private func item(for record: StoreRecord, label: String) -> (ListItem, [TreeNode<StoreNodeID>])
+    {
+      var text = label
+      if let mark = marks[record.path] { text += "  ◀ \(mark)" }
+      let id = StoreNodeID.store(mutations: record.isMutation, record.path)
+      let badge: (String, Style)
+      if record.isMutation {
+        let status = record.mutationStatus
+        badge = (status.rawValue, status.style)
+      } else {
+        let status = record.status(at: now)
+        badge = (status.rawValue, status.style)
+      }
+      badges[id] = (badge.0, badge.1)
+      let detail = StoreColumns.detail(for: record, status: badge.0, width: width)
+      let item = ListItem(text, detail: detail)
+      guard record.isMutation else { return (item, []) }
+      let attempts = record.attempts.reversed().map { attempt -> TreeNode<StoreNodeID> in
+        let attemptID = StoreNodeID.attempt(record.path, attempt.id)
+        badges[attemptID] = (attempt.status.rawValue, attempt.status.style)
+        return TreeNode(
+          attemptID,
+          ListItem(
+            "\(attempt.id) " + StoreColumns.attemptSummary(attempt),
+            detail: StoreColumns.attemptDetail(attempt, now: now, width: width)))
+      }
+      return (item, attempts)
+    }
+  }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import TetherCore
+import TetherTerminal
+
+/// A store's run log as a waterfall: a row per run (what started it, how it ended), a row per
+/// attempt of it (the attempt, the failure that ended it, the backoff wait to the next one,
+/// pauses, yields, the request it sent), and a row per store event (invalidated, reset, value
+/// set by hand), in the order they happened.
+///
+/// ```
+///                    0       1 s      2 s      3 s      4 s     now
+/// run #2 refetch     ████████████████████████████████████████▶  attempt 3 of 4
+///   attempt 1        ██✖░░░░░░░                                  503 · 80 ms
+///   attempt 2                  ████✖░░░░░░░░░░░░░░░               503 · 120 ms
+///   attempt 3                                     ████▶           running
+/// ```
+public struct RunTimeline: Sendable {
+  /// One row and what it stands for.
+  public struct Row: Sendable {
+    public var timeline: TimelineRow
+    /// Everything about the row, for the line under the timeline.
+    public var description: String
+    /// The run it belongs to; nil for a store event.
+    public var run: OperationRunID?
+    public var start: Date
+    public var end: Date?
+  }
+
+  public private(set) var rows: [Row] = []
+
+  /// The waterfall of `log`, with the requests of `network` that the runs sent, at `now`.
+  public init(log: [RunLogEntry], network: [NetworkRecord] = [], now: Date) {
+    var runs: [UInt64: RunBuilder] = [:]
+    var order: [Item] = []
+    for entry in log {
+      guard let run = entry.run else {
+        order.append(.event(entry))
+        continue
+      }
+      if case .runStarted(let trigger, let input) = entry.event {
+        runs[run.number] = RunBuilder(id: run, start: entry.date, trigger: trigger, input: input)
+        order.append(.run(run.number))
+        continue
+      }
+      if runs[run.number] == nil {
+        // The start fell off the log: begin where the log does.
+        runs[run.number] = RunBuilder(id: run, start: entry.date, trigger: nil, input: nil)
+        order.append(.run(run.number))
+      }
+      runs[run.number]!.apply(entry)
+    }
+    let requests = network.filter { $0.origin != nil }
+    for item in order {
+      switch item {
+      case .event(let entry):
+        rows.append(Self.eventRow(entry))
+      case .run(let number):
+        guard let run = runs[number] else { continue }
+        rows += run.rows(requests: requests.filter { $0.origin?.path == log.first?.path }, now: now)
+      }
+    }
+  }
+
+  private enum Item {
+    case run(UInt64)
+    case event(RunLogEntry)
+  }
+
+  /// The timeline rows.
+  public var timelineRows: [TimelineRow] { rows.map(\.timeline) }
+
+  /// The range that shows the run of row `index` (its start to its end, or now).
+  public func range(ofRunAt index: Int, now: Date) -> ClosedRange<Date>? {
+    guard rows.indices.contains(index), let run = rows[index].run else { return nil }
+    let runRows = rows.filter { $0.run == run }
+    guard let start = runRows.map(\.start).min() else { return nil }
+    let end = runRows.map { $0.end ?? now }.max() ?? now
+    return start...max(end, start.addingTimeInterval(0.001))
+  }
+
+  static func eventRow(_ entry: RunLogEntry) -> Row {
+    let symbol: Character
+    let name: String
+    switch entry.event {
+    case .invalidated:
+      symbol = "⟳"
+      name = "invalidated"
+    case .reset:
+      symbol = "⟲"
+      name = "reset"
+    case .valueSet:
+      symbol = "✎"
+      name = "value set"
+    default:
+      symbol = "•"
+      name = entry.event.description
+    }
+    let marker = TimelineMarker(at: entry.date, symbol: symbol, style: Style(foreground: .cyan))
+    return Row(
+      timeline: TimelineRow(name, markers: [marker], detail: StoreColumns.clockTime(entry.date)),
+      description: "\(name) at \(StoreColumns.preciseTime(entry.date))", run: nil,
+      start: entry.date, end: entry.date)
+  }
+}
+
+/// One run as its log entries tell it.
+private struct RunBuilder {
+  struct Attempt {
+    var number: Int
+    var start: Date
+    var end: Date?
+    var failure: String?
+    /// When the wait before it began (the failure of the previous attempt).
+    var waitStart: Date?
+    var pauses: [(start: Date, end: Date?, reason: String)] = []
+    var yields: [Date] = []
+  }
+
+  enum Outcome {
+    case succeeded, failed(String), cancelled(reverted: Bool)
+  }
+
+  let id: OperationRunID
+  let start: Date
+  let trigger: RunTrigger?
+  let input: LoggedValue?
+  var attempts: [Attempt]
+  var end: Date?
+  var outcome: Outcome?
+
+  init(id: OperationRunID, start: Date, trigger: RunTrigger?, input: LoggedValue?) {
+    self.id = id
+    self.start = start
+    self.trigger = trigger
+    self.input = input
+    attempts = [Attempt(number: 1, start: start)]
+  }
+
+  mutating func apply(_ entry: RunLogEntry) {
+    let last = attempts.count - 1
+    switch entry.event {
+    case .runStarted:
+      break
+    case .attemptFailed(let reason):
+      let index = attempts.lastIndex { $0.number == entry.attempt } ?? last
+      attempts[index].end = entry.date
+      attempts[index].failure = reason.description(limit: 300)
+    case .retryScheduled(let date):
+      attempts.append(
+        Attempt(number: entry.attempt ?? attempts.count + 1, start: date, waitStart: entry.date))
+    case .paused(let reason):
+      attempts[last].pauses.append((entry.date, nil, reason.description))
+    case .resumed:
+      if let pause = attempts[last].pauses.indices.last, attempts[last].pauses[pause].end == nil {
+        attempts[last].pauses[pause].end = entry.date
+        if attempts[last].waitStart != nil, attempts[last].start < entry.date {
+          attempts[last].start = entry.date
+        }
+      }
+    case .yielded:
+      attempts[last].yields.append(entry.date)
+    case .succeeded:
+      end = entry.date
+      outcome = .succeeded
+      attempts[last].end = entry.date
+    case .failed(let reason, _):
+      end = entry.date
+      let text = reason.description(limit: 300)
+      outcome = .failed(text)
+      if attempts[last].end == nil {
+        attempts[last].end = entry.date
+        attempts[last].failure = text
+      }
+    case .cancelled(_, let reverted):
+      end = entry.date
+      outcome = .cancelled(reverted: reverted)
+      if attempts[last].end == nil { attempts[last].end = entry.date }
+    case .invalidated, .reset, .valueSet:
+      break
+    }
+  }
+
+  static let work = Style(foreground: .cyan)
+  static let failedWork = Style(foreground: .red)
+  static let wait = Style(foreground: .brightBlack)
+  static let pause = Style(foreground: .magenta)
+
+  func rows(requests: [NetworkRecord], now: Date) -> [RunTimeline.Row] {
+    var rows: [RunTimeline.Row] = []
+    let label = "run \(id)" + (trigger.map { " \($0.rawValue)" } ?? "")
+    let runStyle: Style
+    var markers: [TimelineMarker] = []
+    let summary: String
+    let attemptsText = "\(attempts.count) attempt\(attempts.count == 1 ? "" : "s")"
+    switch outcome {
+    case .succeeded:
+      runStyle = Style(foreground: .green)
+      markers.append(.success(at: end!))
+      summary = "succeeded in \(StoreColumns.durationText(end!.duration(since: start)))"
+    case .failed(let reason):
+      runStyle = Style(foreground: .red)
+      markers.append(.failure(at: end!))
+      summary = "failed after \(attemptsText): \(reason)"
+    case .cancelled(let reverted):
+      runStyle = Style(foreground: .brightBlack)
+      summary = "cancelled after \(StoreColumns.durationText(end!.duration(since: start)))"
+        + (reverted ? ", reverted" : "")
+    case nil:
+      runStyle = Style(foreground: .blue)
+      summary = "running, attempt \(attempts.count)"
+    }
+    let detail: String
+    switch outcome {
+    case .succeeded: detail = "✔ " + StoreColumns.durationText(end!.duration(since: start))
+    case .failed: detail = "✖ \(attemptsText)"
+    case .cancelled: detail = "cancelled"
+    case nil: detail = "attempt \(attempts.count)"
+    }
+    var description = "\(label) · started \(StoreColumns.preciseTime(start)) · \(summary)"
+    if let input { description += " · input \(input.description(limit: 200))" }
+    rows.append(
+      RunTimeline.Row(
+        timeline: TimelineRow(
+          label, spans: [TimelineSpan(from: start, to: end, style: runStyle, fill: "━")],
+          markers: markers, detail: detail),
+        description: description, run: id, start: start, end: end))
+    for attempt in attempts {
+      rows.append(row(for: attempt, requests: requests, now: now))
+    }
+    return rows
+  }
+
+  private func row(for attempt: Attempt, requests: [NetworkRecord], now: Date) -> RunTimeline.Row {
+    var spans: [TimelineSpan] = []
+    var markers: [TimelineMarker] = []
+    if let waitStart = attempt.waitStart {
+      let waitEnd: Date? = attempt.start <= now ? attempt.start : (end ?? nil)
+      spans.append(TimelineSpan(from: waitStart, to: waitEnd, style: Self.wait, fill: "░"))
+    }
+    let started = attempt.start <= now || attempt.waitStart == nil
+    if started {
+      let isLast = attempt.number == attempts.last?.number
+      let workEnd = attempt.end ?? (isLast ? end : attempt.start)
+      spans.append(
+        TimelineSpan(
+          from: attempt.start, to: workEnd,
+          style: attempt.failure != nil ? Self.failedWork : Self.work))
+    }
+    for pause in attempt.pauses {
+      spans.append(TimelineSpan(from: pause.start, to: pause.end, style: Self.pause, fill: "▒"))
+    }
+    if attempt.failure != nil, let end = attempt.end { markers.append(.failure(at: end)) }
+    for date in attempt.yields { markers.append(.yield(at: date)) }
+    let request = requests.first { record in
+      guard let origin = record.origin, origin.attempt == attempt.number else { return false }
+      if let run = origin.run { return run == id }
+      return record.startDate >= attempt.start.addingTimeInterval(-0.001)
+        && record.startDate <= (attempt.end ?? now)
+    }
+    var detail: String
+    var description = "attempt \(attempt.number) of run \(id)"
+    if !started {
+      let left = attempt.start.timeIntervalSince(now)
+      detail = "in " + StoreColumns.durationText(.seconds(left))
+      description +=
+        " · waits until \(StoreColumns.preciseTime(attempt.start)) (\(detail))"
+        + (attempt.waitStart.map {
+          " after a backoff of \(StoreColumns.durationText(attempt.start.duration(since: $0)))"
+        } ?? "")
+    } else {
+      let took = (attempt.end ?? now).duration(since: attempt.start)
+      description += " · started \(StoreColumns.preciseTime(attempt.start))"
+      if let waitStart = attempt.waitStart {
+        description +=
+          " after waiting \(StoreColumns.durationText(attempt.start.duration(since: waitStart)))"
+      }
+      if let failure = attempt.failure {
+        detail = "✖ " + StoreColumns.durationText(took)
+        description += " · failed after \(StoreColumns.durationText(took)): \(failure)"
+      } else if attempt.end != nil {
+        detail = StoreColumns.durationText(took)
+        description += " · ended after \(StoreColumns.durationText(took))"
+      } else {
+        detail = "running"
+        description += " · running for \(StoreColumns.durationText(took))"
+      }
+    }
+    if !attempt.pauses.isEmpty {
+      description += " · paused: " + attempt.pauses.map(\.reason).joined(separator: ", ")
+    }
+    if let request {
+      let outcome = request.isInFlight ? "in flight" : request.statusText
+      description += " · \(request.method) \(request.target) → \(outcome)"
+      if let status = request.status { detail = "\(status) " + detail }
+    }
+    return RunTimeline.Row(
+      timeline: TimelineRow("  attempt \(attempt.number)", spans: spans, markers: markers, detail: detail),
+      description: description, run: id, start: attempt.waitStart ?? attempt.start,
+      end: attempt.end)
+  }
+}
