@@ -17,7 +17,7 @@ struct FaultInjectorTests {
     let failures = decisions.filter(\.outcome.isFailure)
     #expect(abs(Double(failures.count) / 1000 - rate) <= 0.05)
     let statuses = Set(
-      failures.compactMap { if case .fail(let status) = $0.outcome { status } else { nil } })
+      failures.compactMap { if case .fail(let status, _) = $0.outcome { status } else { nil } })
     #expect(statuses == [500, 503])
   }
 

@@ -29,8 +29,8 @@ struct FaultsOverHTTPTests {
       #expect(initial["failureRate"] as? Double == 0)
       #expect(
         Set(initial.keys) == [
-          "failureRate", "latencyMilliseconds", "jitterMilliseconds", "malformedRate", "dropRate",
-          "failNext", "routes",
+          "failureRate", "failureStatuses", "retryAfterSeconds", "latencyMilliseconds",
+          "jitterMilliseconds", "malformedRate", "dropRate", "failNext", "failNextRoutes", "routes",
         ])
 
       let changed = try await client.send(
