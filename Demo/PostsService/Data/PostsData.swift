@@ -121,13 +121,15 @@ extension Post {
       throw PostsDataError("a post needs an integer 'id'")
     }
     let fields = RecordFields(object, kind: "post", id: id)
+    let (title, body, tags) = (
+      try fields.string("title"), try fields.string("body"), try fields.strings("tags")
+    )
     guard case .object(let reactions)? = object["reactions"] else {
       throw PostsDataError("post \(id): 'reactions' must be an object with likes and dislikes")
     }
     let counts = RecordFields(reactions, kind: "post", id: id)
     self.init(
-      id: id, title: try fields.string("title"), body: try fields.string("body"),
-      tags: try fields.strings("tags"),
+      id: id, title: title, body: body, tags: tags,
       reactions: Reactions(
         likes: try counts.integer("likes"), dislikes: try counts.integer("dislikes")),
       views: try fields.integer("views", default: 0), userId: try fields.integer("userId"))

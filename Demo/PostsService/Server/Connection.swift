@@ -23,9 +23,10 @@ final class Connection {
   let descriptor: Int32
   let slot: Int
   let token: UInt64
-  /// Whether the connection holds one of the `maximumConnections` places (a refused one does
-  /// not).
-  let countsTowardLimit: Bool
+  /// Which of the server's limits the connection counts against: one of the
+  /// `maximumConnections` places while it serves requests, a lingering place while it is being
+  /// turned away or closed.
+  var allowance: Allowance
 
   var phase = Phase.idle
   /// The bytes of the current request (from its first byte) and any pipelined after it.
@@ -45,11 +46,11 @@ final class Connection {
   /// What the loop's epoll watches the descriptor for.
   var watchedEvents: Epoll.Events = .readable
 
-  init(descriptor: Int32, slot: Int, token: UInt64, countsTowardLimit: Bool) {
+  init(descriptor: Int32, slot: Int, token: UInt64, allowance: Allowance) {
     self.descriptor = descriptor
     self.slot = slot
     self.token = token
-    self.countsTowardLimit = countsTowardLimit
+    self.allowance = allowance
     var on: Int32 = 1
     _ = setsockopt(
       descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -73,6 +74,12 @@ final class Connection {
       input.removeSubrange(..<count)
     }
   }
+}
+
+/// The limit a connection counts against.
+enum Allowance {
+  case serving
+  case lingering
 }
 
 /// A complete request waiting for its injected latency or `delay` to pass.

@@ -120,7 +120,15 @@ extension EventLoop {
   /// end of the response), then reads and discards what the client still sends until it closes
   /// too, or a bounded amount or time has passed, and only then closes — closing with unread
   /// input would make the kernel reset the connection and could destroy the response.
+  ///
+  /// A lingering connection gives its `maximumConnections` place back (it serves nothing any
+  /// more) and counts against the lingering limit instead; over that, it is closed at once.
   func beginLingering(_ connection: Connection) {
+    if case .serving = connection.allowance {
+      guard runtime.beginLingering() else { return close(connection) }
+      runtime.closeConnection()
+      connection.allowance = .lingering
+    }
     _ = shutdown(connection.descriptor, Int32(SHUT_WR))
     connection.phase = .lingering
     connection.input = []

@@ -81,17 +81,17 @@ final class EventLoop {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
       if runtime.openConnection() {
-        let connection = register(descriptor, countsTowardLimit: true)
+        let connection = register(descriptor, allowance: .serving)
         setDeadline(of: connection, to: now + runtime.idleTimeout)
-      } else if runtime.beginRefusal() {
-        refuse(register(descriptor, countsTowardLimit: false))
+      } else if runtime.beginLingering() {
+        refuse(register(descriptor, allowance: .lingering))
       } else {
         _ = Glibc.close(descriptor)
       }
     }
   }
 
-  private func register(_ descriptor: Int32, countsTowardLimit: Bool) -> Connection {
+  private func register(_ descriptor: Int32, allowance: Allowance) -> Connection {
     let slot: Int
     if let free = freeSlots.popLast() {
       slot = free
@@ -103,7 +103,7 @@ final class EventLoop {
     generations[slot] &+= 1
     let token = UInt64(slot) | UInt64(generations[slot]) << 32
     let connection = Connection(
-      descriptor: descriptor, slot: slot, token: token, countsTowardLimit: countsTowardLimit)
+      descriptor: descriptor, slot: slot, token: token, allowance: allowance)
     connections[slot] = connection
     liveConnectionCount += 1
     epoll.add(descriptor, for: .readable, token: token)
@@ -129,10 +129,9 @@ final class EventLoop {
     connections[connection.slot] = nil
     freeSlots.append(connection.slot)
     liveConnectionCount -= 1
-    if connection.countsTowardLimit {
-      runtime.closeConnection()
-    } else {
-      runtime.endRefusal()
+    switch connection.allowance {
+    case .serving: runtime.closeConnection()
+    case .lingering: runtime.endLingering()
     }
   }
 

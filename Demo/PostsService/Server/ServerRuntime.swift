@@ -16,11 +16,12 @@ final class ServerRuntime: Sendable {
   let buffers: ByteBudget
   let requestLog: (@Sendable (RequestLogEntry) -> Void)?
   private let maximumConnections: Int
-  /// Connections being turned away at once, beyond which new ones are closed unanswered.
-  private let maximumRefusals: Int
+  /// Connections being turned away or lingering before their close, at once; beyond this new
+  /// ones are closed unanswered and finished ones closed without lingering.
+  private let maximumLingering: Int
   private let loopCount: Int
   private let connectionCount = Atomic<Int>(0)
-  private let refusalCount = Atomic<Int>(0)
+  private let lingeringCount = Atomic<Int>(0)
   private let requestCount = Atomic<Int>(0)
 
   init(_ configuration: PostsServer.Configuration) throws(PostsServerError) {
@@ -42,8 +43,8 @@ final class ServerRuntime: Sendable {
         "maximumConnections, maximumCreated and maximumBufferedBytes must be positive")
     }
     maximumConnections = configuration.maximumConnections
-    maximumRefusals = max(64, configuration.maximumConnections / 8)
-    DescriptorLimit.raise(toAtLeast: maximumConnections + maximumRefusals + 64)
+    maximumLingering = max(64, configuration.maximumConnections / 4)
+    DescriptorLimit.raise(toAtLeast: maximumConnections + maximumLingering + 64)
     let stop = try StopSignal()
     do {
       listener = try Listener(host: configuration.host, port: configuration.port)
@@ -110,15 +111,15 @@ final class ServerRuntime: Sendable {
     connectionCount.subtract(1, ordering: .relaxed)
   }
 
-  /// Counts a connection being turned away; `false` when too many are already.
-  func beginRefusal() -> Bool {
-    if refusalCount.add(1, ordering: .relaxed).newValue <= maximumRefusals { return true }
-    refusalCount.subtract(1, ordering: .relaxed)
+  /// Counts a connection being turned away or lingering; `false` when too many are already.
+  func beginLingering() -> Bool {
+    if lingeringCount.add(1, ordering: .relaxed).newValue <= maximumLingering { return true }
+    lingeringCount.subtract(1, ordering: .relaxed)
     return false
   }
 
-  func endRefusal() {
-    refusalCount.subtract(1, ordering: .relaxed)
+  func endLingering() {
+    lingeringCount.subtract(1, ordering: .relaxed)
   }
 
   /// The client's `X-Request-Id` when it sent a reasonable one, else a new `req-N`.
