@@ -6,7 +6,7 @@
 struct FaultInjector: Sendable {
   /// What to do with one request.
   struct Decision: Equatable {
-    enum Outcome: Equatable {
+    enum Outcome: Hashable {
       case handle
       /// Answer with `status`, and `Retry-After: retryAfter` when set.
       case fail(status: Int, retryAfter: Int?)
