@@ -16,8 +16,6 @@ struct Epoll {
     static let writable = Events(rawValue: 0x004)
     static let error = Events(rawValue: 0x008)
     static let hangUp = Events(rawValue: 0x010)
-    /// Wake only one of the instances watching the descriptor (the shared listener).
-    static let exclusive = Events(rawValue: 1 << 28)
   }
 
   /// Ready descriptors as `epoll_wait` reports them: the events and the token they were added

@@ -12,8 +12,10 @@ final class EventLoop {
 
   static let listenerToken = UInt64.max
   static let stopToken = UInt64.max - 1
-  /// Connections accepted per wake-up, so one loop does not starve its own connections.
-  private static let acceptBatch = 32
+  /// Connections accepted per wake-up. Every loop watches the listener and wakes for a new
+  /// connection; whichever is free first takes it, so a small batch spreads a burst of clients
+  /// over the loops and keeps new ones away from a busy loop.
+  private static let acceptBatch = 2
 
   let runtime: ServerRuntime
   let epoll: Epoll
@@ -38,7 +40,7 @@ final class EventLoop {
 
   /// Runs until the server stops and the loop's last connection is closed.
   func run() {
-    epoll.add(runtime.listener.descriptor, for: [.readable, .exclusive], token: Self.listenerToken)
+    epoll.add(runtime.listener.descriptor, for: .readable, token: Self.listenerToken)
     epoll.add(runtime.stop.descriptor, for: .readable, token: Self.stopToken)
     while !(isStopping && liveConnectionCount == 0) {
       epoll.wait(into: &ready, timeout: nextTimeout())
@@ -182,8 +184,7 @@ final class EventLoop {
     if let resumes = acceptingResumes, resumes <= now {
       acceptingResumes = nil
       if !isStopping {
-        epoll.add(
-          runtime.listener.descriptor, for: [.readable, .exclusive], token: Self.listenerToken)
+        epoll.add(runtime.listener.descriptor, for: .readable, token: Self.listenerToken)
       }
     }
     while let (slot, deadline) = deadlines.first, deadline <= now {
