@@ -23,8 +23,8 @@ extension PostsServer {
     public var data: PostsData
     /// Whether writes change the data (`.stored`) or are answered as dummyjson does.
     public var writes: WriteMode
-    /// A connection waiting for a request sends nothing for this long is closed (after a
-    /// response, or from the start); a response the client stops reading for this long is
+    /// A connection that sends no byte of a (next) request for this long is closed, from the
+    /// start or after a response; a response the client stops reading for this long is
     /// abandoned.
     public var idleTimeout: Duration
     /// From the first byte of a request (a blank line counts), its request line and headers
