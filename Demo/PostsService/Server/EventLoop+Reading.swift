@@ -104,7 +104,8 @@ extension EventLoop {
       nil
     )
     startWriting(
-      response.serialized(requestID: requestID, keepAlive: false), on: connection,
+      response.serialized(requestID: requestID, keepAlive: false, date: httpDate()),
+      on: connection,
       closingAfter: true)
   }
 

@@ -49,14 +49,16 @@ extension EventLoop {
     }
     let keepAlive = request.keepAlive && !isStopping
     var bytes = response.serialized(
-      requestID: pending.requestID, keepAlive: keepAlive, includeBody: request.method != "HEAD")
+      requestID: pending.requestID, keepAlive: keepAlive, includeBody: request.method != "HEAD",
+      date: httpDate())
     if bytes.count > Self.budgetedResponseSize {
       if runtime.buffers.reserve(bytes.count) {
         connection.reservedBytes += bytes.count
       } else {
         response = .message("The server is sending too much at once; try again later", status: 503)
         response.headers.append(("Retry-After", "1"))
-        bytes = response.serialized(requestID: pending.requestID, keepAlive: keepAlive)
+        bytes = response.serialized(
+          requestID: pending.requestID, keepAlive: keepAlive, date: httpDate())
       }
     }
     connection.pendingLog = (

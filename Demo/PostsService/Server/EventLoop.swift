@@ -32,6 +32,8 @@ final class EventLoop {
   /// Set while accepting is paused because the process ran out of descriptors.
   private var acceptingResumes: Instant?
   private var now = ContinuousClock.now
+  /// The `Date` header's value and the second it was made for: one formatting a second.
+  private var cachedDate: (second: Int, text: String) = (-1, "")
 
   init(runtime: ServerRuntime, epoll: Epoll) {
     self.runtime = runtime
@@ -236,6 +238,13 @@ final class EventLoop {
       case .writing: connection.closesAfterOutput = true
       }
     }
+  }
+
+  /// `Timestamp.httpDate()`, formatted at most once a second.
+  func httpDate() -> String {
+    let second = time(nil)
+    if second != cachedDate.second { cachedDate = (second, Timestamp.httpDate()) }
+    return cachedDate.text
   }
 
   func format(_ duration: Duration) -> String {

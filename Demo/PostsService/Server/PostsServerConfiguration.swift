@@ -34,9 +34,9 @@ extension PostsServer {
     public var headerTimeout: Duration
     /// From the end of the head, the whole body must arrive within this (408 otherwise).
     public var bodyTimeout: Duration
-    /// More simultaneous connections than this are answered 503 (with `Retry-After: 1`) after
-    /// their request is read. The server raises the process's descriptor limit as far as
-    /// needed and allowed.
+    /// More simultaneous connections than this are answered 503 (with `Retry-After: 1`) at
+    /// once; the server then reads what they send before closing, so that they can read the
+    /// answer. The server raises the process's descriptor limit as far as needed and allowed.
     public var maximumConnections: Int
     /// Posts, and separately comments, created through the API that are kept; one more drops
     /// the oldest created (the starting data is never dropped).
