@@ -88,15 +88,15 @@ extension ServerSuite {
   }
 
   /// Resident memory after 300 POSTs with 1 MiB titles, after 300 small ones, and after 3,000
-  /// POSTs with the largest stored fields (the created-post cap keeps 1,000). Freed request
-  /// buffers of this size go back to the system at once (glibc maps them separately), so what
-  /// stays is what the server keeps.
+  /// POSTs with the largest stored fields (the created-post cap keeps 1,000); then, over those
+  /// 1,000 posts of 16 KiB bodies, the cost of a search built to be slow and of sorting by body.
+  /// Freed request buffers of this size go back to the system at once (glibc maps them
+  /// separately), so what stays is what the server keeps.
   @concurrent
   static func writeMemory() async throws {
-    func growth(posts: Int, title: Int, body: Int) throws -> (megabytes: Double, statuses: Set<Int>)
-    {
-      let server = try PostsServer.start()
-      defer { Task { await server.shutdown() } }
+    func fill(
+      _ server: PostsServer, posts: Int, title: Int, body: Int
+    ) throws -> (megabytes: Double, statuses: Set<Int>) {
       let client = try KeepAliveClient(port: server.port)
       let json = Array(
         (#"{"userId":1,"title":""# + String(repeating: "t", count: title) + #"","body":""#
@@ -107,19 +107,42 @@ extension ServerSuite {
       let after = try ProcessUsage(of: getpid()).anonymousBytes
       return (Double(after - before) / 1_048_576, statuses)
     }
-    let small = try growth(posts: 300, title: 5, body: 0)
-    let huge = try growth(posts: 300, title: 1024 * 1024 - 100, body: 0)
-    let largest = try growth(posts: 3000, title: 1024, body: 16 * 1024)
+    func fresh(_ body: (PostsServer) throws -> (megabytes: Double, statuses: Set<Int>)) throws
+      -> (megabytes: Double, statuses: Set<Int>)
+    {
+      let server = try PostsServer.start()
+      defer { Task { await server.shutdown() } }
+      return try body(server)
+    }
+    let small = try fresh { try fill($0, posts: 300, title: 5, body: 0) }
+    let huge = try fresh { try fill($0, posts: 300, title: 1024 * 1024 - 100, body: 0) }
     Harness.line(
       "300 POSTs with 1 MiB titles",
       String(
         format: "RSS +%.1f MB, statuses %@ (target ≤ 128 MB); 300 small POSTs: +%.1f MB",
         huge.megabytes, "\(huge.statuses.sorted())", small.megabytes))
+
+    let server = try PostsServer.start()
+    defer { Task { await server.shutdown() } }
+    let largest = try fill(server, posts: 3000, title: 1024, body: 16 * 1024)
     Harness.line(
       "3,000 POSTs with 1 KiB titles, 16 KiB bodies",
       String(
         format: "RSS +%.1f MB (1,000 kept), statuses %@", largest.megabytes,
         "\(largest.statuses.sorted())"))
+    let port = server.port
+    let search = "/posts/search?limit=1&q=" + String(repeating: "b", count: 1000) + "c"
+    for (name, path) in [
+      ("  search for b…bc (1 KiB) in them", search),
+      ("  sort them by body", "/posts?sortBy=body&limit=1"),
+      ("  baseline: GET /posts?limit=1", "/posts?limit=1"),
+    ] {
+      let sample = try await Harness.best(of: 3, iterations: 20) {
+        let client = try KeepAliveClient(port: port)
+        for _ in 0..<20 { _ = try client.get(path) }
+      }
+      Harness.line(name, "\(Harness.formatDuration(sample.cpuPerIteration)) CPU per request")
+    }
   }
 
   private static func micro(_ duration: Duration) -> String {

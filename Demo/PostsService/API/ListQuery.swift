@@ -25,10 +25,17 @@ struct ListQuery {
     fields = Self.selectedFields(in: query)
   }
 
-  /// The fields `select=title,reactions` names, or `nil` (whole records) without it.
+  /// The most distinct names `select` may name: more than any record here has fields, and few
+  /// enough that selecting from every record stays cheap.
+  static let maximumSelectedFields = 64
+
+  /// The fields `select=title,reactions` names, each once, in order (at most
+  /// `maximumSelectedFields`, the rest ignored), or `nil` (whole records) without it.
   static func selectedFields(in query: [String: String]) -> [String]? {
     guard let select = query["select"], !select.allSatisfy(\.isWhitespace) else { return nil }
-    return select.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    var seen: Set<Substring> = []
+    return select.split(separator: ",", omittingEmptySubsequences: false)
+      .filter { seen.insert($0).inserted }.prefix(maximumSelectedFields).map(String.init)
   }
 
   /// `{"<key>": [...], "total", "skip", "limit"}` of `records`, sorted, paged and selected.

@@ -110,15 +110,38 @@ struct PostRoutes {
 
 /// A search query as dummyjson reads `q`: trimmed, lowercased, `-` as a space; empty matches
 /// everything.
+///
+/// Matching runs Knuth–Morris–Pratt over the lowercased UTF-8 bytes, so a search costs time
+/// linear in the text searched, however the query and the stored texts are made (a naive
+/// search of `aaa…ab` in `aaa…a` is quadratic).
 struct SearchText {
-  let needle: String
+  let needle: [UInt8]
+  /// `failure[i]`: the length of the longest proper prefix of `needle[0...i]` that is also its
+  /// suffix.
+  private let failure: [Int]
 
   init(_ query: String?) {
-    needle = (query ?? "").trimmingJavaScriptWhitespace().lowercased()
+    let text = (query ?? "").trimmingJavaScriptWhitespace().lowercased()
       .replacingOccurrences(of: "-", with: " ")
+    needle = Array(text.utf8)
+    var failure = [Int](repeating: 0, count: needle.count)
+    var length = 0
+    for index in needle.indices.dropFirst() {
+      while length > 0 && needle[index] != needle[length] { length = failure[length - 1] }
+      if needle[index] == needle[length] { length += 1 }
+      failure[index] = length
+    }
+    self.failure = failure
   }
 
   func matches(_ text: String) -> Bool {
-    needle.isEmpty || text.lowercased().contains(needle)
+    guard !needle.isEmpty else { return true }
+    var matched = 0
+    for byte in text.lowercased().utf8 {
+      while matched > 0 && byte != needle[matched] { matched = failure[matched - 1] }
+      if byte == needle[matched] { matched += 1 }
+      if matched == needle.count { return true }
+    }
+    return false
   }
 }

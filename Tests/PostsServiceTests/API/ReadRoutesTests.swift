@@ -76,6 +76,24 @@ struct ReadRoutesTests {
     }
   }
 
+  @Test func searchFindsTextWithRepeatsAndNonASCII() async throws {
+    try await withServer { _, client in
+      let body = String(repeating: "a", count: 300) + "ab Ünïcode"
+      let created = try await client.send(
+        "POST", "/posts/add", json: #"{"title": "t", "userId": 1, "body": "\#(body)"}"#)
+      let id = try created.decode(PostShape.self).id
+      for (query, found) in [
+        (String(repeating: "a", count: 200) + "b", true), ("aab%20%C3%BCn%C3%AF", true),
+        (String(repeating: "a", count: 301) + "b", true),
+        (String(repeating: "a", count: 302) + "b", false),
+      ] {
+        let page = try await client.get("/posts/search?q=\(query)&limit=0").decode(
+          PostListShape.self)
+        #expect(page.posts.map(\.id).contains(id) == found)
+      }
+    }
+  }
+
   @Test func postsByTagAndByUser() async throws {
     try await withServer { _, client in
       let tagged = try await client.get("/posts/tag/history?limit=0").decode(PostListShape.self)
