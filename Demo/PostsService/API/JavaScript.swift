@@ -1,3 +1,5 @@
+import Glibc
+
 /// The few JavaScript semantics dummyjson's answers depend on, so that ours match.
 enum JavaScript {
   /// Whether `Number(text)` is not `NaN`: decimal literals with optional sign, exponent and
@@ -77,7 +79,27 @@ enum JavaScript {
     }
   }
 
+  /// JavaScript's string order: by UTF-16 code units. That is the order of the UTF-8 bytes
+  /// (code points) except where a character from U+E000 up meets one beyond U+FFFF, so the bytes
+  /// are compared (with `memcmp`) and UTF-16 decides only there.
   private static func compareUTF16(_ left: String, _ right: String) -> Int {
+    var left = left
+    var right = right
+    let bytes = left.withUTF8 { left in
+      right.withUTF8 { right -> Int? in
+        let common = min(left.count, right.count)
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress, common > 0,
+          memcmp(leftBase, rightBase, common) != 0
+        else { return left.count < right.count ? -1 : left.count > right.count ? 1 : 0 }
+        var index = 0
+        while left[index] == right[index] { index += 1 }
+        var start = index
+        while start > 0 && (0x80...0xBF).contains(left[start]) { start -= 1 }
+        guard left[start] < 0xEE && right[start] < 0xEE else { return nil }
+        return left[index] < right[index] ? -1 : 1
+      }
+    }
+    if let bytes { return bytes }
     var leftUnits = left.utf16.makeIterator()
     var rightUnits = right.utf16.makeIterator()
     while true {

@@ -136,12 +136,27 @@ struct SearchText {
 
   func matches(_ text: String) -> Bool {
     guard !needle.isEmpty else { return true }
+    var text = text
+    // ASCII text (most of it) is lowercased byte by byte on the way; other text as Unicode says.
+    if let found = text.withUTF8({ utf8 in
+      utf8.allSatisfy { $0 < 0x80 } ? search(utf8.lazy.map(Self.asciiLowercased)) : nil
+    }) {
+      return found
+    }
+    return search(text.lowercased().utf8)
+  }
+
+  private func search<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
     var matched = 0
-    for byte in text.lowercased().utf8 {
+    for byte in bytes {
       while matched > 0 && byte != needle[matched] { matched = failure[matched - 1] }
       if byte == needle[matched] { matched += 1 }
       if matched == needle.count { return true }
     }
     return false
+  }
+
+  private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
   }
 }
