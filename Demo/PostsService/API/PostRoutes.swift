@@ -138,15 +138,28 @@ struct SearchText {
     guard !needle.isEmpty else { return true }
     var text = text
     // ASCII text (most of it) is lowercased byte by byte on the way; other text as Unicode says.
-    if let found = text.withUTF8({ utf8 in
-      utf8.allSatisfy { $0 < 0x80 } ? search(utf8.lazy.map(Self.asciiLowercased)) : nil
-    }) {
-      return found
-    }
-    return search(text.lowercased().utf8)
+    if let found = text.withUTF8(searchASCII) { return found }
+    return search(Array(text.lowercased().utf8))
   }
 
-  private func search<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+  /// Whether `bytes`, lowercased, contain the needle; `nil` at the first byte that is not ASCII.
+  private func searchASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    needle.withUnsafeBufferPointer { needle in
+      failure.withUnsafeBufferPointer { failure in
+        var matched = 0
+        for var byte in bytes {
+          if byte >= 0x80 { return nil }
+          if byte &- UInt8(ascii: "A") < 26 { byte |= 0x20 }
+          while matched > 0 && byte != needle[matched] { matched = failure[matched - 1] }
+          if byte == needle[matched] { matched += 1 }
+          if matched == needle.count { return true }
+        }
+        return false
+      }
+    }
+  }
+
+  private func search(_ bytes: [UInt8]) -> Bool {
     var matched = 0
     for byte in bytes {
       while matched > 0 && byte != needle[matched] { matched = failure[matched - 1] }
@@ -154,9 +167,5 @@ struct SearchText {
       if matched == needle.count { return true }
     }
     return false
-  }
-
-  private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
   }
 }
