@@ -81,7 +81,7 @@ final class ServerRuntime: Sendable {
         abandon(loopsNotStarted: loopCount - started)
         throw error
       }
-      let didStart = DetachedThread.start {
+      let didStart = DetachedThread.start(named: "posts-loop-\(started)") {
         EventLoop(runtime: self, epoll: epoll).run()
         self.lifecycle.loopFinished()
       }
