@@ -217,8 +217,10 @@ final class EventLoop {
     }
   }
 
+  /// How long epoll may wait: until the next deadline, or forever when there is none.
   private func nextTimeout() -> Duration? {
-    let next = [deadlines.first?.deadline, acceptingResumes].compactMap { $0 }.min()
+    var next = deadlines.first?.deadline
+    if let resumes = acceptingResumes, next.map({ resumes < $0 }) ?? true { next = resumes }
     return next.map { ContinuousClock.now.duration(to: $0) }
   }
 
