@@ -32,8 +32,9 @@ public struct PostsServerOptions: Sendable {
                                data files, or saved API answers) instead of the sample data
       --writes stored|dummyjson
                                stored (default): writes change the data and later reads show
-                               them; dummyjson: writes are echoed as dummyjson does (new post
-                               id 252, nothing stored, delete removes nothing)
+                               them; dummyjson: writes are echoed as dummyjson does (a new
+                               post gets the id after the data's, 252; nothing is stored; a
+                               delete removes nothing)
       --seed N                 seed for fault injection (default 1)
       --fail-rate R            share of requests answered with an injected failure, 0...1
       --fail-status LIST       statuses of injected failures, drawn at random (default 500,503;
