@@ -51,7 +51,7 @@ struct StoreTree {
   init() {}
 
   init(catalog: StoreCatalog, inputs: Inputs, now: Date) {
-    let needle = inputs.filter.trimmingCharacters(in: .whitespaces).lowercased()
+    let tokens = Self.tokens(of: inputs.filter)
     var queries: [StoreRecord] = []
     var mutations: [StoreRecord] = []
     for record in catalog.records.values {
@@ -64,7 +64,7 @@ struct StoreTree {
         queryCount += 1
         counts[record.status(at: now), default: 0] += 1
       }
-      if !needle.isEmpty, !record.path.description.lowercased().contains(needle) { continue }
+      if !tokens.isEmpty, !Self.matches(record.path, tokens) { continue }
       if record.isMutation {
         if inputs.status == nil { mutations.append(record) }
       } else if inputs.status == nil || record.status(at: now) == inputs.status {
@@ -77,7 +77,7 @@ struct StoreTree {
     let mutationRoots = builder.nodes(for: mutations, mutations: true)
     badges = builder.badges
     groupSizes = builder.groupSizes
-    let filtered = inputs.status != nil || !needle.isEmpty
+    let filtered = inputs.status != nil || !tokens.isEmpty
     let queryTitle = filtered ? "Queries · \(queries.count) of \(queryCount)" : "Queries · \(queryCount)"
     roots.append(
       TreeNode(.section(mutations: false), ListItem(queryTitle, style: .bold), children: queryRoots))
@@ -87,6 +87,23 @@ struct StoreTree {
       roots.append(
         TreeNode(.section(mutations: true), ListItem(title, style: .bold), children: mutationRoots))
     }
+  }
+
+  /// The words of a path filter: `post, 1` and `["post", 1]` are `post` and `1`.
+  static func tokens(of filter: String) -> [String] {
+    filter.lowercased().split { " ,[]\"'/".contains($0) }.map(String.init)
+  }
+
+  /// Whether every token is in the path's elements, in order (each within one element or
+  /// across the next ones).
+  static func matches(_ path: OperationPath, _ tokens: [String]) -> Bool {
+    let text = path.map { $0.label.lowercased() }.joined(separator: " ")
+    var rest = text[...]
+    for token in tokens {
+      guard let range = rest.range(of: token) else { return false }
+      rest = rest[range.upperBound...]
+    }
+    return true
   }
 
   /// Makes the nodes of one section.
@@ -140,6 +157,14 @@ struct StoreTree {
       var path = prefix
       path = path.appending(first.path[depth].base)
       var label = first.path[depth].label
+      if records.count == 1, first.path.count > depth + 1 {
+        // A store alone under its prefix reads as one row: `posts · feed`.
+        let label = first.path[depth...].map(\.label).joined(separator: " · ")
+        let (item, attempts) = self.item(for: first, label: label)
+        let id = StoreNodeID.store(mutations: mutations, first.path)
+        if !attempts.isEmpty { groupSizes[id] = 1 }
+        return (TreeNode(id, item, children: attempts), sort.rank(of: first, at: now))
+      }
       let here = records.first { $0.path.count == depth + 1 }
       let deeper = records.filter { $0.path.count > depth + 1 }[...]
       var depth = depth
@@ -154,20 +179,23 @@ struct StoreTree {
       }
       let children = level(deeper, depth: depth + 1, prefix: path, mutations: mutations)
       var childNodes = children.map(\.node)
-      var rank = children.map(\.rank).min() ?? StoreSort.Rank(primary: 0, date: 0, order: first.order)
+      var rank = children.map(\.rank).min()
       if let here {
         let (item, attempts) = self.item(for: here, label: label)
         if mutations { childNodes = attempts + childNodes }
         let own = sort.rank(of: here, at: now)
-        rank = min(rank, own)
+        rank = rank.map { min($0, own) } ?? own
         let id = StoreNodeID.store(mutations: mutations, here.path)
         if !childNodes.isEmpty { groupSizes[id] = records.count }
-        return (TreeNode(id, item, children: childNodes), rank)
+        return (TreeNode(id, item, children: childNodes), rank ?? own)
       }
       let id = StoreNodeID.group(mutations: mutations, path)
       groupSizes[id] = records.count
       let item = ListItem(label, detail: "\(records.count)")
-      return (TreeNode(id, item, children: childNodes), rank)
+      return (
+        TreeNode(id, item, children: childNodes),
+        rank ?? StoreSort.Rank(primary: 0, date: 0, order: first.order)
+      )
     }
 
     /// A store's row, and for a mutation the rows of its attempts, newest first.

@@ -1,0 +1,87 @@
+import Foundation
+import TetherCore
+import TetherDevtools
+import TetherHTTP
+import TetherSynchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Feeds a ``NetworkLog`` from an ``APIClient``: every request as it goes out and its outcome
+/// — status, duration, bytes, headers, the first bytes of the body, credentials redacted —
+/// with the store run and attempt that caused it (``RequestOrigin``).
+///
+/// ```swift
+/// let network = NetworkLog()
+/// let api = APIClient(baseURL: url, observers: [NetworkLogObserver(network)])
+/// let devtools = Devtools(client: client, network: network)
+/// ```
+public final class NetworkLogObserver: HTTPObserver {
+  public let log: NetworkLog
+  private let clock: any TetherClock
+  /// The record of each send in flight, by the task sending it (a send is one task).
+  private let inFlight = SanitizerVisibleMutex([Int: [UInt64]]())
+
+  /// - Parameter clock: when requests start, as the devtools show it; the API client's clock.
+  public init(_ log: NetworkLog, clock: any TetherClock = SystemClock()) {
+    self.log = log
+    self.clock = clock
+  }
+
+  public func willSend(_ request: URLRequest) {
+    let url = Redaction.url(request.url?.absoluteString ?? "")
+    let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
+      (name: $0.key, value: Redaction.header(name: $0.key, value: $0.value))
+    }
+    let origin = RequestOrigin.current.map {
+      NetworkRecord.Origin(path: $0.path, run: $0.run, attempt: $0.attempt)
+    }
+    let id = log.begin(
+      method: request.httpMethod ?? "GET", url: url, target: Self.target(of: request),
+      at: clock.now(), requestHeaders: headers, origin: origin)
+    let task = Self.currentTask
+    inFlight.withLock { $0[task, default: []].append(id) }
+  }
+
+  public func didFinish(_ exchange: HTTPExchange) {
+    let task = Self.currentTask
+    let id = inFlight.withLock { inFlight -> UInt64? in
+      guard var ids = inFlight[task], !ids.isEmpty else { return nil }
+      let id = ids.removeFirst()
+      inFlight[task] = ids.isEmpty ? nil : ids
+      return id
+    }
+    guard let id else { return }
+    let fields = exchange.response.map { HTTPHeaders($0) }.map(Array.init) ?? []
+    let headers = fields.map { (name: $0.name, value: Redaction.header(name: $0.name, value: $0.value)) }
+    let fault = fields.first { $0.name.lowercased() == ClientFaultInjector.headerName.lowercased() }
+    let body = exchange.responseBody ?? Data()
+    log.finish(
+      id,
+      with: NetworkOutcome(
+        duration: exchange.duration, status: exchange.response?.statusCode,
+        failure: exchange.failure.flatMap(Self.describe), bytes: exchange.responseBody?.count,
+        responseHeaders: headers, bodyPrefix: body.prefix(NetworkLog.bodyPrefixLimit),
+        injectedFault: fault.map { "client: \($0.value)" }))
+  }
+
+  /// The path and query of the request, credentials redacted.
+  static func target(of request: URLRequest) -> String {
+    guard let url = request.url else { return "" }
+    var target = url.path.isEmpty ? "/" : url.path
+    if let query = url.query { target += "?" + query }
+    return Redaction.url(target)
+  }
+
+  /// The failure in one line; nil for a status failure, which the status column says.
+  static func describe(_ failure: HTTPError) -> String? {
+    String(describing: failure).replacingOccurrences(of: "\n", with: " ")
+  }
+
+  /// The task sending, as a number: one send (interceptors, observers, transport) runs on one
+  /// task.
+  private static var currentTask: Int {
+    withUnsafeCurrentTask { $0?.hashValue ?? 0 }
+  }
+}
