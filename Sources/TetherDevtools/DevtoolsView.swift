@@ -37,7 +37,8 @@ public struct DevtoolsView: StatefulWidget {
       let path = state.detail?.path.description ?? ""
       title = (state.detail?.isMutation == true ? "Mutation " : "Store ") + path
     case .network:
-      title = "Network · \(devtools.network?.records.count ?? 0) requests"
+      let count = devtools.network?.records.count ?? 0
+      title = "Network · \(count) request\(count == 1 ? "" : "s")"
     }
     let titleStyle: Style =
       state.page == .stores && state.browser.isTitleFocused && focused

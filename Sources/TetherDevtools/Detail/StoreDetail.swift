@@ -112,8 +112,12 @@ public struct StoreDetail: StatefulWidget {
     if state.timelineFollows, !rows.isEmpty {
       state.timeline.select(rows.count - 1, count: rows.count)
     }
-    var range: ClosedRange<Date>?
-    if state.fitsRun { range = timeline.range(ofRunAt: state.timeline.selection, now: frame.now) }
+    // The range is given, not fitted by the widget, so a retry due ahead shows its wait.
+    var range = timeline.range(now: frame.now)
+    if state.fitsRun {
+      range = timeline.range(ofRunAt: state.timeline.selection, now: frame.now) ?? range
+    }
+    if timeline.isLive { frame.redraw(after: .milliseconds(100)) }
     Timeline(
       rows: timeline.timelineRows, range: range, isFocused: isFocused,
       emptyMessage: "No run yet: the log shows every run, attempt, wait and result"

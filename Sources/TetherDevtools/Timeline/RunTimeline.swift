@@ -69,12 +69,29 @@ public struct RunTimeline: Sendable {
   /// The timeline rows.
   public var timelineRows: [TimelineRow] { rows.map(\.timeline) }
 
+  /// Whether a run is still going: the timeline changes with time.
+  public var isLive: Bool { rows.contains { $0.run != nil && $0.end == nil } }
+
+  /// The range that shows every row: from the first start to the last end, now while
+  /// something runs, and the due date of a retry ahead.
+  public func range(now: Date) -> ClosedRange<Date>? {
+    guard let start = rows.map(\.start).min() else { return nil }
+    var end = rows.map { $0.end ?? now }.max() ?? now
+    for row in rows {
+      for span in row.timeline.spans { end = max(end, span.end ?? now) }
+    }
+    return start...max(end, start.addingTimeInterval(0.001))
+  }
+
   /// The range that shows the run of row `index` (its start to its end, or now).
   public func range(ofRunAt index: Int, now: Date) -> ClosedRange<Date>? {
     guard rows.indices.contains(index), let run = rows[index].run else { return nil }
     let runRows = rows.filter { $0.run == run }
     guard let start = runRows.map(\.start).min() else { return nil }
-    let end = runRows.map { $0.end ?? now }.max() ?? now
+    var end = runRows.map { $0.end ?? now }.max() ?? now
+    for row in runRows {
+      for span in row.timeline.spans { end = max(end, span.end ?? now) }
+    }
     return start...max(end, start.addingTimeInterval(0.001))
   }
 
@@ -234,7 +251,8 @@ private struct RunBuilder {
     var spans: [TimelineSpan] = []
     var markers: [TimelineMarker] = []
     if let waitStart = attempt.waitStart {
-      let waitEnd: Date? = attempt.start <= now ? attempt.start : (end ?? nil)
+      // The wait is known in advance: drawn to the attempt's due date, ahead of now.
+      let waitEnd = min(attempt.start, end ?? attempt.start)
       spans.append(TimelineSpan(from: waitStart, to: waitEnd, style: Self.wait, fill: "░"))
     }
     let started = attempt.start <= now || attempt.waitStart == nil

@@ -18,7 +18,8 @@ public struct ValueOutline: Sendable {
     public var parent: Int32
     /// One past the last node of its subtree.
     public var end: Int32
-    /// Its key in an object, its index in an array, its range for a chunk; nil for the root.
+    /// Its key in an object, its index in an array, its range for a chunk; `value` for the
+  /// root.
     public var key: String?
     /// A scalar's text (a string's unquoted); empty for containers.
     public var text: String
@@ -37,7 +38,7 @@ public struct ValueOutline: Sendable {
 
   public init(_ value: ValueNode) {
     self.value = value
-    add(value, key: nil, depth: 0, parent: -1)
+    add(value, key: "value", depth: 0, parent: -1)
   }
 
   public var count: Int { nodes.count }
@@ -109,7 +110,11 @@ public struct ValueOutline: Sendable {
     guard !needle.isEmpty else { return [] }
     return nodes.indices.filter { index in
       let node = nodes[index]
-      if node.kind != .chunk, let key = node.key, key.lowercased().contains(needle) { return true }
+      if node.kind != .chunk, node.parent >= 0, let key = node.key,
+        key.lowercased().contains(needle)
+      {
+        return true
+      }
       return !node.text.isEmpty && node.text.lowercased().contains(needle)
     }
   }

@@ -184,3 +184,10 @@ struct Item: Codable, Sendable, Hashable {
   var name: String
 }
 
+
+extension DevtoolsHarness {
+  /// Writes the screen to /tmp/devtools-<name>.txt, for looking at while writing a test.
+  func dump(_ name: String) {
+    try? text.write(toFile: "/tmp/devtools-\(name).txt", atomically: true, encoding: .utf8)
+  }
+}

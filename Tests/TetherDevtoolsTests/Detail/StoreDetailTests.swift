@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TetherCore
+import TetherDevtools
+import TetherHTTP
+import TetherTerminal
+
+@Suite struct StoreDetailTests {
+  @Test func showsEveryFieldOfTheState() async throws {
+    let harness = try DevtoolsHarness()
+    harness.transport.respond(
+      to: .get, "items/1", with: .text(#"{"message":"down"}"#, statusCode: 503))
+    let store = harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "items/1"), path: ["item", 1])
+        .retry(limit: 1, backoff: .constant(.seconds(1))).stale(after: .seconds(30)))
+    let subscription = store.subscribe { _ in }
+    defer { subscription.cancel() }
+    await harness.waitFor("item · 1")
+    harness.press(.down, .enter)
+    await harness.waitFor("attempt 1 of 2 failed")
+    #expect(harness.screen.find("fetch status     fetching") != nil, "\(harness.text)")
+    #expect(harness.screen.find("in 1.0 s") != nil, "the retry counts down: \(harness.text)")
+    harness.advance(by: .milliseconds(600))
+    #expect(harness.screen.find("in 0.4 s") != nil, "\(harness.text)")
+    await harness.release(after: .milliseconds(400))
+    await harness.waitFor("fetch status     idle")
+    #expect(harness.line(containing: "│failures")?.contains("2 — last:") == true, "\(harness.text)")
+    #expect(harness.line(containing: "│failures")?.contains("503") == true)
+    #expect(harness.line(containing: "│status ")?.contains("failure") == true)
+    #expect(harness.line(containing: "│error ")?.contains("1 update") == true, "\(harness.text)")
+    #expect(harness.line(containing: "subscribers")?.contains("1") == true)
+    #expect(harness.line(containing: "collected")?.contains("not while observed") == true)
+    #expect(harness.line(containing: "│label")?.contains("error") == true)
+    harness.serve("items/1")
+    harness.press("r")
+    await harness.waitFor("stale            no, at")
+    #expect(harness.line(containing: "│value ")?.contains("1 update, last") == true, "\(harness.text)")
+    #expect(harness.line(containing: "│label")?.contains("fresh") == true)
+    #expect(harness.line(containing: "│failures")?.contains(" 0") == true)
+  }
+
+  @Test func saysWhenAnUnobservedStoreWillBeCollected() async throws {
+    let harness = try DevtoolsHarness()
+    try await harness.query(["post", 1], value: "one").fetch()
+    await harness.waitFor("post · 1")
+    harness.press(.down, .enter)
+    #expect(harness.line(containing: "collected")?.contains("in 5 m 0 s") == true, "\(harness.text)")
+  }
+
+  @Test func timelineGrowsLiveWithEveryAttemptWaitAndFailure() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 120, height: 30))
+    harness.transport.respond(
+      to: .get, "items/5", with: .text(#"{"message":"busy"}"#, statusCode: 503))
+    let store = harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "items/5"), path: ["item", 5])
+        .retry(limit: 3, backoff: .constant(.seconds(2))))
+    let fetch = Task { try await store.fetch() }
+    await harness.waitFor("item · 5")
+    harness.press(.down, .enter, .tab, .tab)
+    await harness.waitFor("attempt 2")
+    #expect(harness.screen.find("run #1 fetch") != nil, "\(harness.text)")
+    let first = try #require(harness.line(containing: "│  attempt 1"))
+    #expect(first.contains("✖") && first.contains("503"), "\(first)")
+    let waiting = try #require(harness.line(containing: "│  attempt 2"))
+    #expect(waiting.contains("░") && waiting.contains("in 2.0 s"), "a wait, counting: \(waiting)")
+    #expect(harness.loop.nextDeadline != nil, "a live timeline redraws itself")
+    await harness.release(after: .seconds(2))
+    await harness.waitFor("attempt 3")
+    #expect(harness.line(containing: "│  attempt 2")?.contains("✖") == true, "\(harness.text)")
+    await harness.release(after: .seconds(2))
+    await harness.waitFor("attempt 4")
+    await harness.release(after: .seconds(2))
+    await harness.waitFor("✖ 4 attempts")
+    _ = try? await fetch.value
+    // The selected row (the last) is described in full under the timeline.
+    #expect(harness.screen.find("failed after") != nil, "\(harness.text)")
+    harness.press(.up, .up, .up, .up)
+    #expect(harness.screen.find("failed after 4 attempts") != nil, "\(harness.text)")
+    #expect(harness.screen.find("503") != nil)
+    #expect(harness.loop.nextDeadline == nil, "a finished timeline costs nothing")
+  }
+
+  @Test func fitsTheSelectedRun() async throws {
+    let harness = try DevtoolsHarness()
+    let store = harness.query(["post", 1], value: "one")
+    let subscription = store.subscribe { _ in }
+    defer { subscription.cancel() }
+    try await store.fetch()
+    harness.advance(by: .seconds(600))
+    try await store.refetch()
+    await harness.waitFor("post · 1")
+    harness.press(.down, .enter, .tab, .tab)
+    await harness.waitFor("run #3 refetch")
+    harness.press("a")
+    let axis = try #require(harness.screen.lines.first { $0.contains(" 0 ") || $0.contains("0  ") })
+    #expect(!axis.contains("m"), "the axis spans one run, not ten minutes: \(axis)")
+  }
+
+  @Test func mutationAttemptsTabListsArgumentsStatusTimesAndOutcomes() async throws {
+    let harness = try DevtoolsHarness()
+    let gate = Gate<String>()
+    let rename = harness.client.store(
+      for: Mutation<String, String, any Error>(["posts", "rename"]) { title, _ in
+        try await gate.run()
+      })
+    let first = Task { try await rename.mutate(with: "First") }
+    await gate.waitForStarts(1)
+    harness.advance(by: .milliseconds(250))
+    gate.succeed("done")
+    _ = try await first.value
+    let second = Task { try await rename.mutate(with: "Second") }
+    await gate.waitForStarts(2)
+    await harness.waitFor("#2")
+    harness.press(.down, .down, .down, .enter)
+    #expect(harness.app.inspector.detail?.tab == .attempts, "\(harness.text)")
+    await harness.waitFor("Run #2, running")
+    let running = try #require(harness.line(containing: "\"Second\""))
+    #expect(running.contains("running"), "\(running)")
+    let done = try #require(harness.line(containing: "\"First\""))
+    #expect(done.contains("succeeded") && done.contains("250 ms") && done.contains("\"done\""))
+    #expect(harness.screen.find("Arguments: \"Second\"") != nil, "the selected one: \(harness.text)")
+    gate.fail(TestFailure(code: 3))
+    _ = try? await second.value
+    await harness.waitFor("test failure 3")
+  }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import TetherCore
+import TetherDevtools
+import TetherTerminal
+
+/// A post-like value for the explorer.
+struct Article: Codable, Sendable, Hashable {
+  struct Reactions: Codable, Sendable, Hashable {
+    var likes: Int
+    var dislikes: Int
+  }
+
+  var id: Int
+  var title: String
+  var body: String
+  var tags: [String]
+  var reactions: Reactions
+}
+
+@Suite struct ValueExplorerTests {
+  static let article = Article(
+    id: 248, title: "长城上的日出",
+    body: String(repeating: "She had always believed that the notebook was bright. ", count: 4),
+    tags: ["music", "fiction"], reactions: .init(likes: 173, dislikes: 46))
+
+  func openValue(_ harness: DevtoolsHarness) async throws {
+    let store = harness.query(["post", 248], value: Self.article)
+    try await store.fetch()
+    await harness.waitFor("post · 248")
+    harness.press(.down, .enter, .tab)
+  }
+
+  @Test func showsTheValueInDeclarationOrderWrappingLongStrings() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 80, height: 30))
+    try await openValue(harness)
+    let lines = harness.screen.lines
+    let order = ["id: 248", "title: \"长城上的日出\"", "body: \"She had", "tags: [2]", "reactions: {2}"]
+      .map { key in lines.firstIndex { $0.contains(key) } ?? -1 }
+    #expect(order == order.sorted() && !order.contains(-1), "\(order)\n\(harness.text)")
+    let body = try #require(lines.firstIndex { $0.contains("body: \"She had") })
+    #expect(lines[body + 1].contains("believed") || lines[body + 1].contains("notebook"), "wrapped")
+    #expect(lines.contains { $0.contains("▸ tags: [2] \"music\", \"fiction\"") }, "a folded preview")
+    #expect(lines.contains { $0.contains("▸ reactions: {2} likes: 173, dislikes: 46") })
+  }
+
+  @Test func unfoldsAndFoldsWithTheTreeKeys() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 80, height: 30))
+    try await openValue(harness)
+    harness.press("G")
+    #expect(harness.line(containing: "reactions")?.contains("›") == true, "\(harness.text)")
+    harness.press(.right)
+    #expect(harness.screen.find("▾ reactions: {2}") != nil, "\(harness.text)")
+    #expect(harness.screen.find("likes: 173") != nil)
+    harness.press(.right)
+    #expect(harness.line(containing: "likes: 173")?.contains("›") == true, "→ steps into it")
+    harness.press(.left)
+    #expect(harness.line(containing: "reactions")?.contains("›") == true, "← goes to the parent")
+    harness.press(.left)
+    #expect(harness.screen.find("▸ reactions") != nil, "← folds")
+    harness.press("g")
+    #expect(harness.line(containing: "value: {5}")?.contains("›") == true, "\(harness.text)")
+    harness.press("*")
+    #expect(harness.screen.find("▾ tags: [2]") != nil, "* unfolds everything")
+    #expect(harness.screen.find("\"fiction\"") != nil)
+  }
+
+  @Test func searchesKeysAndValuesWithNextAndPrevious() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 80, height: 30))
+    try await openValue(harness)
+    harness.press("/")
+    harness.type("i")
+    // Matches in document order: id, title, body, music and fiction (inside the folded
+    // tags), reactions, likes, dislikes. The first from the top is `id`.
+    #expect(harness.line(containing: "id: 248")?.contains("›") == true, "\(harness.text)")
+    harness.press(.enter)
+    harness.press("n")
+    #expect(harness.line(containing: "title:")?.contains("›") == true, "\(harness.text)")
+    harness.press("n", "n", "n")
+    #expect(harness.screen.find("▾ tags") != nil, "a match inside a folded node unfolds it")
+    #expect(harness.line(containing: "\"fiction\"")?.contains("›") == true, "\(harness.text)")
+    #expect(harness.screen.find("5 of 8") != nil, "\(harness.text)")
+    harness.press("N")
+    #expect(harness.line(containing: "\"music\"")?.contains("›") == true)
+    let match = try #require(harness.screen.find("id: 248"))
+    #expect(harness.screen.style(at: Point(x: match.x, y: match.y)).foreground == .yellow)
+  }
+
+  @Test func copiesTheSelectionAsJSONToTheClipboardAndAFile() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 100, height: 30))
+    let directory = FileManager.default.temporaryDirectory.appending(
+      path: "devtools-copy-\(UUID().uuidString)")
+    harness.app.inspector.exportDirectory = directory
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await openValue(harness)
+    harness.press("G", "c")
+    #expect(harness.app.clipboardTexts == ["{\n  \"likes\": 173,\n  \"dislikes\": 46\n}"])
+    await harness.waitFor("Copied")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(files.count == 1 && files[0].hasPrefix("post-248-"), "\(files)")
+    harness.press("C")
+    let whole = try #require(harness.app.clipboardTexts.last)
+    let decoded = try JSONDecoder().decode(Article.self, from: Data(whole.utf8))
+    #expect(decoded == Self.article)
+    #expect(whole.hasPrefix("{\n  \"id\": 248,\n  \"title\""), "keys in declaration order")
+  }
+
+  @Test func anUnobservedValueKeepsItsPlaceAcrossRefetches() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 80, height: 30))
+    try await openValue(harness)
+    harness.press("G", .right, .right)
+    let store = try #require(harness.client.store(at: ["post", 248]) as? any InspectableStore)
+    try await store.refetch()
+    await harness.waitUntil("the value again") { $0.screen.find("likes: 173") != nil }
+    #expect(harness.line(containing: "likes: 173")?.contains("›") == true, "\(harness.text)")
+  }
+}
+
+@Suite struct ValueModelTests {
+  @Test func encodesInDeclarationOrderWithReadableScalars() throws {
+    struct Sample: Encodable {
+      var zeta = 1
+      var alpha = "a"
+      var when = Date(timeIntervalSince1970: 0)
+      var link = URL(string: "https://example.com/x")!
+      var nothing: Int? = nil
+      var ratio = 0.5
+    }
+    let node = try ValueEncoder.encode(Sample())
+    guard case .object(let members) = node else {
+      Issue.record("not an object: \(node)")
+      return
+    }
+    #expect(members.map(\.key) == ["zeta", "alpha", "when", "link", "ratio"])
+    #expect(members[2].value == .string("1970-01-01T00:00:00Z"))
+    #expect(members[3].value == .string("https://example.com/x"))
+    #expect(members[4].value == .number("0.5"))
+  }
+
+  @Test func reflectsValuesThatAreNotEncodable() {
+    final class Loop: @unchecked Sendable {
+      var name = "loop"
+      var next: Loop?
+    }
+    let loop = Loop()
+    loop.next = loop
+    struct Holder { var items: [Int]; var names: [String: Int]; var loop: Loop }
+    let node = ValueNode(Holder(items: [1, 2], names: ["b": 2, "a": 1], loop: loop))
+    let json = JSONText.of(node)
+    #expect(json.contains("\"items\": [\n    1,\n    2\n  ]"), "\(json)")
+    #expect(json.contains("\"a\": 1,\n    \"b\": 2"), "dictionaries sorted: \(json)")
+    #expect(json.contains("<cycle"), "a cycle ends: \(json)")
+  }
+
+  @Test func jsonTextEscapesControlCharacters() {
+    let text = JSONText.of(.string("a\"b\\c\n\u{1B}[31m\u{7}"))
+    #expect(text == #""a\"b\\c\n\u001b[31m\u0007""#)
+  }
+
+  @Test func chunksLongArraysAndFindsMatches() {
+    let node = ValueNode.array((0..<250).map { .number("\($0)") })
+    let outline = ValueOutline(node)
+    let chunks = outline.children(of: 0)
+    #expect(chunks.map { outline.nodes[$0].key } == ["[0…99]", "[100…199]", "[200…249]"])
+    #expect(outline.children(of: chunks[2]).count == 50)
+    #expect(outline.value(at: 0) == node, "a chunked array reads back whole")
+    let matches = outline.matches(of: "249")
+    #expect(matches.count == 1 && outline.ancestors(of: matches[0]) == [0, chunks[2]])
+  }
+}
