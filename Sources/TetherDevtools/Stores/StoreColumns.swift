@@ -9,7 +9,7 @@ enum StoreColumns {
   /// `fresh     1 sub   3 runs  ✖4  12:03:05`, narrowed to `width` by leaving columns out.
   static func detail(for record: StoreRecord, status: String, width: Int) -> String {
     let label = status.padding(toLength: 8, withPad: " ", startingAt: 0)
-    let time = record.lastUpdate.map(clockTime) ?? "–"
+    let time = record.lastUpdate.map(clockTime) ?? "–".leftPadded(to: 8)
     var columns: [String] = []
     if record.isMutation {
       let count = record.attempts.count

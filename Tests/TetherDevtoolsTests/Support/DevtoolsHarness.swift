@@ -114,9 +114,21 @@ final class DevtoolsHarness {
     loop.runUntilIdle()
   }
 
-  /// Waits until a sleeper is due within `duration`, then moves time by it.
-  func release(after duration: Duration) async {
-    await clock.waitForSleepers(dueBy: clock.now().adding(duration))
+  /// Waits until a sleeper is due within `duration`, then moves time by it; records an issue
+  /// instead of hanging when none comes within 10 s of real time.
+  func release(
+    after duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let arrived = ChangeSignal()
+    let clock = clock
+    let due = clock.now().adding(duration)
+    Task {
+      await clock.waitForSleepers(dueBy: due)
+      arrived.fire()
+    }
+    if !(await arrived.next(orGiveUpAfter: .seconds(10))) {
+      Issue.record("no sleeper due within \(duration); the screen:\n\(text)", sourceLocation: sourceLocation)
+    }
     advance(by: duration)
   }
 
