@@ -20,8 +20,7 @@ public struct NaturalOrder: Comparable, Hashable, Sendable {
     static func < (left: Key, right: Key) -> Bool {
       switch (left, right) {
       case (.int(let a), .int(let b)): a < b
-      case (.string(let a, let aText), .string(let b, let bText)):
-        a == b ? aText < bText : a.lexicographicallyPrecedes(b)
+      case (.string(let a, _), .string(let b, _)): a.lexicographicallyPrecedes(b)
       case (.other(let a), .other(let b)): a < b
       case (.int, _): true
       case (.string, .other): true
@@ -31,9 +30,12 @@ public struct NaturalOrder: Comparable, Hashable, Sendable {
   }
 
   let keys: [Key]
+  /// The path as written, to order paths that differ only in case.
+  let text: String
 
   public init(_ path: OperationPath) {
     keys = path.map(NaturalOrder.key)
+    text = path.description
   }
 
   static func key(_ element: OperationPath.Element) -> Key {
@@ -71,7 +73,9 @@ public struct NaturalOrder: Comparable, Hashable, Sendable {
   }
 
   public static func < (left: NaturalOrder, right: NaturalOrder) -> Bool {
-    left.keys.lexicographicallyPrecedes(right.keys)
+    if left.keys.lexicographicallyPrecedes(right.keys) { return true }
+    if right.keys.lexicographicallyPrecedes(left.keys) { return false }
+    return left.text < right.text
   }
 }
 

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TetherCore
+import TetherDevtools
+import TetherDevtoolsHTTP
+import TetherHTTP
+import TetherSynchronization
+import TetherTerminal
+
+@Suite struct NetworkLogTests {
+  @Test func recordsEveryRequestWithItsStoreAndAttempt() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 120, height: 30))
+    let attempts = SanitizerVisibleMutex(0)
+    let transport = harness.transport
+    transport.respond(to: .get, "items/3") { _ in
+      let attempt = attempts.withLock {
+        $0 += 1
+        return $0
+      }
+      return attempt == 1
+        ? .text(#"{"message":"later"}"#, statusCode: 503)
+        : try .json(Item(id: 3, name: "three"), delay: .milliseconds(120))
+    }
+    let store = harness.httpQuery(["item", 3], route: "items/3")
+    let fetch = Task { try await store.fetch() }
+    await harness.waitUntil("the first attempt") { $0.network.records.count == 1 && !$0.network.records[0].isInFlight }
+    await harness.release(after: .seconds(1))
+    await harness.release(after: .milliseconds(120))
+    _ = try await fetch.value
+    harness.press("N")
+    await harness.waitFor("Network · 2 requests")
+    let first = try #require(harness.line(containing: "    1 "))
+    #expect(first.contains("GET") && first.contains("/items/3") && first.contains("503"), "\(first)")
+    #expect(first.contains("   1 [\"item\", 3]"), "attempt 1, the store: \(first)")
+    let second = try #require(harness.line(containing: "    2 "))
+    #expect(second.contains("200") && second.contains("120 ms") && second.contains("   2 [\"item\", 3]"), "\(second)")
+    #expect(second.contains("21") || second.contains("23"), "bytes: \(second)")
+    let records = harness.network.records
+    #expect(records.map { $0.origin?.attempt } == [1, 2])
+    #expect(records.map { $0.origin?.run } == [store.runLog.first?.run, store.runLog.first?.run])
+  }
+
+  @Test func filtersByTextAndByOutcome() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 120, height: 30))
+    harness.serve("items/1")
+    harness.transport.respond(to: .get, "users/1", with: .text("{}", statusCode: 404))
+    _ = try? await harness.httpQuery(["item", 1], route: "items/1").fetch()
+    _ = try? await harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "users/1"), path: ["user", 1]).retry(limit: 0)
+    ).fetch()
+    harness.press("N")
+    await harness.waitFor("Network · 2 requests")
+    harness.press("/")
+    harness.type("users")
+    #expect(harness.screen.find("/users/1") != nil && harness.screen.find("/items/1") == nil, "\(harness.text)")
+    harness.press(.escape, "t")
+    #expect(harness.screen.find("t failures") != nil, "\(harness.text)")
+    #expect(harness.screen.find("/users/1") != nil && harness.screen.find("/items/1") == nil)
+    harness.press("t")
+    #expect(harness.screen.find("/users/1") == nil && harness.screen.find("/items/1") != nil)
+    harness.press(.escape)
+    #expect(harness.screen.find("/users/1") != nil && harness.screen.find("/items/1") != nil)
+  }
+
+  @Test func showsHeadersAndTheStartOfTheBodyWithCredentialsRedacted() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 120, height: 40))
+    harness.transport.respond(
+      to: .get, "auth/me",
+      with: .text(
+        #"{"id":1,"accessToken":"eyJhbGciOi","name":"Emily"}"#,
+        headers: ["Content-Type": "application/json", "Set-Cookie": "session=abc123"]))
+    let endpoint = Endpoint<Item>(
+      .get, "auth/me", query: [URLQueryItem(name: "token", value: "s3cr3t"), URLQueryItem(name: "q", value: "1")],
+      headers: ["Authorization": "Bearer abc.def", "Accept": "application/json"])
+    _ = try? await harness.client.store(for: harness.api.query(endpoint, path: ["me"])).fetch()
+    harness.press("N")
+    await harness.waitFor("/auth/me")
+    harness.press(.enter)
+    await harness.waitFor("Request headers")
+    let text = harness.text
+    #expect(!text.contains("s3cr3t") && text.contains("token=••••••&q=1"), "\(text)")
+    #expect(!text.contains("abc.def") && text.contains("Authorization: ••••••"))
+    #expect(!text.contains("abc123") && text.contains("Set-Cookie: ••••••"))
+    #expect(!text.contains("eyJhbGciOi") && text.contains(#""accessToken":"••••••""#))
+    #expect(text.contains("caused by [\"me\"] run #1 · attempt 1"))
+    harness.press(.escape)
+    #expect(harness.screen.find("Request headers") == nil)
+  }
+
+  @Test func newRequestsAreFollowedUntilTheUserMovesUp() throws {
+    let log = NetworkLog()
+    var state = NetworkLogState()
+    let date = Date(timeIntervalSince1970: 0)
+    for index in 1...3 { log.begin(method: "GET", url: "u\(index)", target: "/\(index)", at: date) }
+    var frame = Frame(size: Size(width: 80, height: 10), now: date)
+    NetworkLogView(log).render(in: frame.bounds, into: &frame, state: &state)
+    #expect(state.selectedID == 3)
+    _ = state.handle(.key(.up))
+    #expect(state.selectedID == 2 && !state.followsNewest)
+    log.begin(method: "GET", url: "u4", target: "/4", at: date)
+    NetworkLogView(log).render(in: frame.bounds, into: &frame, state: &state)
+    #expect(state.selectedID == 2, "stays on its request")
+    _ = state.handle(.key("G"))
+    log.begin(method: "GET", url: "u5", target: "/5", at: date)
+    NetworkLogView(log).render(in: frame.bounds, into: &frame, state: &state)
+    #expect(state.selectedID == 5, "at the newest, follows")
+  }
+
+  @Test func keepsTheLatestRecordsOnly() {
+    let log = NetworkLog(capacity: 3)
+    let ids = (1...5).map { log.begin(method: "GET", url: "\($0)", target: "/", at: .now) }
+    #expect(log.records.map(\.id) == [3, 4, 5])
+    log.finish(ids[0], with: NetworkOutcome(duration: .zero, status: 200))
+    log.finish(ids[4], with: NetworkOutcome(duration: .milliseconds(5), status: 201))
+    #expect(log.record(5)?.status == 201 && log.record(1) == nil)
+  }
+}
+
+@Suite struct RedactionTests {
+  @Test func masksCredentialHeadersAndSecretQueryItems() {
+    #expect(Redaction.header(name: "authorization", value: "Basic x") == Redaction.mask)
+    #expect(Redaction.header(name: "X-Api-Key", value: "k") == Redaction.mask)
+    #expect(Redaction.header(name: "Accept", value: "json") == "json")
+    #expect(
+      Redaction.url("https://me:pw@x.dev/a?api_key=1&author=emily&password=2#top")
+        == "https://x.dev/a?api_key=••••••&author=emily&password=••••••#top")
+  }
+
+  @Test func masksSecretStringsInJSONBodies() {
+    let body = #"{"refreshToken": "a\"b", "user": {"password":"x", "name": "tok"}, "token": 5}"#
+    #expect(
+      Redaction.body(body)
+        == #"{"refreshToken": "••••••", "user": {"password":"••••••", "name": "tok"}, "token": 5}"#)
+    #expect(Redaction.body("no json here") == "no json here")
+    #expect(Redaction.body(#"{"token": "unterminated"#) == #"{"token": "unterminated"#)
+  }
+}
