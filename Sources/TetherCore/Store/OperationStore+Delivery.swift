@@ -57,25 +57,42 @@ extension OperationStore {
   @inlinable
   func route(_ storage: inout Storage, _ effects: inout Effects) {
     guard !storage.outbox.isEmpty || storage.isDelivering else { return }
-    for (continuation, step) in effects.resumes {
-      storage.outbox.append(.resume(continuation, step))
+    var kept = SmallList<Action>()
+    for action in effects.actions {
+      if case .resume(let continuation, let step) = action {
+        storage.outbox.append(.resume(continuation, step))
+      } else {
+        kept.append(action)
+      }
     }
-    effects.resumes = SmallList()
+    effects.actions = kept
     if !storage.isDelivering {
       storage.isDelivering = true
       effects.delivers = true
     }
   }
 
-  /// Carries out what a locked update decided, outside the lock.
+  /// Carries out what a locked update decided, outside the lock: cancel tasks, deliver what
+  /// is queued, resume callers, stop watching conditions, and start runs, in that order.
   @inlinable
   func perform(_ effects: Effects) {
-    for task in effects.cancels { task.cancel() }
+    if effects.actions.isEmpty {
+      if effects.delivers { deliver() }
+      if effects.becameUnused { didBecomeUnused() }
+      return
+    }
+    for case .cancel(let task) in effects.actions { task.cancel() }
     if effects.delivers { deliver() }
-    for (continuation, step) in effects.resumes { continuation.resume(returning: step) }
-    for subscription in effects.conditionSubscriptionsToCancel { subscription.cancel() }
+    for action in effects.actions {
+      switch action {
+      case .resume(let continuation, let step): continuation.resume(returning: step)
+      case .cancelSubscriptions(let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+      case .cancel, .launch: break
+      }
+    }
     if effects.becameUnused { didBecomeUnused() }
-    for launch in effects.launches { self.launch(launch) }
+    for case .launch(let launch) in effects.actions { self.launch(launch) }
   }
 
   /// Tells the client the store lost its last subscriber.
