@@ -36,12 +36,24 @@ public enum PostsBrowserCommand {
     if let log {
       logLine = { line in log.write(line) }
     }
+    let transport = options.transport.make()
+    let timeouts = HTTPTimeouts.interactive.limited(toTotal: options.timeout)
+    if let url = options.url,
+      let problem = await problemReaching(url, transport: transport, timeouts: timeouts)
+    {
+      return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
+    }
+    // The terminal before the embedded service: an unusable one (no TERM, an unknown or dumb
+    // one) ends `posts` at once, before anything was started that would have to be shut down.
+    let screen: NCursesScreen
+    do {
+      screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
+    } catch {
+      return fail("\(error)", code: 1)
+    }
     let server: PostsServer?
     let baseURL: URL
     if let url = options.url {
-      if let problem = await problemReaching(url) {
-        return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
-      }
       server = nil
       baseURL = url
     } else {
@@ -57,12 +69,11 @@ public enum PostsBrowserCommand {
     }
     let model = PostsModel(
       PostsModel.Configuration(
-        baseURL: baseURL, pageSize: options.pageSize, retries: options.retries, server: server,
-        persistsWrites: server != nil, log: logLine))
+        baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
+        retries: options.retries, server: server, persistsWrites: server != nil, log: logLine))
     let app = PostsBrowserApp(model: model)
     var code: Int32 = 0
     do {
-      let screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
       let loop = try EventLoop(app: app, screen: screen, input: screen)
       let waker = loop.waker
       app.connect { waker.wake() }
@@ -82,11 +93,15 @@ public enum PostsBrowserCommand {
     return { entry in logLine("server \(entry)") }
   }
 
-  /// Why `url` does not answer like a Posts API within 5 seconds, or nil when it does.
-  static func problemReaching(_ url: URL) async -> String? {
-    let api = APIClient(baseURL: url, clientError: .json(ServerMessage.self))
-    var probe = PostsAPI.posts(skip: 0, limit: 1)
-    probe.timeout = .seconds(5)
+  /// Why `url` does not answer like a Posts API within the timeouts, or nil when it does.
+  static func problemReaching(
+    _ url: URL, transport: any HTTPTransport = CurlTransport.shared,
+    timeouts: HTTPTimeouts = .interactive
+  ) async -> String? {
+    let api = APIClient(
+      baseURL: url, defaults: RequestDefaults(timeouts: timeouts),
+      clientError: .json(ServerMessage.self), transport: transport)
+    let probe = PostsAPI.posts(skip: 0, limit: 1)
     do {
       _ = try await api.send(probe)
       return nil
