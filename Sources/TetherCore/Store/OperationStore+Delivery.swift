@@ -76,9 +76,20 @@ extension OperationStore {
   /// is queued, resume callers, stop watching conditions, and start runs, in that order.
   @inlinable
   func perform(_ effects: Effects) {
-    if effects.actions.isEmpty {
+    guard let first = effects.actions.first else {
       if effects.delivers { deliver() }
       if effects.becameUnused { didBecomeUnused() }
+      return
+    }
+    // The common case: one action, nothing to deliver.
+    if effects.actions.rest.isEmpty, !effects.delivers, !effects.becameUnused {
+      switch first {
+      case .resume(let continuation, let step): continuation.resume(returning: step)
+      case .launch(let launch): self.launch(launch)
+      case .cancel(let task): task.cancel()
+      case .cancelSubscriptions(let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+      }
       return
     }
     for case .cancel(let task) in effects.actions { task.cancel() }
@@ -102,7 +113,7 @@ extension OperationStore {
   }
 
   /// Hands out the outbox until it is empty.
-  @usableFromInline
+  @inlinable
   func deliver() {
     while true {
       let batch = storage.withLock { storage -> ([Outgoing], [Subscriber])? in
@@ -117,9 +128,13 @@ extension OperationStore {
       for item in outgoing {
         switch item {
         case .state(let sequence, let target, let state):
-          for subscriber in subscribers
-          where subscriber.id == target || (target == nil && sequence > subscriber.since) {
-            subscriber.handler(state)
+          subscribers.withUnsafeBufferPointer { subscribers in
+            for index in subscribers.indices {
+              let isTarget =
+                target == nil
+                ? sequence > subscribers[index].since : subscribers[index].id == target
+              if isTarget { subscribers[index].handler(state) }
+            }
           }
         case .changed:
           events?.emit(.storeUpdated(self))

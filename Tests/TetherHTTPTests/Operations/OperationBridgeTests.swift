@@ -196,11 +196,11 @@ struct OperationBridgeTests {
       for: api.query(Endpoint<Post>(.get, "posts/1"), path: ["post", 1]).stale(
         after: .seconds(60)))
     try await post.fetch()
-    let rename = api.mutation(["post", "rename"]) { (title: String) in
+    let putTitle = api.mutation(["post", "rename"]) { (title: String) in
       Endpoint<Post>(.put, "posts/1", body: .json(["title": title]))
-    }.optimisticUpdate(of: Post.self, matching: { _ in ["post", 1] }) { post, title in
-      post.title = title
     }
+    let rename = putTitle.optimisticUpdate(
+      of: Post.self, matching: { _ in ["post", 1] }, { post, title in post.title = title })
     let edit = operations.store(for: rename)
     do {
       try await edit.mutate(with: "b")
