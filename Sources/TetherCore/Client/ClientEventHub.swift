@@ -32,6 +32,7 @@ final class ClientEventHub: Sendable {
     }
   }
 
+  @usableFromInline
   func emit(_ event: OperationClientEvent) {
     guard isListening else { return }
     let handlers = listeners.withLock { Array($0.values) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TetherSynchronization
 
 #if canImport(Glibc)
@@ -20,13 +21,14 @@ public final class NetworkConnectivity: RunCondition {
   public static let shared = NetworkConnectivity()
 
   private struct State {
-    var isStarted = false
-    var isOnline = true
     var nextID: UInt64 = 0
     var observers: [UInt64: @Sendable (Bool) -> Void] = [:]
   }
 
   private let state = SanitizerVisibleMutex(State())
+  // Read before every run of an operation in the `.online` network mode: atomics, not a lock.
+  private let online = Atomic(true)
+  private let started = Atomic(false)
 
   private init() {}
 
@@ -35,7 +37,7 @@ public final class NetworkConnectivity: RunCondition {
   /// Whether the network is reachable now.
   public var isOnline: Bool {
     startIfNeeded()
-    return state.withLock { $0.isOnline }
+    return online.load(ordering: .acquiring)
   }
 
   public func isSatisfied(in context: OperationContext) -> Bool { isOnline }
@@ -56,9 +58,9 @@ public final class NetworkConnectivity: RunCondition {
   }
 
   private func startIfNeeded() {
-    let shouldStart = state.withLock { state -> Bool in
-      defer { state.isStarted = true }
-      return !state.isStarted
+    guard !started.load(ordering: .acquiring) else { return }
+    let shouldStart = state.withLock { _ in
+      !started.exchange(true, ordering: .acquiringAndReleasing)
     }
     guard shouldStart else { return }
     #if os(Linux)
@@ -74,8 +76,9 @@ public final class NetworkConnectivity: RunCondition {
 
   private func update(_ isOnline: Bool) {
     let observers = state.withLock { state -> [@Sendable (Bool) -> Void] in
-      guard state.isOnline != isOnline else { return [] }
-      state.isOnline = isOnline
+      guard online.exchange(isOnline, ordering: .acquiringAndReleasing) != isOnline else {
+        return []
+      }
       return Array(state.observers.values)
     }
     for observer in observers { observer(isOnline) }

@@ -143,7 +143,4 @@ struct RunSet: Sendable {
       rest.removeAll { $0 == run }
     }
   }
-
-  /// The runs, oldest first.
-  var all: [OperationRunID] { first.map { [$0] + rest } ?? [] }
 }

@@ -18,6 +18,7 @@ extension OperationStore {
   }
 
   /// Sets the current value by hand, e.g. for an optimistic update; subscribers are notified.
+  @inlinable
   public func setCurrentValue(_ value: State.CurrentValue) {
     let date = clock.now()
     perform(
@@ -29,6 +30,7 @@ extension OperationStore {
   /// Reads and changes the current value atomically, e.g. to edit one post in a loaded page.
   ///
   /// `body` runs under the store's lock: it must not call the store.
+  @inlinable
   public func withCurrentValue<Result, Failure: Error>(
     _ body: (inout State.CurrentValue) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -46,6 +48,7 @@ extension OperationStore {
     return result
   }
 
+  @inlinable
   func setValue(
     _ value: State.CurrentValue, at date: Date, in storage: inout Storage,
     effects: inout Effects

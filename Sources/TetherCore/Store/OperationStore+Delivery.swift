@@ -57,25 +57,53 @@ extension OperationStore {
   @inlinable
   func route(_ storage: inout Storage, _ effects: inout Effects) {
     guard !storage.outbox.isEmpty || storage.isDelivering else { return }
-    for (continuation, step) in effects.resumes {
-      storage.outbox.append(.resume(continuation, step))
+    var kept = SmallList<Action>()
+    for action in effects.actions {
+      if case .resume(let continuation, let step) = action {
+        storage.outbox.append(.resume(continuation, step))
+      } else {
+        kept.append(action)
+      }
     }
-    effects.resumes = SmallList()
+    effects.actions = kept
     if !storage.isDelivering {
       storage.isDelivering = true
       effects.delivers = true
     }
   }
 
-  /// Carries out what a locked update decided, outside the lock.
+  /// Carries out what a locked update decided, outside the lock: cancel tasks, deliver what
+  /// is queued, resume callers, stop watching conditions, and start runs, in that order.
   @inlinable
   func perform(_ effects: Effects) {
-    for task in effects.cancels { task.cancel() }
+    guard let first = effects.actions.first else {
+      if effects.delivers { deliver() }
+      if effects.becameUnused { didBecomeUnused() }
+      return
+    }
+    // The common case: one action, nothing to deliver.
+    if effects.actions.rest.isEmpty, !effects.delivers, !effects.becameUnused {
+      switch first {
+      case .resume(let continuation, let step): continuation.resume(returning: step)
+      case .launch(let launch): self.launch(launch)
+      case .cancel(let task): task.cancel()
+      case .cancelSubscriptions(let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+      }
+      return
+    }
+    for case .cancel(let task) in effects.actions { task.cancel() }
     if effects.delivers { deliver() }
-    for (continuation, step) in effects.resumes { continuation.resume(returning: step) }
-    for subscription in effects.conditionSubscriptionsToCancel { subscription.cancel() }
+    for action in effects.actions {
+      switch action {
+      case .resume(let continuation, let step): continuation.resume(returning: step)
+      case .cancelSubscriptions(let subscriptions):
+        for subscription in subscriptions { subscription.cancel() }
+      case .cancel, .launch: break
+      }
+    }
     if effects.becameUnused { didBecomeUnused() }
-    for launch in effects.launches { self.launch(launch) }
+    for case .launch(let launch) in effects.actions { self.launch(launch) }
   }
 
   /// Tells the client the store lost its last subscriber.
@@ -85,7 +113,7 @@ extension OperationStore {
   }
 
   /// Hands out the outbox until it is empty.
-  @usableFromInline
+  @inlinable
   func deliver() {
     while true {
       let batch = storage.withLock { storage -> ([Outgoing], [Subscriber])? in
@@ -100,9 +128,13 @@ extension OperationStore {
       for item in outgoing {
         switch item {
         case .state(let sequence, let target, let state):
-          for subscriber in subscribers
-          where subscriber.id == target || (target == nil && sequence > subscriber.since) {
-            subscriber.handler(state)
+          subscribers.withUnsafeBufferPointer { subscribers in
+            for index in subscribers.indices {
+              let isTarget =
+                target == nil
+                ? sequence > subscribers[index].since : subscribers[index].id == target
+              if isTarget { subscribers[index].handler(state) }
+            }
           }
         case .changed:
           events?.emit(.storeUpdated(self))

@@ -14,7 +14,7 @@ extension OperationStore: OperationContinuationSink {
         guard let index = storage.runs.firstIndex(where: { $0.id == run }) else { return }
         if storage.runs[index].revertState == nil {
           dropRevertStates(in: &storage)
-          storage.runs[index].revertState = storage.state
+          storage.runs[index].revertState = .value(storage.state)
         } else if storage.runs.count > 1 {
           for other in storage.runs.indices where other != index {
             storage.runs[other].revertState = nil
@@ -63,7 +63,7 @@ extension OperationStore: OperationContinuationSink {
           in: &storage)
         // Callers that only wanted the run started (a client-wide refetch) go on now.
         while let waiter = storage.runs[index].waiters.remove(where: \.returnsWhenPaused) {
-          effects.resumes.append((waiter.continuation, .paused))
+          effects.resume(waiter.continuation, with: .paused)
         }
       })
   }
@@ -87,14 +87,14 @@ extension OperationStore: OperationContinuationSink {
 
   @usableFromInline
   func progress(of run: OperationRunID) -> (any Sendable)? {
-    storage.withLock { storage in storage.runs.first { $0.id == run }?.progress }
+    storage.withLock { storage in storage.runs.first { $0.id == run }?.progress?.value }
   }
 
   @usableFromInline
   func saveProgress(_ progress: any Sendable, of run: OperationRunID) {
     storage.withLock { storage in
       guard let index = storage.runs.firstIndex(where: { $0.id == run }) else { return }
-      storage.runs[index].progress = progress
+      storage.runs[index].progress = .value(progress)
     }
   }
 }

@@ -57,11 +57,11 @@ extension OperationStore {
     in storage: inout Storage, effects: inout Effects
   ) {
     if Task.isCancelled {
-      effects.resumes.append((waiter.continuation, .finished(.failure(.cancelled))))
+      effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
       return
     }
     guard let input = derive(storage.state) else {
-      effects.resumes.append((waiter.continuation, .nothing))
+      effects.resume(waiter.continuation, with: .nothing)
       return
     }
     if !storage.runs.isEmpty,
@@ -103,7 +103,8 @@ extension OperationStore {
         payload: Self.loggedInput(input)), in: &storage)
     storage.runs.append(
       Run(id: id, input: input, trigger: trigger, startDate: date, waiters: waiters))
-    effects.launches.append(Launch(id: id, input: input, configuration: storage.configuration))
+    effects.actions.append(
+      .launch(Launch(id: id, input: input, configuration: storage.configuration)))
   }
 
   /// The input as the run log shows it: nothing for a query.
@@ -190,9 +191,9 @@ extension OperationStore {
           outcome = .failure(.failure(failure))
         }
         for waiter in run.waiters {
-          effects.resumes.append((waiter.continuation, .finished(outcome)))
+          effects.resume(waiter.continuation, with: .finished(outcome))
         }
-        for waiter in run.deferred { effects.resumes.append((waiter.continuation, .again)) }
+        for waiter in run.deferred { effects.resume(waiter.continuation, with: .again) }
         if let trigger = storage.pendingRerun {
           storage.pendingRerun = nil
           startAutomaticRunIfNeeded(trigger, in: &storage, effects: &effects)
@@ -210,13 +211,13 @@ extension OperationStore {
       update { storage, effects in
         for index in storage.runs.indices {
           if let waiter = storage.runs[index].deferred.remove(where: { $0.id == id }) {
-            effects.resumes.append((waiter.continuation, .finished(.failure(.cancelled))))
+            effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
             return
           }
           guard let waiter = storage.runs[index].waiters.remove(where: { $0.id == id }) else {
             continue
           }
-          effects.resumes.append((waiter.continuation, .finished(.failure(.cancelled))))
+          effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
           let run = storage.runs[index]
           let isWanted = run.isAutomatic && !storage.subscribers.isEmpty
           if run.waiters.isEmpty && !isWanted {
@@ -240,7 +241,7 @@ extension OperationStore {
     let date = clock.now()
     for run in cancelled {
       for waiter in run.waiters {
-        effects.resumes.append((waiter.continuation, .finished(.failure(.cancelled))))
+        effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
       }
       end(run, cancelledAt: date, reverting: reverting, in: &storage, effects: &effects)
     }
@@ -269,11 +270,11 @@ extension OperationStore {
     _ run: Run, cancelledAt date: Date, reverting: Bool, in storage: inout Storage,
     effects: inout Effects
   ) {
-    if let task = run.task { effects.cancels.append(task) }
-    for waiter in run.deferred { effects.resumes.append((waiter.continuation, .again)) }
+    if let task = run.task { effects.actions.append(.cancel(task)) }
+    for waiter in run.deferred { effects.resume(waiter.continuation, with: .again) }
     // What the run yielded is undone only when nothing else changed the state since.
     if reverting, let revertState = run.revertState, storage.runs.isEmpty {
-      storage.state = revertState
+      storage.state = revertState.value
     }
     apply(.runCancelled(run.id, reverted: reverting, date: date), to: &storage, effects: &effects)
     log(

@@ -45,7 +45,7 @@ extension OperationStore {
         guard storage.subscribers.isEmpty else { return }
         storage.unusedSince = clock.now()
         effects.becameUnused = true
-        effects.conditionSubscriptionsToCancel = storage.conditionSubscriptions
+        effects.actions.append(.cancelSubscriptions(storage.conditionSubscriptions))
         storage.conditionSubscriptions = []
         cancelRuns(reverting: true, in: &storage, effects: &effects) {
           $0.isAutomatic && $0.waiters.isEmpty

@@ -110,10 +110,10 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline var attempt = 1
     @usableFromInline var pausedSince: Date?
     /// The state before the run's first yield, to revert to if it is cancelled; dropped as
-    /// soon as anything else changes the state.
-    @usableFromInline var revertState: State?
+    /// soon as anything else changes the state. Boxed, like `progress`, to keep runs small.
+    @usableFromInline var revertState: Boxed<State>?
     /// What the run keeps across its attempts (the pages a refetch has fetched).
-    @usableFromInline var progress: (any Sendable)?
+    @usableFromInline var progress: Boxed<any Sendable>?
 
     @inlinable
     init(
@@ -173,19 +173,35 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
-  /// What to do once the lock is released.
+  /// Something to do once the lock is released.
+  @usableFromInline
+  enum Action: Sendable {
+    /// Resume a waiting caller (unless it must wait for deliveries, then it is queued).
+    case resume(UnsafeContinuation<RunStep, Never>, RunStep)
+    /// Cancel a run's task.
+    case cancel(Task<Void, Never>)
+    /// Start a run's task.
+    case launch(Launch)
+    /// Stop watching rerun conditions.
+    case cancelSubscriptions([OperationSubscription])
+  }
+
+  /// What to do once the lock is released: one small list, so that the common case (one
+  /// action) neither allocates nor costs much to destroy.
   @usableFromInline
   struct Effects: Sendable {
-    @usableFromInline var resumes = SmallList<(UnsafeContinuation<RunStep, Never>, RunStep)>()
-    @usableFromInline var cancels = SmallList<Task<Void, Never>>()
-    @usableFromInline var launches = SmallList<Launch>()
+    @usableFromInline var actions = SmallList<Action>()
     @usableFromInline var changed = false
     /// This thread delivers the queued states and events.
     @usableFromInline var delivers = false
     @usableFromInline var becameUnused = false
-    @usableFromInline var conditionSubscriptionsToCancel: [OperationSubscription] = []
 
     @inlinable init() {}
+
+    @inlinable
+    mutating func resume(_ continuation: UnsafeContinuation<RunStep, Never>, with step: RunStep) {
+      actions.append(.resume(continuation, step))
+    }
   }
 
   @usableFromInline
@@ -281,3 +297,15 @@ public final class OperationStore<State: OperationState>: Sendable {
 }
 
 @usableFromInline let identifiers = Atomic<UInt64>(0)
+
+/// A value on the heap, so that a rarely set field costs its holder one pointer.
+@usableFromInline
+indirect enum Boxed<Value: Sendable>: Sendable {
+  case value(Value)
+
+  @inlinable var value: Value {
+    switch self {
+    case .value(let value): value
+    }
+  }
+}

@@ -40,9 +40,6 @@ struct SmallList<Element> {
     guard let index = rest.firstIndex(where: matches) else { return nil }
     return rest.remove(at: index)
   }
-
-  /// The elements, in order.
-  @inlinable var all: [Element] { first.map { [$0] + rest } ?? [] }
 }
 
 extension SmallList: Sequence {

@@ -185,4 +185,35 @@ struct OperationBridgeTests {
     #expect(store.state.error == nil)
     #expect(store.state.currentValue == nil)
   }
+
+  @Test("an optimistic edit over HTTP shows at once and rolls back when the server refuses")
+  func optimisticEditRollsBack() async throws {
+    transport.respond(to: .get, "/v1/posts/1", with: try .json(Post(id: 1, title: "a", userId: 2)))
+    transport.respond(
+      to: .put, "/v1/posts/1",
+      with: try .json(APIMessage(message: "Edit conflict"), statusCode: 409))
+    let post = operations.store(
+      for: api.query(Endpoint<Post>(.get, "posts/1"), path: ["post", 1]).stale(
+        after: .seconds(60)))
+    try await post.fetch()
+    let putTitle = api.mutation(["post", "rename"]) { (title: String) in
+      Endpoint<Post>(.put, "posts/1", body: .json(["title": title]))
+    }
+    let rename = putTitle.optimisticUpdate(
+      of: Post.self, matching: { _ in ["post", 1] }, { post, title in post.title = title })
+    let edit = operations.store(for: rename)
+    do {
+      try await edit.mutate(with: "b")
+      Issue.record("the server refuses the edit")
+    } catch .failure(.unacceptableStatus(let failure)) {
+      #expect(failure.statusCode == 409)
+      #expect(failure.clientError(as: APIMessage.self)?.message == "Edit conflict")
+    } catch {
+      Issue.record("expected the 409, got \(error)")
+    }
+    #expect(post.state.currentValue?.title == "a")
+    #expect(post.state.isInvalidated)
+    #expect(edit.state.failureCount == 1)
+    #expect(post.runLog.map(\.event.description).suffix(2) == ["value set", "invalidated"])
+  }
 }
