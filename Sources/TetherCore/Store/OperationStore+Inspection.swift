@@ -253,8 +253,8 @@ extension OperationStore: InspectableStore {
         if let id = simulation.run, let index = storage.runs.firstIndex(where: { $0.id == id }) {
           // The simulated run ends without a trace; whoever joined it derives a real run.
           let run = storage.runs.remove(at: index)
-          if let task = run.task { effects.cancels.append(task) }
-          for waiter in run.waiters { effects.resumes.append((waiter.continuation, .again)) }
+          if let task = run.task { effects.actions.append(.cancel(task)) }
+          for waiter in run.waiters { effects.resume(waiter.continuation, with: .again) }
           storage.state.apply(.runCancelled(id, reverted: true, date: clock.now()))
         }
         guard storage.runs.isEmpty, Self.counts(of: storage.state) == simulation.counts,
