@@ -7,8 +7,11 @@ import TetherTerminal
 /// `posts`: parses the command line, starts the embedded Posts service (or checks the
 /// `--url` server), and runs the browser until it quits.
 public enum PostsBrowserCommand {
-  /// Runs `posts` with `arguments` (without the program name); returns the exit code: 0 after
-  /// a normal quit, 2 for a bad command line or an unreachable `--url`, 1 for other failures.
+  /// Runs `posts` with `arguments` (without the program name) and returns the exit code of a
+  /// run that ends before the browser starts: 0 after `--help` or `--version`, 2 for a bad
+  /// command line or an unusable `--url`, 1 for other failures (an unusable terminal). Once
+  /// the browser has run, it ends the process itself: 0 after a normal quit, 1 after a
+  /// failure.
   ///
   /// Call it from the main actor: the terminal is owned by the caller's thread.
   public static func run(arguments: [String]) async -> Int32 {
@@ -40,7 +43,7 @@ public enum PostsBrowserCommand {
     let baseURL: URL
     if let url = options.url {
       if let problem = await problemReaching(url) {
-        return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
+        return fail(problem, code: 2)
       }
       server = nil
       baseURL = url
@@ -55,6 +58,15 @@ public enum PostsBrowserCommand {
       }
       baseURL = server!.baseURL
     }
+    // The terminal first: an unusable one ends the program before any request is sent, so
+    // nothing is in flight that exiting could wait for.
+    let screen: NCursesScreen
+    do {
+      screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
+      try screen.start()
+    } catch {
+      return fail("\(error)", code: 1)
+    }
     let model = PostsModel(
       PostsModel.Configuration(
         baseURL: baseURL, pageSize: options.pageSize, retries: options.retries, server: server,
@@ -62,16 +74,19 @@ public enum PostsBrowserCommand {
     let app = PostsBrowserApp(model: model)
     var code: Int32 = 0
     do {
-      let screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
       let loop = try EventLoop(app: app, screen: screen, input: screen)
       let waker = loop.waker
       app.connect { waker.wake() }
+      app.start(size: screen.size)
       try await loop.run()
     } catch {
+      screen.stop()
       code = fail("\(error)", code: 1)
     }
-    await server?.shutdown()
-    return code
+    // The terminal is restored. End here, with the model alive: releasing it would cancel
+    // every request in flight one by one, and quitting must never wait on a request (the
+    // process ending closes their connections, and the embedded service's).
+    exit(code)
   }
 
   /// The embedded service's request log, written to the log file when there is one.
@@ -82,7 +97,8 @@ public enum PostsBrowserCommand {
     return { entry in logLine("server \(entry)") }
   }
 
-  /// Why `url` does not answer like a Posts API within 5 seconds, or nil when it does.
+  /// Why `url` does not answer like a Posts API within 5 seconds, as the one line to print,
+  /// or nil when it does.
   static func problemReaching(_ url: URL) async -> String? {
     let api = APIClient(baseURL: url, clientError: .json(ServerMessage.self))
     var probe = PostsAPI.posts(skip: 0, limit: 1)
@@ -91,7 +107,7 @@ public enum PostsBrowserCommand {
       _ = try await api.send(probe)
       return nil
     } catch {
-      return Describe.failure(error)
+      return Describe.probeFailure(error, at: url, path: "/posts")
     }
   }
 

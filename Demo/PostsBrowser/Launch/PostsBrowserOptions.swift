@@ -35,6 +35,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       --page-size N        posts per page, 1...100 (default 10)
       --fail-rate R        embedded service: share of requests that fail, 0...1
       --latency DURATION   embedded service: latency added to every request, like 300ms
+      --fault-routes LIST  embedded service: the routes faults apply to, comma-separated,
+                           like /users or "GET /posts/*" (default all)
       --seed N             embedded service: seed of its fault injection (default 1)
       --retries N          retries of a failed query, 0...10 (default 3)
       --color WHEN         never, auto or always (default auto; NO_COLOR is honoured)
@@ -70,8 +72,16 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       case "--latency":
         let text = try value()
         guard let latency = DurationParser.parse(text), latency <= FaultSettings.maximumLatency
-        else { throw PostsBrowserOptionsError("invalid duration for --latency: \(text)") }
+        else {
+          throw PostsBrowserOptionsError(
+            "invalid duration for --latency: \(text) (expected a number and a unit, like 2s or"
+              + " 300ms; at most 1 hour)")
+        }
         faults.latency = latency
+      case "--fault-routes":
+        faults.routes = try value().split(separator: ",").map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
       case "--seed":
         let text = try value()
         guard let seed = UInt64(text) else {

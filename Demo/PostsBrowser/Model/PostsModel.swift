@@ -2,6 +2,7 @@ import Foundation
 import PostsService
 import TetherCore
 import TetherHTTP
+import TetherSynchronization
 
 /// Everything the browser knows about posts lives in the stores of one `OperationClient`;
 /// this model creates them, and runs the actions that change them (loading more, creating,
@@ -17,6 +18,9 @@ public final class PostsModel: Sendable {
     public var pageSize: Int
     /// Retries of a failed query run.
     public var retries: Int
+    /// How long one request may take before it fails as timed out: a person is waiting, so
+    /// seconds, not the transport's minute.
+    public var requestTimeout: Duration
     /// The embedded service, whose faults the browser may change; nil for a remote server.
     public var server: PostsServer?
     /// Whether the server keeps writes (the embedded service does; dummyjson only pretends),
@@ -28,18 +32,23 @@ public final class PostsModel: Sendable {
     public init(
       baseURL: URL, transport: any HTTPTransport = URLSessionTransport(),
       clock: any TetherClock = SystemClock(), pageSize: Int = 10, retries: Int = 3,
-      server: PostsServer? = nil, persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
+      requestTimeout: Duration = PostsModel.defaultRequestTimeout, server: PostsServer? = nil,
+      persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
     ) {
       self.baseURL = baseURL
       self.transport = transport
       self.clock = clock
       self.pageSize = pageSize
       self.retries = retries
+      self.requestTimeout = requestTimeout
       self.server = server
       self.persistsWrites = persistsWrites
       self.log = log
     }
   }
+
+  /// The timeout of one request unless the configuration says otherwise.
+  public static let defaultRequestTimeout = Duration.seconds(10)
 
   public let client: OperationClient
   public let operations: PostsOperations
@@ -48,16 +57,21 @@ public final class PostsModel: Sendable {
   /// The embedded service's fault switches.
   public let faults: FaultControl
   public let persistsWrites: Bool
-  /// The feed, observed for as long as the model lives.
-  public let feed: ObservedStore<PaginatedState<Int, PostsPage, HTTPError>>
+  /// The feed. The model subscribes to it for as long as it lives (so it loads, and reloads
+  /// when invalidated), once: another subscriber arriving later would refetch it.
+  public let feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>
+  private let feedChanges = ChangeListeners()
+  private let feedSubscription: OperationSubscription
 
   public init(_ configuration: Configuration) {
-    let activity = RequestActivity()
+    let activity = RequestActivity(clock: configuration.clock)
     var observers: [any HTTPObserver] = [activity]
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
     let api = APIClient(
-      baseURL: configuration.baseURL, clientError: .json(ServerMessage.self),
-      transport: configuration.transport, observers: observers, clock: configuration.clock)
+      baseURL: configuration.baseURL,
+      defaults: RequestDefaults(timeout: configuration.requestTimeout),
+      clientError: .json(ServerMessage.self), transport: configuration.transport,
+      observers: observers, clock: configuration.clock)
     var defaults = OperationDefaults()
     defaults.queryRetryLimit = configuration.retries
     client = OperationClient(clock: configuration.clock, defaults: defaults)
@@ -66,7 +80,9 @@ public final class PostsModel: Sendable {
     self.activity = activity
     faults = FaultControl(server: configuration.server)
     persistsWrites = configuration.persistsWrites
-    feed = ObservedStore(client.store(for: operations.feed))
+    feed = client.store(for: operations.feed)
+    let feedChanges = feedChanges
+    feedSubscription = feed.subscribe { _ in feedChanges.notify() }
   }
 
   // MARK: Stores
@@ -86,8 +102,21 @@ public final class PostsModel: Sendable {
     client.store(for: operations.addPost)
   }
 
+  /// Calls `listener` after every change of the feed's state, until the subscription ends.
+  public func onFeedChange(_ listener: @escaping @Sendable () -> Void) -> OperationSubscription {
+    feedChanges.add(listener)
+  }
+
   /// The loaded posts of the feed, in order.
   public var feedPosts: [Post] { Self.posts(in: feed.state) }
+
+  /// Post `id` as the feed's loaded pages have it, or nil when it is not loaded.
+  public func feedPost(_ id: Int) -> Post? {
+    for page in feed.state.pages {
+      if let post = page.value.posts.first(where: { $0.id == id }) { return post }
+    }
+    return nil
+  }
 
   /// The posts of a feed state, in order.
   public static func posts(in state: PaginatedState<Int, PostsPage, HTTPError>) -> [Post] {
@@ -98,7 +127,46 @@ public final class PostsModel: Sendable {
 
   /// Loads the next page of the feed (the first one when none is loaded).
   public func loadMore() async throws {
-    try await feed.store.fetchNextPage()
+    try await feed.fetchNextPage()
+  }
+
+  /// Loads pages one after the other until at least `count` posts are loaded or the feed has
+  /// no more, e.g. to fill the rows on screen; stops at the first failure (which the feed
+  /// shows).
+  public func loadPages(untilLoaded count: Int) async throws {
+    if feed.state.pages.isEmpty { try await feed.fetch() }
+    while Self.posts(in: feed.state).count < count, feed.state.hasNextPage {
+      guard try await feed.fetchNextPage() != nil else { return }
+    }
+  }
+
+  /// Refetches post `id` and its author together: what `r` on a post does, so that an author
+  /// that failed to load is tried again with the post.
+  public func refresh(post id: Int, author userID: Int?) async {
+    let post = post(id)
+    // The author's run starts first and at once, so that the end of the post's run finds it
+    // in flight (see `followAuthor`) rather than fetching it a second time.
+    let author = userID.map(user).map { author in Task.immediate { _ = try? await author.fetch() } }
+    _ = try? await post.fetch()
+    await author?.value
+  }
+
+  /// Keeps the author of post `id` in step with the post while the subscription lives:
+  /// whenever a run of the post ends and the author's last load failed, the author is fetched
+  /// again — so focus regained, a stale post shown again or any refetch retries it too.
+  public func followAuthor(of id: Int, userID: Int) -> OperationSubscription {
+    let post = post(id)
+    let author = user(userID)
+    let wasLoading = SanitizerVisibleMutex(post.state.isLoading)
+    return post.subscribe { state in
+      let ended = wasLoading.withLock { wasLoading in
+        defer { wasLoading = state.isLoading }
+        return wasLoading && !state.isLoading
+      }
+      let authorState = author.state
+      guard ended, authorState.status == .failure, !authorState.isLoading else { return }
+      Task { _ = try? await author.fetch() }
+    }
   }
 
   /// Creates a post; when the server keeps writes the feed is refetched to show it, otherwise
@@ -111,7 +179,7 @@ public final class PostsModel: Sendable {
     if persistsWrites {
       client.invalidate(matching: ["posts", "feed"])
     } else {
-      feed.store.withCurrentValue { pages in
+      feed.withCurrentValue { pages in
         guard !pages.isEmpty else { return }
         pages[0].value.posts.insert(post, at: 0)
       }
@@ -150,7 +218,7 @@ public final class PostsModel: Sendable {
   /// Deletes a post optimistically: it leaves the feed at once and comes back if the server
   /// refuses.
   public func delete(_ id: Int) async throws {
-    let removed = feed.store.withCurrentValue { pages -> (page: Int, index: Int, post: Post)? in
+    let removed = feed.withCurrentValue { pages -> (page: Int, index: Int, post: Post)? in
       for page in pages.indices {
         guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {
           continue
@@ -167,7 +235,7 @@ public final class PostsModel: Sendable {
       if persistsWrites { client.invalidate(matching: ["posts", "feed"]) }
     } catch {
       if let removed {
-        feed.store.withCurrentValue { pages in
+        feed.withCurrentValue { pages in
           guard removed.page < pages.count else { return }
           let posts = pages[removed.page].value.posts
           pages[removed.page].value.posts.insert(
@@ -180,7 +248,7 @@ public final class PostsModel: Sendable {
   }
 
   private func replaceInFeed(_ id: Int, _ change: (inout Post) -> Void) {
-    feed.store.withCurrentValue { pages in
+    feed.withCurrentValue { pages in
       for page in pages.indices {
         guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {
           continue

@@ -5,6 +5,8 @@ import TetherSynchronization
 enum AppMessage: Sendable {
   case saved(PostEditor.Mode, Post)
   case saveFailed(PostEditor.Mode, String)
+  /// An edit the server refused: what was typed, the post as it was, and why.
+  case editFailed(Int, PostDraft, original: PostDraft?, String)
   case deleted(Int)
   case deleteFailed(Int, String)
 }

@@ -4,13 +4,15 @@ import TetherHTTP
 import TetherTerminal
 
 /// The feed on the left: the loaded posts' titles, "N of TOTAL", the filter, and a last line
-/// that says what the feed is doing.
+/// that says what the feed is doing and where the selection is ("12 of 20 loaded · 251").
 struct FeedPanel {
   let state: PaginatedState<Int, PostsPage, HTTPError>
   /// The posts shown: every loaded post, or those matching the filter.
   let posts: [Post]
   let filter: FeedFilter?
   let isFocused: Bool
+  /// When the oldest request for a page still in flight was sent.
+  let waitingSince: Date?
 
   func render(in rect: Rect, into frame: inout Frame, list: inout ListState) {
     let inner = Border(
@@ -26,54 +28,106 @@ struct FeedPanel {
       rows[0] = parts[1]
     }
     let empty = state.pages.isEmpty ? nil : (filter == nil ? "No posts" : "No title matches")
+    // The selection bar spans the row: the selected title is padded to the row's width.
+    let selected = max(0, min(list.selection, posts.count - 1))
+    let width = rows[0].width - 2
+    let posts = posts
     ListView(count: posts.count, isFocused: isFocused, emptyMessage: empty) { index in
-      ListItem(posts[index].title)
+      let title = posts[index].shownTitle
+      guard index == selected else { return ListItem(title) }
+      let fitted = TextLayout.truncate(title, toWidth: width)
+      let padding = max(0, width - DisplayWidth.of(fitted))
+      return ListItem(fitted + String(repeating: " ", count: padding))
     }.render(in: rows[0], into: &frame, state: &list)
-    renderStatus(in: rows[1], into: &frame)
+    renderStatus(in: rows[1], into: &frame, selected: selected)
   }
 
   private var total: Int? { state.pages.last?.value.total }
 
+  private var loaded: Int { state.pages.reduce(0) { $0 + $1.value.posts.count } }
+
   private var title: String {
-    let loaded = state.pages.reduce(0) { $0 + $1.value.posts.count }
     guard let total else { return "Posts" }
     if let filter, !filter.text.text.isEmpty { return "Posts · \(posts.count) of \(loaded) match" }
     return "Posts · \(loaded) of \(total)"
   }
 
-  /// The last line: retrying, loading, the error, the end of the feed, or how to load more.
-  private func renderStatus(in row: Rect, into frame: inout Frame) {
+  /// Where the selection is: `12 of 20 loaded · 251` while more can load, `12 of 251` when all
+  /// are loaded, `3 of 5 matches` while filtering.
+  func position(selected: Int) -> String? {
+    guard let total, !posts.isEmpty else { return nil }
+    if let filter, !filter.text.text.isEmpty { return "\(selected + 1) of \(posts.count) matches" }
+    return state.hasNextPage
+      ? "\(selected + 1) of \(loaded) loaded · \(total)" : "\(selected + 1) of \(total)"
+  }
+
+  /// The last line: retrying, loading, the error (its hint kept whole), the end of the feed
+  /// or how to load more — and the position, right-aligned, when it fits.
+  private func renderStatus(in row: Rect, into frame: inout Frame, selected: Int) {
+    guard !row.isEmpty else { return }
     let origin = Point(x: row.minX, y: row.minY)
+    let position = position(selected: selected)
     if let progress = state.retryProgress, state.isLoading {
       // The feed is narrow: a shorter form of the post panel's retry line.
       Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
         "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
       }.render(in: row, into: &frame)
     } else if state.isLoading {
-      let label =
+      var label =
         state.isLoadingInitialPage
         ? "Loading posts…" : state.isLoadingAllPages ? "Refreshing…" : "Loading more…"
+      if let waitingSince, frame.now.timeIntervalSince(waitingSince) >= 1 {
+        label += " waiting \(Int(frame.now.timeIntervalSince(waitingSince))) s"
+        frame.redraw(at: Self.nextSecond(after: frame.now, since: waitingSince))
+      } else if let waitingSince {
+        frame.redraw(at: waitingSince.addingTimeInterval(1))
+      }
+      if state.isLoadingNextPage, let position {
+        label = "\(position) · more…"
+      }
       Spinner(startedAt: Theme.spinnerEpoch, label: label).render(in: row, into: &frame)
     } else if state.status == .failure, let error = state.error {
-      frame.write(
-        "⚠ \(Describe.failure(error)) — m to retry", at: origin, style: Theme.error, clip: row)
+      let message = Describe.fitting(
+        "⚠ \(Describe.failure(error))", suffix: " — m to retry", width: row.width)
+      frame.write(message, at: origin, style: Theme.error, clip: row)
     } else if let total, !state.hasNextPage {
-      frame.write("All \(total) posts loaded", at: origin, style: .dim, clip: row)
+      write("All \(total) posts loaded", position: position, in: row, into: &frame)
     } else if !state.pages.isEmpty {
-      frame.write("m loads more", at: origin, style: .dim, clip: row)
+      write("m loads more", position: position, in: row, into: &frame)
     }
+  }
+
+  /// `text` on the left, dim, and `position` on the right when both fit.
+  private func write(_ text: String, position: String?, in row: Rect, into frame: inout Frame) {
+    frame.write(text, at: Point(x: row.minX, y: row.minY), style: .dim, clip: row)
+    guard let position else { return }
+    let width = DisplayWidth.of(position)
+    guard DisplayWidth.of(text) + 2 + width <= row.width else { return }
+    frame.write(position, at: Point(x: row.maxX - width, y: row.minY), style: .dim, clip: row)
+  }
+
+  /// The next whole second of waiting after `now`, for a "· 3 s" that ticks.
+  static func nextSecond(after now: Date, since start: Date) -> Date {
+    start.addingTimeInterval((now.timeIntervalSince(start)).rounded(.down) + 1)
   }
 }
 
-/// The feed's title filter: what is typed, and whether keys go to it.
+/// The feed's title filter: what is typed, whether keys go to it, and the post selected before
+/// filtering (selected again while nothing matches, so Esc finds it).
 struct FeedFilter {
   var text = TextFieldState()
   var isEditing = true
+  var origin: Int?
+
+  init(origin: Int? = nil) {
+    self.origin = origin
+  }
 
   /// Whether `post` matches: its title contains the text, ignoring case and accents.
   func matches(_ post: Post) -> Bool {
     let needle = text.text.trimmingCharacters(in: .whitespaces)
     guard !needle.isEmpty else { return true }
-    return post.title.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    return post.shownTitle.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive])
+      != nil
   }
 }

@@ -19,11 +19,18 @@ struct PostEditor {
   enum Outcome: Equatable {
     case handled
     case submit(PostDraft)
-    case close, ignored
+    case close, quit, ignored
+  }
+
+  /// A question asked before typed text is lost: to close the editor or to quit the app.
+  struct DiscardPrompt {
+    var outcome: Outcome
+    var state = ConfirmState()
   }
 
   let mode: Mode
-  private let original: PostDraft
+  /// The text as the server has it: closing asks first when the typed text differs.
+  let original: PostDraft
   var title: TextFieldState
   var body: TextAreaState
   var focus = FocusRing(count: Control.allCases.count)
@@ -32,11 +39,13 @@ struct PostEditor {
   /// Why the last submission failed.
   var error: String?
   /// Set while asking whether to discard typed text.
-  var discardPrompt: ConfirmState?
+  var discardPrompt: DiscardPrompt?
 
-  init(mode: Mode, draft: PostDraft = PostDraft(title: "", body: "")) {
+  /// An editor holding `draft`; closing asks first when the text differs from `original`
+  /// (the post as the server has it; by default the draft itself).
+  init(mode: Mode, draft: PostDraft = PostDraft(title: "", body: ""), original: PostDraft? = nil) {
     self.mode = mode
-    self.original = draft
+    self.original = original ?? draft
     self.title = TextFieldState(text: draft.title)
     self.body = TextAreaState(text: draft.body)
   }
@@ -55,8 +64,8 @@ struct PostEditor {
   mutating func handle(_ event: Event) -> Outcome {
     if var prompt = discardPrompt {
       guard case .key(let key) = event else { return .ignored }
-      switch prompt.handle(key) {
-      case .confirmed: return .close
+      switch prompt.state.handle(key) {
+      case .confirmed: return prompt.outcome
       case .cancelled: discardPrompt = nil
       case nil: discardPrompt = prompt
       }
@@ -67,7 +76,8 @@ struct PostEditor {
       case .nextControl: _ = focus.handle(.tab)
       case .previousControl: _ = focus.handle(.shiftTab)
       case .submit: return submit()
-      case .close: return close()
+      case .close: return leave(.close)
+      case .quit: return leave(.quit)
       }
       return .handled
     }
@@ -76,7 +86,7 @@ struct PostEditor {
       case .title: focus.focus(Control.body.rawValue)
       case .body: _ = body.handle(event)
       case .submit: return submit()
-      case .cancel: return close()
+      case .cancel: return leave(.close)
       }
       return .handled
     }
@@ -114,10 +124,16 @@ struct PostEditor {
     error = reason
   }
 
-  private mutating func close() -> Outcome {
-    guard wouldLoseText else { return .close }
-    discardPrompt = ConfirmState()
+  /// Closes the editor or quits (`outcome`), asking first when typed text would be lost.
+  private mutating func leave(_ outcome: Outcome) -> Outcome {
+    guard wouldLoseText else { return outcome }
+    discardPrompt = DiscardPrompt(outcome: outcome)
     return .handled
+  }
+
+  /// The footer while the editor is open: its own keys, or the question's.
+  var hints: [KeyHint] {
+    discardPrompt == nil ? BrowserKeys.editor.hints : BrowserKeys.confirmation
   }
 
   // MARK: Drawing
@@ -155,10 +171,12 @@ struct PostEditor {
       [submitTitle, "Cancel"], focused: focusedButton, disabled: isSubmitting ? [0] : []
     ).render(in: rows[5], into: &frame)
     if let discardPrompt {
+      let quits = discardPrompt.outcome == .quit
       ConfirmPrompt(
-        title: "Discard the post?", message: "What you typed will be lost.",
-        confirmTitle: "Discard", cancelTitle: "Keep editing"
-      ).render(in: bounds, into: &frame, state: discardPrompt)
+        title: quits ? "Quit and discard the post?" : "Discard the post?",
+        message: "What you typed will be lost.",
+        confirmTitle: quits ? "Quit" : "Discard", cancelTitle: "Keep editing"
+      ).render(in: bounds, into: &frame, state: discardPrompt.state)
     }
   }
 }

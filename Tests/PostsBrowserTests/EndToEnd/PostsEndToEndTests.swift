@@ -33,27 +33,30 @@ struct PostsEndToEndTests {
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts")
     // One retry keeps the failure short: attempt 1 fails, 1 s backoff, attempt 2 fails.
     try launch("--retries 1", in: tmux)
-    try tmux.waitForScreen("the first page") {
-      $0.feedTitle == "Posts · 10 of 251" && $0.selectedFeedTitle != nil
+    // The first pages fill the feed's 25 rows.
+    try tmux.waitForScreen("the first pages") {
+      $0.feedTitle == "Posts · 30 of 251" && $0.selectedFeedTitle != nil
     }
 
     // Scroll: near the end of the loaded posts the next page loads by itself.
     var selectedRow = 0
-    while try !tmux.screen().feedTitle.hasSuffix("20 of 251"), selectedRow < 12 {
+    while try !tmux.screen().feedTitle.hasSuffix("40 of 251"), selectedRow < 30 {
       try tmux.press("j")
       selectedRow += 1
-      try tmux.waitForScreen("the selection on row \(selectedRow)") {
-        $0.feedRows.count > selectedRow && $0.feedRows[selectedRow].hasPrefix("›")
+      // The feed's last line says where the selection is.
+      try tmux.waitForScreen("the selection on post \(selectedRow + 1)") {
+        $0.text.contains("\(selectedRow + 1) of 30 loaded · 251")
+          || $0.text.contains("\(selectedRow + 1) of 40 loaded · 251")
       }
     }
-    try tmux.waitForScreen("the second page") { $0.feedTitle == "Posts · 20 of 251" }
+    try tmux.waitForScreen("the fourth page") { $0.feedTitle == "Posts · 40 of 251" }
 
     // Open the selected post: the post panel takes the keys and shows the post.
-    let title = try #require(try tmux.screen().selectedFeedTitle)
+    let opened = try #require(try tmux.screen().selectedFeedTitle)
     try tmux.press("Enter")
-    try tmux.waitForScreen("the post panel focused on “\(title)”") {
-      $0.hints.hasPrefix("r refetch") && $0.postTitle.hasPrefix("Post #")
-        && $0.postText.hasPrefix(title)
+    try tmux.waitForScreen("the post panel focused on “\(opened)”") {
+      $0.hints.hasPrefix("Esc/h/← back  r refetch") && $0.postTitle.hasPrefix("Post #")
+        && $0.postText.hasPrefix(opened)
     }
 
     // Create a post: it is announced and heads the feed.
@@ -65,10 +68,18 @@ struct PostsEndToEndTests {
     try tmux.type("A body from the end-to-end test.")
     try tmux.press("C-s")
     try tmux.waitForScreen(containing: "Post #252 created")
-    try tmux.waitForScreen("the new post at the top of the feed") {
+    // The selection stays on the opened post, one row further down.
+    try tmux.waitForScreen("the opened post one row down") {
       !$0.text.contains("New post") && $0.feedTitle.hasSuffix(" of 252")
-        && $0.feedRows.first?.trimmingCharacters(in: .whitespaces) == newTitle
+        && $0.text.contains("\(selectedRow + 2) of 40 loaded · 252")
+        && $0.selectedFeedTitle == opened && $0.postText.hasPrefix(opened)
     }
+    try tmux.press("1", "g", "Enter")
+    try tmux.waitForScreen("the new post at the top of the feed, open") {
+      $0.feedRows.first?.trimmingCharacters(in: .whitespaces) == "› " + newTitle
+        && $0.postText.hasPrefix(newTitle)
+    }
+    let title = newTitle
 
     // 100% failure: the refetch retries with a live countdown, then gives up.
     for rate in ["25%", "50%", "100%"] {
@@ -81,7 +92,7 @@ struct PostsEndToEndTests {
         && $0.postTitle.hasSuffix("· refreshing") && $0.postText.contains(title)
     }
     try tmux.waitForScreen("the final error") {
-      $0.postText.contains("press r to retry") && $0.postText.contains("Couldn't load post #")
+      $0.postText.contains("r to retry") && $0.postText.contains("Couldn't load post #")
         && $0.postText.contains(title)
     }
 
@@ -90,7 +101,7 @@ struct PostsEndToEndTests {
     try tmux.waitForScreen(containing: "fail 0% ")
     try tmux.press("r")
     try tmux.waitForScreen("the post recovered") {
-      !$0.postText.contains("press r to retry") && !$0.postTitle.contains("refreshing")
+      !$0.postText.contains("r to retry") && !$0.postTitle.contains("refreshing")
         && $0.postText.hasPrefix(title)
     }
 
@@ -110,7 +121,7 @@ struct PostsEndToEndTests {
 
     try tmux.resize(width: 100, height: 30)
     try tmux.waitForScreen("the browser at 100×30") {
-      $0.fillsLayout(width: 100, height: 30) && $0.feedTitle == "Posts · 10 of 251"
+      $0.fillsLayout(width: 100, height: 30) && $0.feedTitle == "Posts · 30 of 251"
         && !$0.text.contains("Terminal too small")
     }
 

@@ -17,10 +17,13 @@ final class BrowserHarness {
   let input = ScriptedInput()
   let loop: EventLoop<PostsBrowserApp>
   private let changes = ChangeSignal()
+  /// Runs on the waking thread after every wake-up, e.g. to draw right then.
+  let wakeHook = WakeHook()
 
   /// - Parameter prepare: sets up the backend before the browser's first request.
   init(
-    size: Size = Size(width: 100, height: 30), posts: Int = 25, retries: Int = 3,
+    size: Size = Size(width: 100, height: 30), posts: Int = 25, pageSize: Int = 10,
+    retries: Int = 3,
     prepare: (FakePostsBackend) -> Void = { _ in },
     title: @escaping @Sendable (Int) -> String = { "Post \($0)" }
   ) throws {
@@ -29,16 +32,19 @@ final class BrowserHarness {
     model = PostsModel(
       PostsModel.Configuration(
         baseURL: URL(string: "http://posts.test")!, transport: backend.transport, clock: clock,
-        pageSize: 10, retries: retries, persistsWrites: true))
+        pageSize: pageSize, retries: retries, persistsWrites: true))
     app = PostsBrowserApp(model: model)
     screen = VirtualScreen(size: size)
     loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
     let changes = changes
     let waker = loop.waker
+    let wakeHook = wakeHook
     app.connect {
       changes.fire()
       waker.wake()
+      wakeHook.run()
     }
+    app.start(size: size)
     loop.runUntilIdle()
   }
 
@@ -97,6 +103,19 @@ final class BrowserHarness {
         return
       }
     }
+  }
+}
+
+/// What a test runs on the waking thread after every wake-up.
+final class WakeHook: Sendable {
+  private let hook = SanitizerVisibleMutex<(@Sendable () -> Void)?>(nil)
+
+  func set(_ hook: (@Sendable () -> Void)?) {
+    self.hook.withLock { $0 = hook }
+  }
+
+  func run() {
+    hook.withLock { $0 }?()
   }
 }
 

@@ -6,7 +6,7 @@ import TetherTerminal
 @Suite struct EditorScreenTests {
   @Test func theNewPostDialogStartsEmptyWithBothFields() async throws {
     let browser = try BrowserHarness()
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
     browser.press("n")
     #expect(browser.text.contains("New post"))
     #expect(browser.text.contains("hat is it about?"))  // the cursor covers the W
@@ -16,7 +16,7 @@ import TetherTerminal
 
   @Test func submittingShowsCreatingThenClosesWithAToastAndTheNewPostInTheFeed() async throws {
     let browser = try BrowserHarness { $0.delay("/posts/add", by: .seconds(1)) }
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
     browser.press("n")
     browser.type("Fresh news")
     browser.press(.tab)
@@ -29,7 +29,7 @@ import TetherTerminal
     await browser.release(after: .seconds(1))
     await browser.waitFor("Post #26 created")
     #expect(!browser.text.contains("New post"))
-    await browser.waitFor("Posts · 10 of 26")
+    await browser.waitFor("Posts · 26 of 26")
     #expect(browser.screen.lines[1].contains("Fresh news"))
     #expect(browser.backend.posts.last?.body == "First line\nSecond line")
     #expect(browser.backend.posts.count == 26)
@@ -39,7 +39,7 @@ import TetherTerminal
     let browser = try BrowserHarness {
       $0.fail("/posts/add", status: 400, message: "Title is too spicy")
     }
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
     browser.press("n")
     browser.type("Héllo 世界 🎉")
     browser.press(.tab)
@@ -56,7 +56,7 @@ import TetherTerminal
 
   @Test func anEmptyTitleIsRefusedBeforeSending() async throws {
     let browser = try BrowserHarness()
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
     browser.press("n", .ctrl("s"))
     #expect(browser.text.contains("A post needs a title."))
     #expect(browser.backend.transport.requests.allSatisfy { $0.httpMethod != "POST" })
@@ -64,7 +64,7 @@ import TetherTerminal
 
   @Test func escapeAsksBeforeLosingText() async throws {
     let browser = try BrowserHarness()
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
     browser.press("n", .escape)
     #expect(!browser.text.contains("New post"))
     browser.press("n")
@@ -78,7 +78,7 @@ import TetherTerminal
     #expect(!browser.text.contains("New post"))
   }
 
-  @Test func editingIsOptimisticAndRollsBackWhenRefused() async throws {
+  @Test func aRefusedEditRollsBackAndReopensTheEditorWithTheTextAndTheError() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
     browser.backend.fail("/posts/25", status: 409, message: "Edit conflict")
@@ -88,13 +88,55 @@ import TetherTerminal
     browser.press(.ctrl("u"))
     browser.type("Edited title")
     browser.press(.ctrl("s"))
+    // Optimistic: the dialog closes and the new title shows in the feed and the post.
     #expect(!browser.text.contains("Edit post #25"))
     #expect(browser.screen.lines[1].contains("Edited title"))
-    #expect(browser.text.components(separatedBy: "Edited title").count == 3)  // feed and post
+    #expect(browser.text.components(separatedBy: "Edited title").count == 3)
     await browser.release(after: .seconds(1))
-    await browser.waitFor("Couldn't save post #25: 409: Edit conflict — undone")
-    #expect(!browser.text.contains("Edited title"))
+    await browser.waitFor("Couldn't save: 409: Edit conflict — Ctrl-S to try again")
+    // Rolled back underneath, and the typed text is back in the editor, ready to save again.
+    #expect(browser.text.contains("Edit post #25"))
+    #expect(browser.app.editor?.draft.title == "Edited title")
     #expect(browser.screen.lines[1].contains("Post 25"))
+    #expect(browser.app.model.post(25).state.currentValue?.title == "Post 25")
+    browser.backend.heal("/posts/25")
+    browser.backend.delay("/posts/25", by: nil)
+    browser.press(.ctrl("s"))
+    await browser.waitFor("Post #25 saved")
+    #expect(browser.backend.posts.first { $0.id == 25 }?.title == "Edited title")
+  }
+
+  @Test func escapeAfterARefusedEditAsksBeforeLosingTheText() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Body of post 25.")
+    browser.backend.fail("/posts/25", status: 409, message: "Edit conflict")
+    browser.press("e", .ctrl("u"))
+    browser.type("Edited title")
+    browser.press(.ctrl("s"))
+    await browser.waitFor("Couldn't save: 409: Edit conflict")
+    browser.press(.escape)
+    #expect(browser.text.contains("Discard the post?"))
+  }
+
+  @Test func ctrlCInTheEditorAsksBeforeLosingTypedText() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 25 of 25")
+    browser.press("n", .ctrl("c"))
+    // Nothing typed: Ctrl-C quits at once.
+    #expect(browser.loop.isFinished)
+
+    let typing = try BrowserHarness()
+    await typing.waitFor("Posts · 25 of 25")
+    typing.press("n")
+    typing.type("Half a thought")
+    typing.press(.ctrl("c"))
+    #expect(!typing.loop.isFinished)
+    #expect(typing.text.contains("Quit and discard the post?"))
+    #expect(typing.text.contains("y yes"))  // the footer shows the question's keys
+    typing.press("n")
+    #expect(typing.text.contains("Half a thought"))
+    typing.press(.ctrl("c"), "y")
+    #expect(typing.loop.isFinished)
   }
 
   @Test func editingSavesTheNewTitle() async throws {
@@ -117,10 +159,10 @@ import TetherTerminal
     #expect(browser.text.contains("Delete “Post 25”?"))
     browser.press("y")
     #expect(browser.screen.lines[1].contains("Post 24"))
-    #expect(browser.text.contains("Posts · 9 of 24"))
+    #expect(browser.text.contains("Posts · 24 of 24"))
     await browser.release(after: .seconds(1))
     await browser.waitFor("Couldn't delete post #25: 403: Not yours — restored")
-    #expect(browser.text.contains("Posts · 10 of 25"))
+    #expect(browser.text.contains("Posts · 25 of 25"))
   }
 
   @Test func deletingRemovesThePost() async throws {
@@ -128,7 +170,7 @@ import TetherTerminal
     await browser.waitFor("Body of post 25.")
     browser.press("x", "y")
     await browser.waitFor("Post #25 deleted")
-    await browser.waitFor("Posts · 10 of 24")
+    await browser.waitFor("Posts · 24 of 24")
     #expect(!browser.backend.posts.contains { $0.id == 25 })
     #expect(browser.screen.lines[1].contains("Post 24"))
   }

@@ -35,18 +35,19 @@ import TetherTerminal
       browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
         == fetches + 1
     }
-    // Resetting the feed (the second store) refetches it, because it is observed.
+    // Resetting the feed (the second store) refetches it, because it is observed, and its
+    // three pages load again to fill the rows.
     let pages = browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count
     browser.press("j", "z")
     await browser.waitUntil("a refetch of the feed") { browser in
-      browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count == pages + 1
+      browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count == pages + 3
     }
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
   }
 
   @Test func helpIsGeneratedFromTheKeymaps() async throws {
     let browser = try BrowserHarness()
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
     #expect(browser.text.contains("n new"))
     browser.press("?")
     #expect(browser.text.contains("Help — press any key to close"))
@@ -63,12 +64,12 @@ import TetherTerminal
     #expect(!browser.text.contains("Posts ·"))
     browser.input.send(.resize(Size(width: 80, height: 24)))
     browser.screen.resize(to: Size(width: 80, height: 24))
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 20 of 25")
   }
 
   @Test func withoutTheEmbeddedServiceFaultsAreUnavailable() async throws {
     let browser = try BrowserHarness()
-    await browser.waitFor("Posts · 10 of 25")
+    await browser.waitFor("Posts · 25 of 25")
     #expect(browser.text.contains("faults unavailable (--url)"))
     browser.press("f")
     #expect(browser.text.contains("Faults are only available with the embedded service"))
@@ -81,5 +82,38 @@ import TetherTerminal
     await browser.waitFor("· 0 in flight")
     // Three requests: the feed and the author at once, the post after a second (the tallest).
     #expect(browser.screen.lines[28].contains("▁▁█"))
+  }
+
+  @Test func numbersJumpToPanelsAndArrowsMoveInAndOut() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 25 of 25")
+    for (keys, panel) in [
+      ([Key("2")], PostsBrowserApp.Panel.post), ([Key("1")], .feed), (["l"], .post),
+      ([.escape], .feed), ([.right], .post), (["h"], .feed), ([.enter], .post), ([.left], .feed),
+      (["3"], .stores), ([.escape], .feed),
+    ] as [([Key], PostsBrowserApp.Panel)] {
+      for key in keys { browser.press(key) }
+      #expect(browser.app.focus == panel, "after \(keys)")
+    }
+    // `3` shows the store panel when it is hidden.
+    #expect(browser.text.contains("Stores ·"))
+    // The focused panel's border title is drawn in its own style, and the footer follows.
+    browser.press("2")
+    #expect(browser.screen.lines.last?.hasPrefix("Esc/h/← back  r refetch  q/Ctrl-C quit") == true)
+  }
+
+  @Test func modalsShowTheirOwnKeysInTheFooter() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Body of post 25.")
+    #expect(
+      browser.screen.lines.last?.hasPrefix("Enter/l/→ open  r refetch  q/Ctrl-C quit") == true)
+    browser.press("x")
+    #expect(browser.screen.lines.last?.hasPrefix("y yes  n no  Esc cancel") == true)
+    browser.press(.escape, "n")
+    #expect(browser.screen.lines.last?.hasPrefix("Ctrl-S submit  Esc close") == true)
+    browser.press(.escape, "s", "3", .enter)
+    #expect(browser.screen.lines.last?.hasPrefix("↑/↓ scroll") == true)
+    browser.press(.escape, "1", "/")
+    #expect(browser.screen.lines.last?.hasPrefix("Enter keep filter  Esc clear") == true)
   }
 }
