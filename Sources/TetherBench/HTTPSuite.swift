@@ -52,7 +52,8 @@ enum HTTPSuite {
     let decoder = JSONDecoder()
 
     let client = APIClient(
-      baseURL: server.url, decoder: decoder, transport: URLSessionTransport(session: session))
+      baseURL: server.url, decoder: decoder,
+      transport: URLSessionTransport(configuration: configuration))
     let endpoint = Endpoint<PostsPage>(
       .get, "posts",
       query: [URLQueryItem(name: "limit", value: "10"), URLQueryItem(name: "skip", value: "0")])
@@ -124,7 +125,9 @@ enum HTTPSuite {
     let response = HTTPResponse(
       statusCode: 200, headers: ["Content-Type": "application/json"], body: HTTPBenchServer.body)
 
-    func send(_ request: URLRequest) async throws -> HTTPResponse { response }
+    func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
+      response
+    }
   }
 
   /// The client's own cost: `send` over an in-memory transport against decoding alone.

@@ -46,7 +46,7 @@ public struct APIClient: Sendable {
     baseURL: URL, defaults: RequestDefaults = RequestDefaults(),
     encoder: JSONEncoder = JSONEncoder(), decoder: JSONDecoder = JSONDecoder(),
     clientError: ClientErrorDecoder? = nil,
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = CurlTransport.shared,
     interceptors: [any HTTPInterceptor] = [], observers: [any HTTPObserver] = [],
     maximumRestarts: Int = 2, clock: any TetherClock = SystemClock()
   ) {

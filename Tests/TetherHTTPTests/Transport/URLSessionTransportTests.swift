@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Testing
 
@@ -9,25 +10,24 @@ import Testing
 
 @Suite("URLSessionTransport against a loopback server")
 struct URLSessionTransportTests {
-  let session = URLSession(configuration: .ephemeral)
+  let transport = URLSessionTransport(configuration: .ephemeral)
 
   @Test("sends a real request and decodes the answer")
   func roundTrip() async throws {
-    let server = try LoopbackServer(
-      behavior: .respond(status: 200, body: #"{"id":3,"title":"real","userId":9}"#))
+    let server = try HostileServer()
     defer { server.stop() }
-    let client = APIClient(baseURL: server.url, transport: URLSessionTransport(session: session))
+    let client = APIClient(baseURL: server.url, transport: transport)
     let post = try await client.send(
       Endpoint<Post>(.get, "posts/3", query: [URLQueryItem(name: "q", value: "a b")]))
-    #expect(post == Post(id: 3, title: "real", userId: 9))
+    #expect(post == Post(id: 3, title: "Post number 3", userId: 4))
     #expect(server.events.events.first == .requestReceived("GET /posts/3?q=a%20b HTTP/1.1"))
   }
 
   @Test("cancelling the task cancels the in-flight URLSession task and closes the connection")
   func cancelsInFlightRequest() async throws {
-    let server = try LoopbackServer(behavior: .neverRespond)
+    let server = try HostileServer(mode: .neverAnswer)
     defer { server.stop() }
-    let client = APIClient(baseURL: server.url, transport: URLSessionTransport(session: session))
+    let client = APIClient(baseURL: server.url, transport: transport)
     let task = Task { try await client.send(Endpoint<Void>(.get, "hang")) }
 
     #expect(await server.events.wait(for: .requestReceived("GET /hang HTTP/1.1")))
@@ -45,7 +45,7 @@ struct URLSessionTransportTests {
   func refused() async throws {
     let port = try ReservedPort()
     defer { port.release() }
-    let client = APIClient(baseURL: port.url, transport: URLSessionTransport(session: session))
+    let client = APIClient(baseURL: port.url, transport: transport)
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Void>(.get, "x"))
     }
