@@ -107,7 +107,7 @@ public enum PostsBrowserCommand {
       _ = try await api.send(probe)
       return nil
     } catch {
-      return Describe.probeFailure(error, at: url, path: "/posts")
+      return Describe.probeFailure(error, at: url, path: "posts")
     }
   }
 

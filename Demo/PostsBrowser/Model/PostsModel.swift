@@ -18,9 +18,9 @@ public final class PostsModel: Sendable {
     public var pageSize: Int
     /// Retries of a failed query run.
     public var retries: Int
-    /// How long one request may take before it fails as timed out: a person is waiting, so
-    /// seconds, not the transport's minute.
-    public var requestTimeout: Duration
+    /// How long one request may take: a person is waiting, so seconds, not a background
+    /// client's minute (TetherHTTP's interactive timeouts: connect 3 s, idle 5 s, total 8 s).
+    public var timeouts: HTTPTimeouts
     /// The embedded service, whose faults the browser may change; nil for a remote server.
     public var server: PostsServer?
     /// Whether the server keeps writes (the embedded service does; dummyjson only pretends),
@@ -30,9 +30,9 @@ public final class PostsModel: Sendable {
     public var log: (@Sendable (String) -> Void)?
 
     public init(
-      baseURL: URL, transport: any HTTPTransport = URLSessionTransport(),
+      baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
       clock: any TetherClock = SystemClock(), pageSize: Int = 10, retries: Int = 3,
-      requestTimeout: Duration = PostsModel.defaultRequestTimeout, server: PostsServer? = nil,
+      timeouts: HTTPTimeouts = .interactive, server: PostsServer? = nil,
       persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
     ) {
       self.baseURL = baseURL
@@ -40,15 +40,12 @@ public final class PostsModel: Sendable {
       self.clock = clock
       self.pageSize = pageSize
       self.retries = retries
-      self.requestTimeout = requestTimeout
+      self.timeouts = timeouts
       self.server = server
       self.persistsWrites = persistsWrites
       self.log = log
     }
   }
-
-  /// The timeout of one request unless the configuration says otherwise.
-  public static let defaultRequestTimeout = Duration.seconds(10)
 
   public let client: OperationClient
   public let operations: PostsOperations
@@ -69,7 +66,7 @@ public final class PostsModel: Sendable {
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
     let api = APIClient(
       baseURL: configuration.baseURL,
-      defaults: RequestDefaults(timeout: configuration.requestTimeout),
+      defaults: RequestDefaults(timeouts: configuration.timeouts),
       clientError: .json(ServerMessage.self), transport: configuration.transport,
       observers: observers, clock: configuration.clock)
     var defaults = OperationDefaults()

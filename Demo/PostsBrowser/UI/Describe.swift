@@ -44,6 +44,8 @@ enum Describe {
       return "unreadable response: \(problem(in: failure))"
     case .timedOut(let duration):
       return "timed out after \(latency(duration))"
+    case .responseTooLarge(let limit):
+      return "the response is larger than \(limit >> 20) MiB"
     case .transportFailed(let urlError):
       return transportProblem(urlError)
     case .cancelled:
@@ -58,15 +60,18 @@ enum Describe {
   /// `http://… is not a posts API: missing field posts`, `http://… did not answer within 5 s`.
   static func probeFailure(_ error: HTTPError, at url: URL, path: String) -> String {
     let address = url.absoluteString
+    let path = url.appendingPathComponent(path).path
     switch error {
     case .unacceptableStatus(let failure):
-      var line = "the server at \(address) answered \(failure.statusCode) at \(path)"
+      var line = "the server answered \(failure.statusCode) at \(path)"
       if let message = failure.clientError(as: ServerMessage.self)?.message {
         line += ": " + Post.shown(message, limit: 200)
       }
       return line
     case .decodingFailed(let failure):
       return "\(address) is not a posts API: \(problem(in: failure))"
+    case .responseTooLarge:
+      return "\(address) is not a posts API: \(failure(error))"
     case .timedOut(let duration):
       return "\(address) did not answer within \(latency(duration))"
     case .transportFailed(let urlError):
@@ -83,16 +88,28 @@ enum Describe {
     let reason = failure.reason
     if reason.hasPrefix("the key \"") { return "missing field \(path)" }
     if reason.hasPrefix("expected "), let type = reason.dropFirst(9).split(separator: ":").first {
-      let expected = type.replacingOccurrences(of: " but found null", with: "")
+      let expected = kind(of: type.replacingOccurrences(of: " but found null", with: ""))
       let place = path.isEmpty ? "the document" : path
       return reason.contains("but found null")
-        ? "\(place) is null, not a \(expected)" : "\(place) is not a \(expected)"
+        ? "\(place) is null, not \(expected)" : "\(place) is not \(expected)"
     }
     if reason.contains("not valid JSON") || reason.contains("Unexpected end") {
       return "not valid JSON"
     }
     let first = reason.split(separator: ".", maxSplits: 1).first.map(String.init) ?? reason
     return String(first.prefix(80))
+  }
+
+  /// `a list`, `a string`, `a number`: a decoder's type name for people.
+  static func kind(of typeName: String) -> String {
+    if typeName.hasPrefix("Array") { return "a list" }
+    if typeName.hasPrefix("Dictionary") { return "an object" }
+    switch typeName {
+    case "String": return "a string"
+    case "Int", "Double", "Float", "UInt64", "Int64": return "a number"
+    case "Bool": return "true or false"
+    default: return "a \(typeName)"
+    }
   }
 
   /// `could not connect to the server`, `the connection was lost`, …

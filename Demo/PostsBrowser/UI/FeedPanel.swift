@@ -91,7 +91,8 @@ struct FeedPanel {
         "⚠ \(Describe.failure(error))", suffix: " — m to retry", width: row.width)
       frame.write(message, at: origin, style: Theme.error, clip: row)
     } else if let total, !state.hasNextPage {
-      write("All \(total) posts loaded", position: position, in: row, into: &frame)
+      let all = total == 1 ? "The 1 post loaded" : "All \(total) posts loaded"
+      write(all, position: position, in: row, into: &frame)
     } else if !state.pages.isEmpty {
       write("m loads more", position: position, in: row, into: &frame)
     }

@@ -36,8 +36,10 @@ struct PostEditor {
   var focus = FocusRing(count: Control.allCases.count)
   /// When the running submission started; submitting again is disabled meanwhile.
   var submittedAt: Date?
-  /// Why the last submission failed.
+  /// Why the last submission failed (or was refused before sending).
   var error: String?
+  /// Whether `error` is the server's refusal, which Ctrl-S tries again.
+  var canRetry = false
   /// Set while asking whether to discard typed text.
   var discardPrompt: DiscardPrompt?
 
@@ -107,6 +109,7 @@ struct PostEditor {
     guard !isSubmitting else { return .handled }
     guard !title.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       error = "A post needs a title."
+      canRetry = false
       focus.focus(Control.title.rawValue)
       return .handled
     }
@@ -122,6 +125,7 @@ struct PostEditor {
   mutating func failed(_ reason: String) {
     submittedAt = nil
     error = reason
+    canRetry = true
   }
 
   /// Closes the editor or quits (`outcome`), asking first when typed text would be lost.
@@ -153,8 +157,11 @@ struct PostEditor {
       let verb = mode == .create ? "Creating…" : "Saving…"
       Spinner(startedAt: submittedAt, label: verb).render(in: rows[4], into: &frame)
     } else if let error {
+      let line =
+        canRetry
+        ? Describe.fitting(error, suffix: " — Ctrl-S to try again", width: rows[4].width) : error
       frame.write(
-        error, at: Point(x: rows[4].minX, y: rows[4].minY), style: Theme.error, clip: rows[4])
+        line, at: Point(x: rows[4].minX, y: rows[4].minY), style: Theme.error, clip: rows[4])
     } else {
       frame.write(
         "Tab next field · Ctrl-S submit · Esc close", at: Point(x: rows[4].minX, y: rows[4].minY),

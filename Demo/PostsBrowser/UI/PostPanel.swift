@@ -101,7 +101,7 @@ struct PostPanel {
   private func content(of post: Post, width: Int) -> [(text: String, style: Style)] {
     var lines: [(String, Style)] = []
     lines += TextLayout.wrap(post.shownTitle, toWidth: width).map { ($0, Theme.title) }
-    lines.append((byline(for: post), .dim))
+    lines.append((TextLayout.truncate(byline(for: post), toWidth: width), .dim))
     if let problem = authorProblem {
       lines += TextLayout.wrap(problem, toWidth: width).map { ($0, Theme.error) }
     }

@@ -146,7 +146,7 @@ extension PostsBrowserApp {
         }
         // The change was rolled back; the text comes back in the editor, ready to save again.
         var reopened = PostEditor(mode: .edit(id), draft: draft, original: original)
-        reopened.failed("Couldn't save: \(reason) — Ctrl-S to try again")
+        reopened.failed("Couldn't save: \(reason)")
         editor = reopened
       case .deleted(let id):
         toast.show("Post #\(id) deleted", now: now)

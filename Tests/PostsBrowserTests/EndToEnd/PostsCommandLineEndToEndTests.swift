@@ -65,4 +65,36 @@ struct PostsCommandLineEndToEndTests {
     #expect(outcome.standardError.hasSuffix("\n"))
     #expect(outcome.standardError.dropLast().split(separator: "\n").count == 1)
   }
+
+  /// `--url` says what the server did: a status, the wrong document, or silence.
+  @Test func anUnusableURLSaysWhatHappened() throws {
+    let server = try HostileServer()
+    defer { server.stop() }
+    let base = server.url.absoluteString
+    let cases: [(String, String)] = [
+      (base + "/status/404/", "posts: the server answered 404 at /status/404/posts: not found"),
+      (base + "/echo/", "posts: \(base)/echo/ is not a posts API: missing field posts"),
+      (
+        base + "/hostile/wrong-shape/",
+        "posts: \(base)/hostile/wrong-shape/ is not a posts API: posts is not a list"
+      ),
+      (base + "/hostile/too-deep/", "posts: \(base)/hostile/too-deep/ is not a posts API:"),
+    ]
+    for (url, message) in cases {
+      let outcome = try run(["--url", url])
+      #expect(outcome.status == 2, "\(url)")
+      #expect(outcome.standardError.hasPrefix(message), "\(outcome.standardError)")
+      #expect(outcome.standardError.dropLast().split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test func aURLThatNeverAnswersIsGivenUpOnWithinSeconds() throws {
+    let server = try HostileServer(mode: .neverAnswer)
+    defer { server.stop() }
+    let start = Date()
+    let outcome = try run(["--url", server.url.absoluteString])
+    #expect(Date().timeIntervalSince(start) < 8)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.hasPrefix("posts: \(server.url.absoluteString) did not answer"))
+  }
 }

@@ -7,32 +7,10 @@ import Testing
 /// settings (`stty -g`) unchanged afterwards.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct PostsEndToEndTests {
-  /// Starts `posts` with `arguments` under `sh -c`, between two `stty -g` captures, and prints
-  /// its exit code as `exit=N`. No job-control shell touches the terminal between the browser
-  /// and the second capture, so it shows exactly what the browser left behind.
-  private func launch(_ arguments: String, in tmux: TmuxSession) throws {
-    let binary = try builtProduct(named: "posts")
-    try tmux.waitForScreen(containing: "e2e$")
-    try tmux.run(
-      "sh -c 'stty -g > \(tmux.path("before")); \"\(binary)\" \(arguments); echo exit=$?;"
-        + " stty -g > \(tmux.path("after"))'")
-  }
-
-  /// Quits with `q` and checks the exit code and the terminal settings.
-  private func quit(
-    _ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    try tmux.press("q")
-    try tmux.waitForScreen(containing: "exit=0")
-    let before = try #require(try tmux.waitForFile("before"), sourceLocation: sourceLocation)
-    let after = try #require(try tmux.waitForFile("after"), sourceLocation: sourceLocation)
-    #expect(after == before, sourceLocation: sourceLocation)
-  }
-
   @Test func browseCreateFailRecoverResizeAndQuit() throws {
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts")
     // One retry keeps the failure short: attempt 1 fails, 1 s backoff, attempt 2 fails.
-    try launch("--retries 1", in: tmux)
+    try tmux.launchPosts("--retries 1")
     // The first pages fill the feed's 25 rows.
     try tmux.waitForScreen("the first pages") {
       $0.feedTitle == "Posts · 30 of 251" && $0.selectedFeedTitle != nil
@@ -110,12 +88,12 @@ struct PostsEndToEndTests {
       $0.fillsLayout(width: 120, height: 40) && $0.postText.hasPrefix(title)
     }
 
-    try quit(tmux)
+    try tmux.quitPosts()
   }
 
   @Test func aTooSmallTerminalSaysSoUntilItGrows() throws {
     let tmux = try TmuxSession(width: 60, height: 20, name: "posts")
-    try launch("", in: tmux)
+    try tmux.launchPosts("")
     try tmux.waitForScreen(containing: "Terminal too small")
     try tmux.waitForScreen(containing: "need 80×24, have 60×20")
 
@@ -128,6 +106,6 @@ struct PostsEndToEndTests {
     try tmux.resize(width: 79, height: 30)
     try tmux.waitForScreen(containing: "need 80×24, have 79×30")
     // Quitting works while the message shows.
-    try quit(tmux)
+    try tmux.quitPosts()
   }
 }

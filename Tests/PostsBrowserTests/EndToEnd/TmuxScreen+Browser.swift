@@ -1,5 +1,6 @@
 import EndToEndSupport
 import Foundation
+import Testing
 
 /// The browser's parts picked out of a capture of the pane.
 extension TmuxScreen {
@@ -63,6 +64,33 @@ extension TmuxScreen {
     return top.hasPrefix("┌ Posts") && top.hasSuffix("┐") && top.count == width
       && bottom.hasPrefix("└") && bottom.hasSuffix("┘") && bottom.count == width
       && lines[height - 2].contains("stores · ? help") && !lines[height - 1].isEmpty
+  }
+}
+
+extension TmuxSession {
+  /// Starts `posts` with `arguments` under `sh -c`, between two `stty -g` captures, and prints
+  /// its exit code as `exit=N`. No job-control shell touches the terminal between the browser
+  /// and the second capture, so it shows exactly what the browser left behind.
+  func launchPosts(_ arguments: String, environment: String = "") throws {
+    let binary = try builtProduct(named: "posts")
+    try waitForScreen(containing: "e2e$")
+    try run(
+      "sh -c 'stty -g > \(path("before")); \(environment) \"\(binary)\" \(arguments); echo exit=$?;"
+        + " stty -g > \(path("after"))'")
+  }
+
+  /// Quits with `q` and checks the exit code and the terminal settings.
+  func quitPosts(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try press("q")
+    try waitForScreen(containing: "exit=0", timeout: 10)
+    try expectTerminalSettingsRestored(sourceLocation: sourceLocation)
+  }
+
+  /// Checks that the terminal settings after `posts` are those before it.
+  func expectTerminalSettingsRestored(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let before = try #require(try waitForFile("before"), sourceLocation: sourceLocation)
+    let after = try #require(try waitForFile("after"), sourceLocation: sourceLocation)
+    #expect(after == before, sourceLocation: sourceLocation)
   }
 }
 

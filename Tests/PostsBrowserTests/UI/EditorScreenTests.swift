@@ -7,6 +7,7 @@ import TetherTerminal
   @Test func theNewPostDialogStartsEmptyWithBothFields() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     browser.press("n")
     #expect(browser.text.contains("New post"))
     #expect(browser.text.contains("hat is it about?"))  // the cursor covers the W
@@ -57,6 +58,7 @@ import TetherTerminal
   @Test func anEmptyTitleIsRefusedBeforeSending() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     browser.press("n", .ctrl("s"))
     #expect(browser.text.contains("A post needs a title."))
     #expect(browser.backend.transport.requests.allSatisfy { $0.httpMethod != "POST" })
@@ -65,6 +67,7 @@ import TetherTerminal
   @Test func escapeAsksBeforeLosingText() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     browser.press("n", .escape)
     #expect(!browser.text.contains("New post"))
     browser.press("n")
@@ -81,6 +84,7 @@ import TetherTerminal
   @Test func aRefusedEditRollsBackAndReopensTheEditorWithTheTextAndTheError() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     browser.backend.fail("/posts/25", status: 409, message: "Edit conflict")
     browser.backend.delay("/posts/25", by: .seconds(1))
     browser.press("e")
@@ -109,6 +113,7 @@ import TetherTerminal
   @Test func escapeAfterARefusedEditAsksBeforeLosingTheText() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     browser.backend.fail("/posts/25", status: 409, message: "Edit conflict")
     browser.press("e", .ctrl("u"))
     browser.type("Edited title")
@@ -121,12 +126,14 @@ import TetherTerminal
   @Test func ctrlCInTheEditorAsksBeforeLosingTypedText() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     browser.press("n", .ctrl("c"))
     // Nothing typed: Ctrl-C quits at once.
     #expect(browser.loop.isFinished)
 
     let typing = try BrowserHarness()
     await typing.waitFor("Posts · 25 of 25")
+    await typing.settle()
     typing.press("n")
     typing.type("Half a thought")
     typing.press(.ctrl("c"))
@@ -142,6 +149,7 @@ import TetherTerminal
   @Test func editingSavesTheNewTitle() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     browser.press("e", .ctrl("u"))
     browser.type("Better title")
     browser.press(.ctrl("s"))
@@ -153,6 +161,7 @@ import TetherTerminal
   @Test func deletingIsOptimisticAndRollsBackWhenRefused() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     browser.backend.fail("/posts/25", status: 403, message: "Not yours")
     browser.backend.delay("/posts/25", by: .seconds(1))
     browser.press("x")
@@ -168,6 +177,7 @@ import TetherTerminal
   @Test func deletingRemovesThePost() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     browser.press("x", "y")
     await browser.waitFor("Post #25 deleted")
     await browser.waitFor("Posts · 24 of 24")

@@ -9,6 +9,7 @@ import TetherTerminal
   @Test func theFirstScreenShowsTitlesNewestFirstAndTheCount() async throws {
     let browser = try BrowserHarness(posts: 60)
     await browser.waitFor("Posts · 30 of 60")
+    await browser.settle()
     #expect(browser.screen.lines[1].contains("› Post 60"))
     #expect(browser.screen.lines[2].contains("Post 59"))
     #expect(browser.text.contains("m loads more"))
@@ -20,6 +21,7 @@ import TetherTerminal
     let browser = try BrowserHarness(
       size: Size(width: 200, height: 60), posts: 100, pageSize: 3)
     await browser.waitFor("Posts · 57 of 100")
+    await browser.settle()
     let rows = (1...55).map { browser.screen.lines[$0] }
     #expect(rows.allSatisfy { $0.contains("Post ") })
     #expect(browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count == 19)
@@ -36,6 +38,7 @@ import TetherTerminal
 
   @Test func aSlowFirstPageShowsASpinnerAndHowLongItHasWaited() async throws {
     let browser = try BrowserHarness { $0.delay("/posts", by: .seconds(5)) }
+    await browser.waitForDelayedResponse(dueWithin: .seconds(5))
     #expect(browser.text.contains("Loading posts…"))
     #expect(!browser.text.contains("waiting"))
     browser.advance(by: .seconds(1))
@@ -89,6 +92,7 @@ import TetherTerminal
   @Test func movingNearTheEndLoadsTheNextPageAndGSaysWhereYouAre() async throws {
     let browser = try BrowserHarness(posts: 45)
     await browser.waitFor("Posts · 30 of 45")
+    await browser.settle()
     for _ in 0..<26 { browser.press("j") }
     #expect(browser.text.contains("Posts · 30 of 45"))
     #expect(browser.text.contains("27 of 30 loaded · 45"))
@@ -111,6 +115,7 @@ import TetherTerminal
   @Test func theSelectionBarFillsTheRow() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     // The feed's inner width is 40 columns (x 1...40): the whole row is highlighted.
     for x in 1...40 {
       #expect(browser.screen.style(at: Point(x: x, y: 1)).attributes.contains(.reverse))
@@ -124,6 +129,7 @@ import TetherTerminal
   @Test func theFilterNarrowsLoadedPostsByTitleAndEscClearsIt() async throws {
     let browser = try BrowserHarness(title: { $0 % 2 == 0 ? "Even \($0)" : "Odd \($0)" })
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     browser.press("/")
     browser.type("even")
     #expect(browser.text.contains("Posts · 12 of 25 match"))
@@ -140,6 +146,7 @@ import TetherTerminal
   @Test func escAfterAFilterWithNoMatchKeepsTheSelection() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     browser.press("j", "j", "j")
     #expect(browser.screen.lines[4].contains("› Post 22"))
     browser.press("/")
@@ -158,6 +165,7 @@ import TetherTerminal
   @Test func resettingTheFeedKeepsYourPlace() async throws {
     let browser = try BrowserHarness(posts: 60)
     await browser.waitFor("Posts · 30 of 60")
+    await browser.settle()
     for _ in 0..<27 { browser.press("j") }  // post 33, near the end: a page loads
     await browser.waitFor("Posts · 40 of 60")
     #expect(browser.app.selection?.postID == 33)
@@ -178,6 +186,7 @@ import TetherTerminal
     let hostile = "\u{1B}[2J\u{1B}]0;pwned\u{07}Clean\u{1B}[31m red\r\nnext\u{202E}evil\u{08}"
     let browser = try BrowserHarness(title: { $0 == 25 ? hostile : "Post \($0)" })
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     let text = browser.text
     #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     #expect(!text.contains("\u{1B}") && !text.contains("\u{202E}"))

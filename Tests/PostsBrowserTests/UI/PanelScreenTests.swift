@@ -8,6 +8,7 @@ import TetherTerminal
   @Test func theStorePanelListsEveryStoreLive() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1")
+    await browser.settle()
     browser.press("s")
     #expect(browser.text.contains("Stores · 3"))
     #expect(browser.text.contains(#"["post", 25]"#))
@@ -27,6 +28,7 @@ import TetherTerminal
   @Test func storeActionsInvalidateAndReset() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1")
+    await browser.settle()
     browser.press("s", .tab, .tab)
     // The first store is the post on screen: invalidating refetches it.
     let fetches = browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
@@ -48,6 +50,7 @@ import TetherTerminal
   @Test func helpIsGeneratedFromTheKeymaps() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     #expect(browser.text.contains("n new"))
     browser.press("?")
     #expect(browser.text.contains("Help — press any key to close"))
@@ -65,11 +68,13 @@ import TetherTerminal
     browser.input.send(.resize(Size(width: 80, height: 24)))
     browser.screen.resize(to: Size(width: 80, height: 24))
     await browser.waitFor("Posts · 20 of 25")
+    await browser.settle()
   }
 
   @Test func withoutTheEmbeddedServiceFaultsAreUnavailable() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     #expect(browser.text.contains("faults unavailable (--url)"))
     browser.press("f")
     #expect(browser.text.contains("Faults are only available with the embedded service"))
@@ -87,6 +92,7 @@ import TetherTerminal
   @Test func numbersJumpToPanelsAndArrowsMoveInAndOut() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     for (keys, panel) in [
       ([Key("2")], PostsBrowserApp.Panel.post), ([Key("1")], .feed), (["l"], .post),
       ([.escape], .feed), ([.right], .post), (["h"], .feed), ([.enter], .post), ([.left], .feed),
@@ -105,6 +111,7 @@ import TetherTerminal
   @Test func modalsShowTheirOwnKeysInTheFooter() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     #expect(
       browser.screen.lines.last?.hasPrefix("Enter/l/→ open  r refetch  q/Ctrl-C quit") == true)
     browser.press("x")

@@ -7,6 +7,7 @@ import TetherTerminal
   @Test func theSelectedPostShowsItsDetailsAndAuthor() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1 (@user1) · 250 views")
+    await browser.settle()
     #expect(browser.text.contains("Post #25"))
     #expect(browser.text.contains("#tag1"))
     #expect(browser.text.contains("▲ 50 likes   ▼ 1 dislikes"))
@@ -19,6 +20,7 @@ import TetherTerminal
   @Test func aPostNotLoadedYetShowsTheFeedsCopyMarkedRefreshing() async throws {
     let browser = try BrowserHarness { $0.delay("/posts/25", by: .seconds(3)) }
     await browser.waitFor("Posts · 25 of 25")
+    await browser.waitForDelayedResponse(dueWithin: .seconds(3))
     // Drawn from the feed's page at once, while the post itself loads.
     #expect(browser.text.contains("Post #25 · refreshing"))
     #expect(browser.text.contains("Body of post 25."))
@@ -36,6 +38,7 @@ import TetherTerminal
   @Test func refreshingKeepsTheContentWithAMark() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     await browser.waitUntil("the post loaded") { !$0.text.contains("refreshing") }
     browser.backend.delay("/posts/25", by: .seconds(1))
     browser.press(.tab, "r")
@@ -48,6 +51,7 @@ import TetherTerminal
   @Test func aPostIsMarkedStaleAfterThirtySeconds() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
     await browser.waitUntil("the post loaded") { !$0.text.contains("refreshing") }
     #expect(!browser.text.contains("stale"))
     browser.advance(by: .seconds(30))
@@ -111,6 +115,7 @@ import TetherTerminal
   @Test func regainingFocusRefetchesThePostAndItsAuthor() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1 (@user1)")
+    await browser.settle()
     let posts = browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
     let users = browser.backend.transport.requests.filter { $0.url?.path == "/users/1" }.count
     browser.input.send(.focus(false))
@@ -127,6 +132,7 @@ import TetherTerminal
     let title = String(repeating: "Long title ", count: 100_000)  // 1.1 MB
     let browser = try BrowserHarness(title: { $0 == 25 ? title : "Post \($0)" })
     await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
     #expect(browser.screen.lines[1].contains("› Long title Long title"))
     #expect(browser.screen.lines.allSatisfy { DisplayWidth.of($0) <= 100 })
     browser.press("j", "k", "q")

@@ -1,0 +1,31 @@
+import EndToEndSupport
+import Foundation
+import Testing
+
+/// `posts` on a terminal it cannot use ends at once with status 1, every time, before it
+/// sends a request, and leaves the terminal settings as they were.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct TerminalTypeEndToEndTests {
+  @Test(arguments: [
+    ("TERM=no-such-terminal", "unknown terminal type no-such-terminal"),
+    ("env -u TERM", "unknown terminal type unset"),
+  ])
+  func anUnusableTerminalEndsAtOnceEveryTime(environment: String, message: String) throws {
+    let tmux = try TmuxSession(width: 100, height: 30, name: "posts-term")
+    let binary = try builtProduct(named: "posts")
+    try tmux.waitForScreen(containing: "e2e$")
+    let start = Date()
+    try tmux.run(
+      "sh -c 'stty -g > \(tmux.path("before")); for i in 1 2 3 4 5 6 7 8 9 10; do"
+        + " \(environment) \"\(binary)\"; echo \"exit=$?\"; done; stty -g > \(tmux.path("after"));"
+        + " echo done'")
+    let screen = try tmux.waitForScreen("ten runs", timeout: 20) {
+      $0.lines.contains("done")
+    }
+    #expect(Date().timeIntervalSince(start) < 10)
+    #expect(screen.lines.filter { $0 == "exit=1" }.count == 10)
+    #expect(
+      screen.lines.filter { $0 == "posts: cannot start the terminal: \(message)" }.count == 10)
+    try tmux.expectTerminalSettingsRestored()
+  }
+}
