@@ -14,13 +14,13 @@ public final class PostsModel: Sendable {
   public struct Configuration: Sendable {
     public var baseURL: URL
     public var transport: any HTTPTransport
+    /// Connect, idle and total timeouts of every request: a person is waiting, so seconds,
+    /// not a background client's minute (TetherHTTP's interactive timeouts by default).
+    public var timeouts: HTTPTimeouts
     public var clock: any TetherClock
     public var pageSize: Int
     /// Retries of a failed query run.
     public var retries: Int
-    /// How long one request may take: a person is waiting, so seconds, not a background
-    /// client's minute (TetherHTTP's interactive timeouts: connect 3 s, idle 5 s, total 8 s).
-    public var timeouts: HTTPTimeouts
     /// The embedded service, whose faults the browser may change; nil for a remote server.
     public var server: PostsServer?
     /// Whether the server keeps writes (the embedded service does; dummyjson only pretends),
@@ -31,16 +31,16 @@ public final class PostsModel: Sendable {
 
     public init(
       baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
-      clock: any TetherClock = SystemClock(), pageSize: Int = 10, retries: Int = 3,
-      timeouts: HTTPTimeouts = .interactive, server: PostsServer? = nil,
-      persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
+      timeouts: HTTPTimeouts = .interactive, clock: any TetherClock = SystemClock(),
+      pageSize: Int = 10, retries: Int = 3, server: PostsServer? = nil, persistsWrites: Bool,
+      log: (@Sendable (String) -> Void)? = nil
     ) {
       self.baseURL = baseURL
       self.transport = transport
+      self.timeouts = timeouts
       self.clock = clock
       self.pageSize = pageSize
       self.retries = retries
-      self.timeouts = timeouts
       self.server = server
       self.persistsWrites = persistsWrites
       self.log = log

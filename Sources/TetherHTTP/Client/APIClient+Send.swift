@@ -26,7 +26,7 @@ extension APIClient {
     if Task.isCancelled { throw .cancelled }
     let total = endpoint.timeout ?? defaults.timeouts.total
     let client = self
-    let result = await Deadline.race(total, on: clock) {
+    let result = await Deadline.race(total, on: deadlines) {
       () async -> Result<Response, HTTPError> in
       do throws(HTTPError) {
         return .success(try await client.sendWithoutDeadline(endpoint))

@@ -39,8 +39,12 @@ public struct APIClient: Sendable {
   public var observers: [any HTTPObserver]
   /// How many times interceptors may restart one send; the last outcome stands after that.
   public var maximumRestarts: Int
-  /// The clock exchange durations and `Retry-After` dates are measured on.
-  public var clock: any TetherClock
+  /// The clock deadlines, exchange durations and `Retry-After` dates are measured on.
+  public var clock: any TetherClock {
+    didSet { deadlines = DeadlineScheduler(clock: clock) }
+  }
+  /// Wakes this client's sends at their deadlines, on ``clock``.
+  private(set) var deadlines: DeadlineScheduler
 
   public init(
     baseURL: URL, defaults: RequestDefaults = RequestDefaults(),
@@ -60,6 +64,7 @@ public struct APIClient: Sendable {
     self.observers = observers
     self.maximumRestarts = maximumRestarts
     self.clock = clock
+    deadlines = DeadlineScheduler(clock: clock)
   }
 
   /// The request `endpoint` sends through this client before interceptors run, with no I/O.

@@ -12,9 +12,14 @@ import TetherSynchronization
 /// It runs data tasks on a session of its own with a delegate, never `URLSession.data(for:)`:
 /// that call's cancellation handler cancels the URLSession task while the Swift task's lock is
 /// held, and deadlocks when URLSession's queue is finishing the same task at that moment
-/// (swift-corelibs-foundation #5412). Here a cancellation resumes the caller at once and hands
-/// `URLSessionTask.cancel()` to a queue of its own, so no call blocks the caller's thread. The
-/// body is collected by the delegate and refused once it passes the size cap.
+/// (swift-corelibs-foundation #5412). Here a cancellation resumes the caller at once and never
+/// calls `URLSessionTask.cancel()` from outside: FoundationNetworking also traps when a cancel
+/// meets a completion it is delivering, or a resume follows a cancel (its task registry drops
+/// the task twice). The task is stopped from inside its own delegate callbacks instead — when
+/// the response head or the next body bytes arrive for a caller that has gone — so no call
+/// blocks the caller's thread and nothing races URLSession's queues. A cancelled request still
+/// waiting for its first byte ends at its idle timeout. The body is collected by the delegate
+/// and refused once it passes the size cap.
 ///
 /// Known FoundationNetworking defects, which ``CurlTransport`` does not have:
 /// - a 307 or 308 redirect of a request with a body arrives without the body;
@@ -24,8 +29,6 @@ import TetherSynchronization
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let delegate: SessionDelegate
-  /// Where `URLSessionTask.cancel()` runs, off every caller's thread.
-  private let cancellations = DispatchQueue(label: "TetherHTTP.URLSessionTransport.cancel")
 
   /// A transport over a new session with `configuration` (`.default`: cookies and cache as
   /// URLSession keeps them).
@@ -49,14 +52,15 @@ public final class URLSessionTransport: HTTPTransport {
     let task = session.dataTask(with: request)
     let exchange = Exchange(limit: limits.maximumResponseSize)
     delegate.register(exchange, for: task)
-    let cancellations = cancellations
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
+        // Only the task's own callbacks ever cancel it, so resuming here cannot follow a
+        // cancel.
         if exchange.start(continuation) { task.resume() }
       }
     } onCancel: {
+      // The caller is answered now; the task stops at its next callback.
       exchange.finish(.failure(CancellationError()))
-      cancellations.async { task.cancel() }
     }
   }
 
@@ -88,8 +92,13 @@ public final class URLSessionTransport: HTTPTransport {
       return false
     }
 
-    /// Records the response head; false when its declared length is over the cap.
+    /// Whether the caller has been answered.
+    var isFinished: Bool { state.withLock { $0.outcome != nil } }
+
+    /// Records the response head; false when the caller has gone or its declared length is
+    /// over the cap.
     func receive(_ response: URLResponse) -> Bool {
+      if isFinished { return false }
       guard let metadata = response as? HTTPURLResponse else {
         finish(.failure(URLError(.badServerResponse)))
         return false
@@ -102,15 +111,16 @@ public final class URLSessionTransport: HTTPTransport {
       return true
     }
 
-    /// Appends body bytes; false once the body is over the cap.
+    /// Appends body bytes; false once the caller has gone or the body is over the cap.
     func receive(_ data: Data) -> Bool {
-      let fits = state.withLock { state -> Bool in
+      let fits = state.withLock { state -> Bool? in
+        guard state.outcome == nil else { return nil }
         guard state.body.count + data.count <= limit else { return false }
         state.body.append(data)
         return true
       }
-      if !fits { finish(.failure(HTTPError.responseTooLarge(limit: limit))) }
-      return fits
+      if fits == false { finish(.failure(HTTPError.responseTooLarge(limit: limit))) }
+      return fits == true
     }
 
     /// Ends the exchange with the collected response, or `error`.
@@ -160,8 +170,9 @@ public final class URLSessionTransport: HTTPTransport {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
       guard let exchange = exchange(for: dataTask), !exchange.receive(data) else { return }
-      // Over the cap: the caller has its error; stop the transfer from another queue.
-      DispatchQueue.global().async { dataTask.cancel() }
+      // Cancelled or over the cap: the caller has its answer. Stopping the task from its own
+      // callback cannot race its completion, which this queue delivers after this call.
+      dataTask.cancel()
     }
 
     func urlSession(

@@ -90,7 +90,7 @@ public enum HostileDocuments {
     case .hugeArray:
       switch shape {
       case .page:
-        let posts = (1...100_000).map { #"{"id":\#($0),"title":"p\#($0)"}"# }
+        let posts = (1...100_000).map { #"{"id":\#($0),"title":"p\#($0)","userId":1}"# }
         return Array(page(posts, total: 100_000, skip: 0, limit: 100_000).utf8)
       default:
         let tags = "[" + Array(repeating: "\"t\"", count: 100_000).joined(separator: ",") + "]"

@@ -24,9 +24,15 @@ public struct HostileRequest: Sendable, Equatable {
     headers.first { $0.name.lowercased() == name.lowercased() }?.value
   }
 
-  /// The path, without the query.
+  /// The path, without the query (and without the scheme and host of the absolute form a
+  /// client sends to a proxy).
   public var path: String {
-    String(target.prefix { $0 != "?" })
+    var target = Substring(target)
+    if let scheme = target.range(of: "://") {
+      let afterHost = target[scheme.upperBound...]
+      target = afterHost[(afterHost.firstIndex(of: "/") ?? afterHost.endIndex)...]
+    }
+    return String(target.prefix { $0 != "?" })
   }
 
   /// The value of query item `name`, percent-decoded.

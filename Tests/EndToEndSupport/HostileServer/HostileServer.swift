@@ -123,8 +123,18 @@ public final class HostileServer: Sendable {
         close(socket.descriptor)
       }
     }
+    var isFirstRead = true
     var reader = RequestReader(
-      read: { socket.read() },
+      read: {
+        guard let bytes = socket.read() else { return nil }
+        defer { isFirstRead = false }
+        // A TLS ClientHello on this plain-HTTP port: answer as nginx does, and hang up.
+        if isFirstRead && bytes.first == 0x16 {
+          _ = socket.write("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n")
+          return nil
+        }
+        return bytes
+      },
       expectsContinue: { _ = socket.write("HTTP/1.1 100 Continue\r\n\r\n") })
     while let request = reader.next() {
       let (mode, interval) = state.withLock { state in

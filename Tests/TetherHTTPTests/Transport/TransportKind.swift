@@ -63,3 +63,44 @@ func failure<Response>(
 func openFileDescriptors() -> Int {
   (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
 }
+
+/// The targets of this process's descriptors (`socket:[123]`, `pipe:[45]`, a path).
+private func descriptorTargets() -> [String] {
+  let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+  return descriptors.compactMap {
+    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+  }
+}
+
+/// The rows of `/proc/self/net/tcp`, split into fields: `sl local rem st … inode`, addresses
+/// as hex `ip:port`.
+private func tcpTable() -> [[Substring]] {
+  let table = (try? String(contentsOfFile: "/proc/self/net/tcp", encoding: .utf8)) ?? ""
+  return table.split(separator: "\n").dropFirst().map { $0.split(separator: " ") }
+    .filter { $0.count > 9 }
+}
+
+private func socketInode(_ target: String) -> String? {
+  guard target.hasPrefix("socket:[") else { return nil }
+  return String(target.dropFirst("socket:[".count).dropLast())
+}
+
+/// How many of this process's descriptors are TCP sockets connected to `port` on 127.0.0.1:
+/// the client side of connections to a loopback server.
+func socketsConnected(toPort port: UInt16) -> Int {
+  let inodes = Set(descriptorTargets().compactMap(socketInode))
+  let remote = String(format: "0100007F:%04X", port)
+  // State 01 is ESTABLISHED; a closed client socket lingers in other states.
+  return tcpTable().filter {
+    $0[2] == remote && $0[3] == "01" && inodes.contains(String($0[9]))
+  }.count
+}
+
+/// How many of this process's descriptors are not TCP sockets: files, pipes, event and Unix
+/// sockets — what a transport's machinery (not its connections) holds.
+func descriptorsOtherThanTCP() -> Int {
+  let tcp = Set(tcpTable().map { String($0[9]) })
+  return descriptorTargets().filter { target in
+    socketInode(target).map { !tcp.contains($0) } ?? true
+  }.count
+}

@@ -4,7 +4,8 @@ import TetherSynchronization
 
 /// The one thread that runs every transfer of a ``CurlTransport`` through a libcurl multi
 /// handle: it waits in `curl_multi_poll` (no CPU while nothing happens), and callers hand it
-/// work through an inbox and `curl_multi_wakeup`, so no caller ever blocks on it.
+/// work through an inbox and `curl_multi_wakeup` (a non-blocking write, made under the inbox's
+/// lock so that it never meets a multi handle being cleaned up), so no caller ever blocks on it.
 ///
 /// Every libcurl call but `curl_multi_wakeup` happens on this thread, so easy handles, the
 /// connection cache and the cookie share need no locks.
@@ -14,6 +15,9 @@ final class CurlEventLoop: Sendable {
     var starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)] = []
     var cancellations: [Int] = []
     var isStopping = false
+    var isStopped = false
+    /// Who waits for the thread to end.
+    var stopWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   private let inbox = SanitizerVisibleMutex(Inbox())
@@ -34,7 +38,18 @@ final class CurlEventLoop: Sendable {
     tether_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     let thread = Thread { [self] in
       LoopThread(multi: multi, configuration: configuration, inbox: takeInbox).run()
-      curl_multi_cleanup(multi)
+      // Under the lock, so that no caller wakes a multi handle that is gone.
+      let (leftovers, waiters) = inbox.withLock { inbox in
+        inbox.isStopped = true
+        curl_multi_cleanup(multi)
+        defer {
+          inbox.starts = []
+          inbox.stopWaiters = []
+        }
+        return (inbox.starts, inbox.stopWaiters)
+      }
+      for start in leftovers { start.exchange.finish(.failure(CancellationError())) }
+      for waiter in waiters { waiter.resume() }
     }
     thread.name = "TetherHTTP.CurlTransport"
     thread.start()
@@ -50,20 +65,44 @@ final class CurlEventLoop: Sendable {
 
   /// Hands `request` to the loop as transfer `id`; the outcome arrives through `exchange`.
   func start(_ id: Int, _ request: CurlRequest, exchange: CurlExchange) {
-    inbox.withLock { $0.starts.append((id, request, exchange)) }
-    curl_multi_wakeup(multi)
+    let accepted = inbox.withLock { inbox in
+      guard !inbox.isStopping else { return false }
+      inbox.starts.append((id, request, exchange))
+      curl_multi_wakeup(multi)
+      return true
+    }
+    if !accepted { exchange.finish(.failure(CancellationError())) }
   }
 
   /// Aborts transfer `id` (its caller has been answered already).
   func cancel(_ id: Int) {
-    inbox.withLock { $0.cancellations.append(id) }
-    curl_multi_wakeup(multi)
+    inbox.withLock { inbox in
+      guard !inbox.isStopping else { return }
+      inbox.cancellations.append(id)
+      curl_multi_wakeup(multi)
+    }
   }
 
   /// Ends the thread: transfers in flight fail as cancelled and every handle is freed.
-  func stop() {
-    inbox.withLock { $0.isStopping = true }
-    curl_multi_wakeup(multi)
+  func requestStop() {
+    inbox.withLock { inbox in
+      guard !inbox.isStopping else { return }
+      inbox.isStopping = true
+      curl_multi_wakeup(multi)
+    }
+  }
+
+  /// Ends the thread and returns once it has cleaned up.
+  func stop() async {
+    requestStop()
+    await withCheckedContinuation { continuation in
+      let done = inbox.withLock { inbox in
+        if inbox.isStopped { return true }
+        inbox.stopWaiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
   }
 
   fileprivate func takeInbox() -> (

@@ -19,7 +19,8 @@ import Foundation
 /// - A body over ``TransportLimits/maximumResponseSize`` is refused while it arrives (at once
 ///   when its Content-Length says so).
 /// - Cancelling the calling task answers it at once and aborts the transfer on the loop.
-/// - Connect and idle timeouts come from ``TransportLimits``.
+/// - Connect and idle timeouts come from ``TransportLimits`` (libcurl counts the idle one in
+///   whole seconds, rounded up).
 /// - Proxies come from `http_proxy`, `https_proxy` and `no_proxy` (``ProxySettings``); TLS
 ///   certificates are verified against the system's CA store.
 /// - A `401` challenge (`WWW-Authenticate: Basic`) is returned as the 401 response for the
@@ -75,7 +76,14 @@ public final class CurlTransport: HTTPTransport {
   }
 
   deinit {
-    loop.stop()
+    loop.requestStop()
+  }
+
+  /// Stops the event loop and returns once its thread has freed every handle and closed every
+  /// connection; requests in flight fail as cancelled, later ones at once. (Dropping the last
+  /// reference does the same without waiting.)
+  public func close() async {
+    await loop.stop()
   }
 
   public func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
