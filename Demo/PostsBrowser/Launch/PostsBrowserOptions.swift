@@ -77,14 +77,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       case "--page-size": pageSize = try Self.integer(try value(), for: name, in: 1...100)
       case "--fail-rate": faults.failureRate = try Self.rate(try value(), for: name)
       case "--latency":
-        let text = try value()
-        guard let latency = DurationParser.parse(text), latency <= FaultSettings.maximumLatency
-        else {
-          throw PostsBrowserOptionsError(
-            "invalid duration for --latency: \(text) (expected a number and a unit, like 2s or"
-              + " 300ms; at most 1 hour)")
-        }
-        faults.latency = latency
+        faults.latency = try Self.duration(
+          try value(), for: name, in: .zero...FaultSettings.maximumLatency, limit: "1 hour")
       case "--fault-routes":
         faults.routes = try value().split(separator: ",").map {
           $0.trimmingCharacters(in: .whitespaces)
@@ -110,10 +104,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
         }
         transport = choice
       case "--timeout":
-        let text = try value()
-        guard let timeout = DurationParser.parse(text), timeout > .zero, timeout <= .seconds(600)
-        else { throw PostsBrowserOptionsError("invalid duration for --timeout: \(text)") }
-        self.timeout = timeout
+        timeout = try Self.duration(
+          try value(), for: name, in: .milliseconds(1)...(.seconds(600)), limit: "10 minutes")
       default: throw PostsBrowserOptionsError("unknown option \(name); see posts --help")
       }
     }
@@ -135,6 +127,18 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       )
     }
     return value
+  }
+
+  /// A duration such as `2s`, `300ms` or `1.5m` within `range`; the error shows the format.
+  private static func duration(
+    _ text: String, for name: String, in range: ClosedRange<Duration>, limit: String
+  ) throws(PostsBrowserOptionsError) -> Duration {
+    guard let duration = DurationParser.parse(text), range.contains(duration) else {
+      throw PostsBrowserOptionsError(
+        "invalid duration for \(name): \(text) (expected a number and a unit, like 2s or"
+          + " 300ms; at most \(limit))")
+    }
+    return duration
   }
 
   private static func rate(_ text: String, for name: String) throws(PostsBrowserOptionsError)

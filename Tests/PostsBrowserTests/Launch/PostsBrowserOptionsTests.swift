@@ -41,6 +41,11 @@ import TetherTerminal
       "invalid duration for --latency: 2 (expected a number and a unit, like 2s or 300ms;"
         + " at most 1 hour)"
     ),
+    (
+      ["--timeout", "0"],
+      "invalid duration for --timeout: 0 (expected a number and a unit, like 2s or 300ms;"
+        + " at most 10 minutes)"
+    ),
     (["--color", "sometimes"], "--color must be never, auto or always, not sometimes"),
     (["--url", "ftp://example.com"], "--url must be an http or https URL, not ftp://example.com"),
     (["--retries", "-1"], "--retries must be a whole number from 0 to 10, not -1"),
