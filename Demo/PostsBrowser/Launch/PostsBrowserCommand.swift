@@ -39,6 +39,17 @@ public enum PostsBrowserCommand {
     if let log {
       logLine = { line in log.write(line) }
     }
+    // The terminal before anything else: an unusable one (no TERM, an unknown or dumb one)
+    // ends `posts` at once, before a request is sent or a service started, so nothing is in
+    // flight that exiting could wait for.
+    let screen: NCursesScreen
+    do {
+      screen = try NCursesScreen(
+        options: .init(
+          colorMode: options.colorMode, log: log, reportsMouse: options.reportsMouse))
+    } catch {
+      return fail("\(error)", code: 1)
+    }
     let server: PostsServer?
     let baseURL: URL
     let transport = options.transport.make()
@@ -60,11 +71,9 @@ public enum PostsBrowserCommand {
       }
       baseURL = server!.baseURL
     }
-    // The terminal first: an unusable one ends the program before any request is sent, so
-    // nothing is in flight that exiting could wait for.
-    let screen: NCursesScreen
+    // Take the terminal over before the model starts loading: should that fail, no request
+    // is in flight yet.
     do {
-      screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
       try screen.start()
     } catch {
       return fail("\(error)", code: 1)

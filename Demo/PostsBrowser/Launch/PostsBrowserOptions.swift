@@ -20,6 +20,9 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   public var colorMode = ColorMode.auto
   /// Where to write diagnostics: every request and response.
   public var logPath: String?
+  /// Whether clicks and the wheel drive the browser; off (`--no-mouse`), the terminal keeps
+  /// its own text selection.
+  public var reportsMouse = true
   /// Which HTTP transport sends the requests.
   public var transport = TransportChoice.curl
   /// The longest a request may take before the browser says so (the client's total deadline).
@@ -46,6 +49,7 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       --retries N          retries of a failed query, 0...10 (default 3)
       --color WHEN         never, auto or always (default auto; NO_COLOR is honoured)
       --log FILE           write every request and response to FILE
+      --no-mouse           leave the mouse to the terminal (its own text selection)
       --transport NAME     curl (libcurl, the default) or urlsession (FoundationNetworking)
       --timeout DURATION   the longest a request may take, like 5s (default 8s)
       -h, --help           show this help
@@ -97,6 +101,7 @@ public struct PostsBrowserOptions: Sendable, Equatable {
         }
         colorMode = mode
       case "--log": logPath = try value()
+      case "--no-mouse": reportsMouse = false
       case "--transport":
         let text = try value()
         guard let choice = TransportChoice(rawValue: text) else {

@@ -15,29 +15,26 @@ struct FeedPanel {
   let waitingSince: Date?
 
   func render(in rect: Rect, into frame: inout Frame, list: inout ListState) {
-    let inner = Border(
+    let border = Border(
       title: title, style: isFocused ? Theme.focusedBorder : Theme.border,
       titleStyle: isFocused ? Theme.title.foreground(.cyan) : Theme.title
-    ).render(in: rect, into: &frame)
+    )
+    border.render(in: rect, into: &frame)
+    let inner = border.inner(of: rect)
     var rows = inner.rows([.fill, .fixed(1)])
     if let filter {
       let parts = rows[0].rows([.fixed(1), .fill])
       frame.write("/", at: Point(x: parts[0].minX, y: parts[0].minY), style: .bold)
+      var text = filter.text
       TextField(placeholder: "title contains…", isFocused: filter.isEditing)
-        .render(in: parts[0].inset(left: 2), into: &frame, state: filter.text)
+        .render(in: parts[0].inset(left: 2), into: &frame, state: &text)
       rows[0] = parts[1]
     }
     let empty = state.pages.isEmpty ? nil : (filter == nil ? "No posts" : "No title matches")
-    // The selection bar spans the row: the selected title is padded to the row's width.
     let selected = max(0, min(list.selection, posts.count - 1))
-    let width = rows[0].width - 2
     let posts = posts
     ListView(count: posts.count, isFocused: isFocused, emptyMessage: empty) { index in
-      let title = posts[index].shownTitle
-      guard index == selected else { return ListItem(title) }
-      let fitted = TextLayout.truncate(title, toWidth: width)
-      let padding = max(0, width - DisplayWidth.of(fitted))
-      return ListItem(fitted + String(repeating: " ", count: padding))
+      ListItem(posts[index].shownTitle)
     }.render(in: rows[0], into: &frame, state: &list)
     renderStatus(in: rows[1], into: &frame, selected: selected)
   }

@@ -137,22 +137,75 @@ struct PostEditor {
 
   /// The footer while the editor is open: its own keys, or the question's.
   var hints: [KeyHint] {
-    discardPrompt == nil ? BrowserKeys.editor.hints : BrowserKeys.confirmation
+    discardPrompt == nil ? BrowserKeys.editor.hints : ConfirmState.hints
   }
 
   // MARK: Drawing
 
-  func render(in bounds: Rect, into frame: inout Frame) {
+  /// The dialog over `bounds`, and its rows: title label, title field, body label, body,
+  /// status line, buttons.
+  private func layout(in bounds: Rect) -> (dialog: Dialog, rows: [Rect]) {
     let size = Size(width: min(72, bounds.width - 4), height: min(18, bounds.height - 2))
     let heading = if case .edit(let id) = mode { "Edit post #\(id)" } else { "New post" }
-    let inner = Dialog(title: heading, size: size).render(in: bounds, into: &frame)
-    let rows = inner.rows([.fixed(1), .fixed(1), .fixed(1), .fill, .fixed(1), .fixed(1)])
+    let dialog = Dialog(title: heading, size: size)
+    let rows = dialog.content(in: bounds).rows([
+      .fixed(1), .fixed(1), .fixed(1), .fill, .fixed(1), .fixed(1),
+    ])
+    return (dialog, rows)
+  }
+
+  private var buttons: ButtonRow {
+    let focusedButton: Int? =
+      switch focused {
+      case .submit: 0
+      case .cancel: 1
+      default: nil
+      }
+    return ButtonRow(
+      [mode == .create ? "Create" : "Save", "Cancel"], focused: focusedButton,
+      disabled: isSubmitting ? [0] : [])
+  }
+
+  /// A click: on a field focuses it, on a button presses it, on a discard question's button
+  /// answers it.
+  mutating func click(at point: Point, in bounds: Rect) -> Outcome {
+    if let prompt = discardPrompt {
+      switch discardQuestion(prompt.outcome).button(at: point, in: bounds) {
+      case 0: return prompt.outcome
+      case 1: discardPrompt = nil
+      default: break
+      }
+      return .handled
+    }
+    let rows = layout(in: bounds).rows
+    if rows[1].contains(point) {
+      focus.focus(Control.title.rawValue)
+    } else if rows[3].contains(point) {
+      focus.focus(Control.body.rawValue)
+    } else if let button = buttons.button(at: point, in: rows[5]) {
+      return button == 0 ? submit() : leave(.close)
+    }
+    return .handled
+  }
+
+  private func discardQuestion(_ outcome: Outcome) -> ConfirmPrompt {
+    let quits = outcome == .quit
+    return ConfirmPrompt(
+      title: quits ? "Quit and discard the post?" : "Discard the post?",
+      message: "What you typed will be lost.",
+      confirmTitle: quits ? "Quit" : "Discard", cancelTitle: "Keep editing")
+  }
+
+  /// Draws the dialog; the fields keep their scroll positions in the editor.
+  mutating func render(in bounds: Rect, into frame: inout Frame) {
+    let (dialog, rows) = layout(in: bounds)
+    dialog.render(in: bounds, into: &frame)
     frame.write("Title", at: Point(x: rows[0].minX, y: rows[0].minY), style: .bold)
     TextField(placeholder: "What is it about?", isFocused: focused == .title)
-      .render(in: rows[1], into: &frame, state: title)
+      .render(in: rows[1], into: &frame, state: &title)
     frame.write("Body", at: Point(x: rows[2].minX, y: rows[2].minY), style: .bold)
     TextArea(placeholder: "Say more…", isFocused: focused == .body)
-      .render(in: rows[3], into: &frame, state: body)
+      .render(in: rows[3], into: &frame, state: &body)
     if let submittedAt {
       let verb = mode == .create ? "Creating…" : "Saving…"
       Spinner(startedAt: submittedAt, label: verb).render(in: rows[4], into: &frame)
@@ -167,23 +220,11 @@ struct PostEditor {
         "Tab next field · Ctrl-S submit · Esc close", at: Point(x: rows[4].minX, y: rows[4].minY),
         style: .dim, clip: rows[4])
     }
-    let submitTitle = mode == .create ? "Create" : "Save"
-    let focusedButton: Int? =
-      switch focused {
-      case .submit: 0
-      case .cancel: 1
-      default: nil
-      }
-    ButtonRow(
-      [submitTitle, "Cancel"], focused: focusedButton, disabled: isSubmitting ? [0] : []
-    ).render(in: rows[5], into: &frame)
-    if let discardPrompt {
-      let quits = discardPrompt.outcome == .quit
-      ConfirmPrompt(
-        title: quits ? "Quit and discard the post?" : "Discard the post?",
-        message: "What you typed will be lost.",
-        confirmTitle: quits ? "Quit" : "Discard", cancelTitle: "Keep editing"
-      ).render(in: bounds, into: &frame, state: discardPrompt.state)
+    buttons.render(in: rows[5], into: &frame)
+    if var discardPrompt {
+      discardQuestion(discardPrompt.outcome).render(
+        in: bounds, into: &frame, state: &discardPrompt.state)
+      self.discardPrompt = discardPrompt
     }
   }
 }

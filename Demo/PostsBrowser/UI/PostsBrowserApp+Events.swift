@@ -16,11 +16,22 @@ extension PostsBrowserApp {
       size = newSize
       fillFeed()
       return .handled
+    case .message(let posted):
+      guard let message = posted.value as? AppMessage else { return .ignored }
+      receive(message, now: context.now)
+      return .handled
+    case .mouse(let mouse):
+      return handle(mouse, now: context.now)
     case .paste:
+      if help != nil { return .ignored }
       return handleText(event, now: context.now)
     case .key(let key):
-      if showsHelp {
-        showsHelp = false
+      if var help {
+        switch help.handle(event) {
+        case .close: self.help = nil
+        case .handled: self.help = help
+        case .ignored: return key == .ctrl("c") ? .quit : .ignored
+        }
         return .handled
       }
       if deletion != nil { return handleDeletion(key) }
@@ -30,19 +41,66 @@ extension PostsBrowserApp {
     }
   }
 
+  /// A click or a wheel turn: on whatever is on top, else on the panel under the pointer. A
+  /// click selects the row under it and focuses its panel; the wheel scrolls that panel.
+  func handle(_ mouse: MouseEvent, now: Date) -> EventResult {
+    let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+    if var help {
+      guard help.handle(.mouse(mouse)) == .handled else { return .ignored }
+      self.help = help
+      return .handled
+    }
+    if let deletion {
+      guard mouse.isPrimaryPress else { return .ignored }
+      switch deletionPrompt(deletion).button(at: mouse.position, in: bounds) {
+      case 0:
+        self.deletion = nil
+        delete(deletion.id)
+        followSelection()
+      case 1: self.deletion = nil
+      default: return .ignored
+      }
+      return .handled
+    }
+    if var editor {
+      guard mouse.isPrimaryPress else { return .ignored }
+      switch editor.click(at: mouse.position, in: bounds) {
+      case .submit(let draft): return submit(&editor, draft: draft, now: now)
+      case .close: self.editor = nil
+      case .quit: return .quit
+      case .handled, .ignored: self.editor = editor
+      }
+      return .handled
+    }
+    if var detail = storeDetail {
+      guard mouse.scrollDelta != 0 else { return .ignored }
+      detail.scroll = max(0, detail.scroll + mouse.scrollDelta)
+      storeDetail = detail
+      return .handled
+    }
+    guard let panel = hits.target(at: mouse.position) else { return .ignored }
+    switch panel {
+    case .feed:
+      let count = visiblePosts(in: model.feed.state).count
+      guard feedList.handle(mouse, count: count) || mouse.isPrimaryPress else { return .ignored }
+      selectVisiblePost()
+      loadMoreIfNearEnd(count: count)
+    case .post:
+      if mouse.scrollDelta != 0 { postScroll = max(0, postScroll + mouse.scrollDelta) }
+    case .stores:
+      guard storesList.handle(mouse, count: model.client.storeCount) || mouse.isPrimaryPress
+      else { return .ignored }
+    }
+    if mouse.isPrimaryPress, panel != .post || selection != nil { focus = panel }
+    return .handled
+  }
+
   /// Keys and pastes for the editor or the filter field.
   func handleText(_ event: Event, now: Date) -> EventResult {
     if var editor {
       switch editor.handle(event) {
       case .submit(let draft):
-        editor.submitted(at: now)
-        submit(draft, mode: editor.mode)
-        if case .edit = editor.mode {
-          // Edits are optimistic: the change shows at once, so the dialog closes at once (and
-          // comes back with the text if the server refuses).
-          self.editor = nil
-          return .handled
-        }
+        return submit(&editor, draft: draft, now: now)
       case .close:
         self.editor = nil
         return .handled
@@ -69,6 +127,19 @@ extension PostsBrowserApp {
       guard filter.text.handle(event) else { return .ignored }
       self.filter = filter
       filterChanged()
+    }
+    return .handled
+  }
+
+  /// Sends what the editor holds. Edits are optimistic: the change shows at once, so the dialog
+  /// closes at once (and comes back with the text if the server refuses).
+  func submit(_ editor: inout PostEditor, draft: PostDraft, now: Date) -> EventResult {
+    editor.submitted(at: now)
+    submit(draft, mode: editor.mode)
+    if case .edit = editor.mode {
+      self.editor = nil
+    } else {
+      self.editor = editor
     }
     return .handled
   }
@@ -138,7 +209,7 @@ extension PostsBrowserApp {
   func perform(_ action: BrowserAction, now: Date) -> EventResult {
     switch action {
     case .quit: return .quit
-    case .help: showsHelp = true
+    case .help: help = HelpState()
     case .nextPanel: moveFocus(by: 1)
     case .previousPanel: moveFocus(by: -1)
     case .focusFeed, .backToFeed: focus = .feed

@@ -127,34 +127,35 @@ extension PostsBrowserApp {
     }
   }
 
-  func applyMessages(now: Date) {
-    for message in inbox.take() {
-      switch message {
-      case .saved(.create, let post):
-        if editor?.mode == .create { editor = nil }
-        toast.show("Post #\(post.id) created", now: now)
-      case .saveFailed(_, let reason):
-        editor?.failed(reason)
-      case .saved(.edit(let id), _):
-        toast.show("Post #\(id) saved", now: now)
-      case .editFailed(let id, let draft, let original, let reason):
-        guard editor == nil else {
-          toast.show(
-            "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now,
-            duration: .seconds(5))
-          continue
-        }
-        // The change was rolled back; the text comes back in the editor, ready to save again.
-        var reopened = PostEditor(mode: .edit(id), draft: draft, original: original)
-        reopened.failed("Couldn't save: \(reason)")
-        editor = reopened
-      case .deleted(let id):
-        toast.show("Post #\(id) deleted", now: now)
-      case .deleteFailed(let id, let reason):
+  /// What work finished, or the feed did, off the loop's thread.
+  func receive(_ message: AppMessage, now: Date) {
+    switch message {
+    case .feedChanged:
+      followSelection()
+    case .saved(.create, let post):
+      if editor?.mode == .create { editor = nil }
+      toast.show("Post #\(post.id) created", now: now)
+    case .saveFailed(_, let reason):
+      editor?.failed(reason)
+    case .saved(.edit(let id), _):
+      toast.show("Post #\(id) saved", now: now)
+    case .editFailed(let id, let draft, let original, let reason):
+      guard editor == nil else {
         toast.show(
-          "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
+          "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now,
           duration: .seconds(5))
+        return
       }
+      // The change was rolled back; the text comes back in the editor, ready to save again.
+      var reopened = PostEditor(mode: .edit(id), draft: draft, original: original)
+      reopened.failed("Couldn't save: \(reason)")
+      editor = reopened
+    case .deleted(let id):
+      toast.show("Post #\(id) deleted", now: now)
+    case .deleteFailed(let id, let reason):
+      toast.show(
+        "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
+        duration: .seconds(5))
     }
   }
 }

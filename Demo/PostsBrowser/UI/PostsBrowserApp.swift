@@ -12,7 +12,7 @@ import TetherTerminal
 /// inbox. Every store the screen shows is watched with a subscription that wakes the loop
 /// after the store changed, so the screen never misses a change (see ``PostSelection``).
 public final class PostsBrowserApp: TerminalApp {
-  enum Panel: Hashable {
+  enum Panel: Hashable, Sendable {
     case feed, post, stores
   }
 
@@ -23,8 +23,11 @@ public final class PostsBrowserApp: TerminalApp {
     var prompt = ConfirmState()
   }
 
+  /// What a click can land on: a panel.
+  typealias Target = Panel
+
   public let model: PostsModel
-  let inbox = AppInbox()
+  let inbox = Inbox<AppMessage>()
   var wake: @Sendable () -> Void = {}
   /// Wakes for the feed, the request activity and (while shown) every store.
   var watches: [OperationSubscription] = []
@@ -42,8 +45,11 @@ public final class PostsBrowserApp: TerminalApp {
   var storeDetail: StoreDetail?
   var editor: PostEditor?
   var deletion: PendingDeletion?
-  var showsHelp = false
+  /// The help overlay while it is open.
+  var help: HelpState?
   var toast = ToastState()
+  /// Where the last frame drew what, for clicks.
+  var hits = HitMap<Target>()
   /// The size of the last frame or event, for the layout of key and mouse handling.
   var size = Size(width: 0, height: 0)
 
@@ -55,11 +61,14 @@ public final class PostsBrowserApp: TerminalApp {
   /// `waker.wake()` in the app, a test's own signal in screen tests.
   public func connect(wake: @escaping @Sendable () -> Void) {
     self.wake = wake
-    inbox.onMessage(wake)
+    inbox.onPost(wake)
+    let inbox = inbox
     watches = [
-      model.onFeedChange(wake),
+      model.onFeedChange { inbox.post(.feedChanged) },
       model.activity.onChange(wake),
     ]
+    // The feed may have changed before anyone listened.
+    inbox.post(.feedChanged)
     if showsStores { storeEvents = model.client.subscribeToEvents { _ in wake() } }
   }
 
@@ -70,17 +79,15 @@ public final class PostsBrowserApp: TerminalApp {
     fillFeed()
   }
 
+  public var inboxes: [any MessageSource] { [inbox] }
+
   public var minimumSize: Size { Size(width: 80, height: 24) }
 
   // MARK: Drawing
 
+  /// Draws the frame from the stores' states and the view state; it starts nothing and
+  /// creates no store (the selection follows the feed in `handle`, on `.feedChanged`).
   public func render(into frame: inout Frame) {
-    // Until the loop delivers messages to `handle` (the terminal's inbox), what finished work
-    // reported and what the feed did meanwhile are taken in here, before drawing: the
-    // selection follows its post through the feed's changes.
-    size = frame.bounds.size
-    applyMessages(now: frame.now)
-    followSelection()
     draw(into: &frame)
   }
 
@@ -92,6 +99,10 @@ public final class PostsBrowserApp: TerminalApp {
 
   func draw(into frame: inout Frame) {
     let layout = BrowserLayout(bounds: frame.bounds, showsStores: showsStores)
+    hits.removeAll()
+    hits.add(.feed, layout.feed)
+    hits.add(.post, layout.post)
+    if let stores = layout.stores { hits.add(.stores, stores) }
     let feedState = model.feed.state
     let activity = model.activity.snapshot
     let posts = visiblePosts(in: feedState)
@@ -115,39 +126,46 @@ public final class PostsBrowserApp: TerminalApp {
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
     let panels = Rect(x: 0, y: 0, width: frame.bounds.width, height: layout.status.minY)
-    Toast(state: toast).render(in: panels, into: &frame)
-    if let editor { editor.render(in: frame.bounds, into: &frame) }
-    if let deletion {
-      ConfirmPrompt(
-        title: "Delete post #\(deletion.id)", message: "Delete “\(deletion.title)”?",
-        confirmTitle: "Delete", cancelTitle: "Keep"
-      ).render(in: frame.bounds, into: &frame, state: deletion.prompt)
+    Toast().render(in: panels, into: &frame, state: &toast)
+    if var editor {
+      editor.render(in: frame.bounds, into: &frame)
+      self.editor = editor
+    }
+    if var deletion {
+      deletionPrompt(deletion).render(in: frame.bounds, into: &frame, state: &deletion.prompt)
+      self.deletion = deletion
     }
     if let storeDetail {
       storeDetail.render(
         snapshot: model.client.store(at: storeDetail.path)?.snapshot, in: frame.bounds,
         into: &frame)
     }
-    if showsHelp {
-      HelpOverlay([
-        BrowserKeys.global.help, BrowserKeys.feed.help, BrowserKeys.post.help,
-        BrowserKeys.stores.help, BrowserKeys.editor.help,
-      ]).render(in: frame.bounds, into: &frame)
+    if var help {
+      HelpOverlay(BrowserKeys.helpSections).render(in: frame.bounds, into: &frame, state: &help)
+      self.help = help
     }
   }
 
+  func deletionPrompt(_ deletion: PendingDeletion) -> ConfirmPrompt {
+    ConfirmPrompt(
+      title: "Delete post #\(deletion.id)", message: "Delete “\(deletion.title)”?",
+      confirmTitle: "Delete", cancelTitle: "Keep")
+  }
+
   var isModal: Bool {
-    editor != nil || deletion != nil || storeDetail != nil || showsHelp
+    editor != nil || deletion != nil || storeDetail != nil || help != nil
   }
 
   /// The footer: what works in the view on top, most important first.
   var hints: [KeyHint] {
     if let editor { return editor.hints }
-    if deletion != nil { return BrowserKeys.confirmation }
+    if deletion != nil { return ConfirmState.hints }
     if storeDetail != nil { return BrowserKeys.storeDetail }
-    if showsHelp { return [KeyHint(keys: "any key", label: "close")] }
+    if help != nil {
+      return [KeyHint(keys: "j/k", label: "scroll", importance: .high)] + HelpState.keymap.hints
+    }
     if filter?.isEditing == true { return BrowserKeys.filtering }
-    return BrowserKeys.hints(for: keymap(for: focus))
+    return keymap(for: focus).hints + BrowserKeys.global.hints
   }
 
   /// How to retry the post from where the user is: `r` works in the feed and the post.

@@ -16,7 +16,7 @@ import TetherTerminal
     let options = try PostsBrowserOptions(arguments: [
       "--url", "https://dummyjson.com", "--page-size=20", "--fail-rate", "0.3", "--latency",
       "1.5s", "--fault-routes", "/users, GET /posts/*", "--seed", "7", "--retries", "5", "--color",
-      "never", "--log", "/tmp/posts.log",
+      "never", "--log", "/tmp/posts.log", "--no-mouse",
     ])
     #expect(options.url == URL(string: "https://dummyjson.com"))
     #expect(options.pageSize == 20)
@@ -27,6 +27,8 @@ import TetherTerminal
     #expect(options.retries == 5)
     #expect(options.colorMode == .never)
     #expect(options.logPath == "/tmp/posts.log")
+    #expect(!options.reportsMouse)
+    #expect(try PostsBrowserOptions(arguments: []).reportsMouse)
     #expect(try PostsBrowserOptions(arguments: ["--help"]).showsHelp)
     #expect(try PostsBrowserOptions(arguments: ["--version"]).showsVersion)
   }

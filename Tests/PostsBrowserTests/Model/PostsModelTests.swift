@@ -17,8 +17,8 @@ import TetherHTTP
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))
     let model = PostsModel(
       PostsModel.Configuration(
-        baseURL: server.baseURL, pageSize: pageSize, retries: 0, server: server,
-        persistsWrites: true))
+        baseURL: server.baseURL, timeouts: HTTPTimeouts(), pageSize: pageSize, retries: 0,
+        server: server, persistsWrites: true))
     return (model, server)
   }
 

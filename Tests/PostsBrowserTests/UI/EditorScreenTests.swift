@@ -10,7 +10,7 @@ import TetherTerminal
     await browser.settle()
     browser.press("n")
     #expect(browser.text.contains("New post"))
-    #expect(browser.text.contains("hat is it about?"))  // the cursor covers the W
+    #expect(browser.text.contains("What is it about?"))  // the cursor no longer hides the W
     #expect(browser.text.contains("[ Create ]"))
     #expect(browser.text.contains("Ctrl-S submit"))
   }
@@ -183,5 +183,18 @@ import TetherTerminal
     await browser.waitFor("Posts · 24 of 24")
     #expect(!browser.backend.posts.contains { $0.id == 25 })
     #expect(browser.screen.lines[1].contains("Post 24"))
+  }
+
+  @Test func theBodyWrapsAtWordBoundaries() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 25 of 25")
+    browser.press("n", .tab)
+    browser.type(
+      "Every summer people would gather near the old mountain and talk about the brave night")
+    // The line breaks between two words, never inside one.
+    let rows = browser.screen.lines.filter { $0.contains("Every summer") || $0.contains("brave") }
+    #expect(rows.count == 2)
+    #expect(rows[0].contains("mountain and talk "))
+    #expect(rows[1].contains("│ about the brave night"))
   }
 }

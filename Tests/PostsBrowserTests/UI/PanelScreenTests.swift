@@ -53,12 +53,50 @@ import TetherTerminal
     await browser.settle()
     #expect(browser.text.contains("n new"))
     browser.press("?")
-    #expect(browser.text.contains("Help — press any key to close"))
+    #expect(browser.text.contains("┌ Help "))
     #expect(browser.text.contains("Write a new post"))
     #expect(browser.text.contains("Load more posts"))
+    // Keys go to the help while it is open: `x` deletes nothing.
     browser.press("x")
-    #expect(!browser.text.contains("Help — press any key to close"))
+    #expect(browser.text.contains("┌ Help "))
     #expect(browser.app.deletion == nil)
+    browser.press(.escape)
+    #expect(!browser.text.contains("┌ Help "))
+  }
+
+  @Test func helpScrollsAndFiltersAt80x24() async throws {
+    let browser = try BrowserHarness(size: Size(width: 80, height: 24))
+    await browser.waitFor("Posts · 20 of 25")
+    browser.press("?")
+    // Too long for the screen: it says where it is, and scrolls.
+    let first = try #require(browser.screen.lines.first { $0.contains(" of ") && $0.contains("–") })
+    #expect(first.contains("1–"))
+    #expect(!browser.text.contains("Remove the store from the client"))
+    for _ in 0..<60 { browser.press("j") }
+    #expect(browser.text.contains("Remove the store from the client"))
+    #expect(!browser.text.contains("Quit (Ctrl-Z suspends)"))
+    browser.press("g", "/")
+    browser.type("latency")
+    #expect(browser.text.contains("Server latency"))
+    #expect(!browser.text.contains("Write a new post"))
+    browser.press(.enter, .escape)  // keep the filter, then clear it
+    #expect(browser.text.contains("Write a new post"))
+    browser.press(.escape)
+    #expect(!browser.text.contains("┌ Help "))
+  }
+
+  @Test func aTooSmallTerminalIgnoresKeys() async throws {
+    let browser = try BrowserHarness(size: Size(width: 40, height: 10))
+    await browser.waitUntil("the first page") { $0.model.feedPosts.count == 10 }
+    await browser.settle()
+    #expect(browser.text.contains("Terminal too small"))
+    browser.press("x", "y", "n", "e", "d", .enter, "j", "j")
+    #expect(browser.app.deletion == nil && browser.app.editor == nil)
+    #expect(browser.backend.transport.requests.allSatisfy { $0.httpMethod == "GET" })
+    #expect(browser.app.feedList.selection == 0)
+    #expect(!browser.loop.isFinished)
+    browser.press("q")
+    #expect(browser.loop.isFinished)
   }
 
   @Test func aSmallTerminalShowsAMessageInsteadOfTheLayout() async throws {
@@ -105,22 +143,31 @@ import TetherTerminal
     #expect(browser.text.contains("Stores ·"))
     // The focused panel's border title is drawn in its own style, and the footer follows.
     browser.press("2")
-    #expect(browser.screen.lines.last?.hasPrefix("Esc/h/← back  r refetch  q/Ctrl-C quit") == true)
+    #expect(browser.screen.lines.last?.hasPrefix("q/Ctrl-C quit  Esc/h/← back  r refetch") == true)
   }
 
   @Test func modalsShowTheirOwnKeysInTheFooter() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
     await browser.settle()
-    #expect(
-      browser.screen.lines.last?.hasPrefix("Enter/l/→ open  r refetch  q/Ctrl-C quit") == true)
+    // By importance, quit first, and `? more` last when not everything fits.
+    let feed = try #require(browser.screen.lines.last)
+    #expect(feed.hasPrefix("q/Ctrl-C quit  Enter/l/→ open  r refetch"))
+    #expect(feed.hasSuffix("? more"))
     browser.press("x")
-    #expect(browser.screen.lines.last?.hasPrefix("y yes  n no  Esc cancel") == true)
+    #expect(browser.screen.lines.last == "y yes  n/Esc no  Enter focused button  ←/→ switch")
     browser.press(.escape, "n")
     #expect(browser.screen.lines.last?.hasPrefix("Ctrl-S submit  Esc close") == true)
     browser.press(.escape, "s", "3", .enter)
-    #expect(browser.screen.lines.last?.hasPrefix("↑/↓ scroll") == true)
+    #expect(browser.screen.lines.last?.hasPrefix("Esc close  ↑/↓ scroll") == true)
     browser.press(.escape, "1", "/")
-    #expect(browser.screen.lines.last?.hasPrefix("Enter keep filter  Esc clear") == true)
+    #expect(browser.screen.lines.last == "Esc clear  Enter keep filter")
+    // At 200 columns every hint fits: no `? more`, `? help` instead.
+    browser.press(.escape)
+    browser.screen.resize(to: Size(width: 200, height: 40))
+    browser.input.send(.resize(Size(width: 200, height: 40)))
+    browser.loop.runUntilIdle()
+    let wide = try #require(browser.screen.lines.last)
+    #expect(!wide.contains("? more") && wide.contains("? help") && wide.contains("L latency"))
   }
 }
