@@ -8,7 +8,9 @@ import TetherSynchronization
 /// this model creates them, and runs the actions that change them (loading more, creating,
 /// editing and deleting posts, optimistically where the issue asks for it).
 ///
-/// The screen reads states through `ObservedStore`s and never keeps its own copy.
+/// The screen reads the stores' own states when it draws and never keeps a copy; it hears
+/// about changes through store subscriptions (and ``onFeedChange(_:)``), which are called
+/// after the new state is stored.
 public final class PostsModel: Sendable {
   /// How to reach the Posts API and what to do with it.
   public struct Configuration: Sendable {
