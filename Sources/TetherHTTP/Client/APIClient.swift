@@ -23,7 +23,8 @@ import TetherCore
 public struct APIClient: Sendable {
   /// The URL endpoint paths are relative to.
   public var baseURL: URL
-  /// Headers, query items and timeout every request gets unless its endpoint overrides them.
+  /// Headers, query items, timeouts, the response size cap and the JSON limits every request
+  /// gets unless its endpoint overrides them.
   public var defaults: RequestDefaults
   /// Encodes `.json` bodies. Configure it before handing it over; the client does not copy it.
   public var encoder: JSONEncoder
@@ -31,7 +32,7 @@ public struct APIClient: Sendable {
   public var decoder: JSONDecoder
   /// How the bodies of unacceptable responses are read; `nil` keeps only the raw body.
   public var clientError: ClientErrorDecoder?
-  /// Sends the requests.
+  /// Sends the requests: ``CurlTransport/shared`` unless you give another.
   public var transport: any HTTPTransport
   /// The pipeline steps, outermost first (see ``HTTPInterceptor``).
   public var interceptors: [any HTTPInterceptor]

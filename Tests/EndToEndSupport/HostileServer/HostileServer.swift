@@ -187,8 +187,13 @@ public final class HostileServer: Sendable {
       let framed = Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10]
       var sent = 0
       while sent < total {
-        guard socket.write(framed) else { return .clientGone }
-        sent += chunk.count
+        let size = min(chunk.count, total - sent)
+        let frame =
+          size == chunk.count
+          ? framed
+          : Array(String(size, radix: 16).utf8) + [13, 10] + chunk.prefix(size) + [13, 10]
+        guard socket.write(frame) else { return .clientGone }
+        sent += size
       }
       return socket.write("0\r\n\r\n") ? .keepAlive : .clientGone
     case .resetMidBody(let status, let headers, let body):

@@ -128,6 +128,25 @@ struct CurlTransportTests {
     #expect(server.requests.last?.header("User-Agent")?.hasPrefix("TetherHTTP (libcurl/") == true)
   }
 
+  @Test("a 20 MB body, chunked or not, arrives whole")
+  func largeBody() async throws {
+    let server = try HostileServer()
+    defer { server.stop() }
+    let client = server.client(TransportKind.curl.make())
+    for chunked in ["0", "1"] {
+      let body = try await client.send(
+        Endpoint<Data>(
+          .get, "bytes",
+          query: [
+            URLQueryItem(name: "count", value: "20000000"),
+            URLQueryItem(name: "chunked", value: chunked),
+          ]
+        ) { data, _ in data })
+      #expect(body.count == 20_000_000)
+      #expect(body.first == UInt8(ascii: "x") && body.last == UInt8(ascii: "x"))
+    }
+  }
+
   @Test("more than 10 redirects fail in words")
   func tooManyRedirects() async throws {
     let server = try HostileServer()

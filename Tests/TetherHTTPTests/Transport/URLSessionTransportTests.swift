@@ -29,7 +29,7 @@ struct URLSessionTransportTests {
     let server = try HostileServer(mode: .neverAnswer)
     defer { server.stop() }
     let client = APIClient(
-      baseURL: server.url, defaults: RequestDefaults(timeouts: HTTPTimeouts(idle: .seconds(2))),
+      baseURL: server.url, defaults: RequestDefaults(timeouts: HTTPTimeouts(idle: .seconds(5))),
       transport: transport)
     let task = Task { try await client.send(Endpoint<Void>(.get, "hang")) }
 

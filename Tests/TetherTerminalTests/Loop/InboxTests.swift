@@ -83,7 +83,7 @@ private final class WorkApp: TerminalApp {
     #expect(app.messages.count == 0)
   }
 
-  @Test func aMessageCanEndTheLoopAndLaterOnesWait() throws {
+  @Test func aMessageCanEndTheLoop() throws {
     let app = WorkApp()
     let loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
     app.messages.post(.failed("quit"))

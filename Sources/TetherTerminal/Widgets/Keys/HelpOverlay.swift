@@ -30,8 +30,10 @@ public struct HelpOverlay: StatefulWidget, Sendable {
     let keyWidth = min(20, allEntries.map { DisplayWidth.of($0.keys) }.max() ?? 0)
     let labelWidth = allEntries.map { DisplayWidth.of($0.label) }.max() ?? 0
     let width = min(
-      max(20, rect.width - 4), max(44, DisplayWidth.of(title) + 8, keyWidth + labelWidth + 7))
-    let textWidth = max(1, width - 4 - keyWidth - 2 - 1)
+      max(20, rect.width - 4), max(44, DisplayWidth.of(title) + 8, keyWidth + labelWidth + 8))
+    // Border and padding (4), the gap after the keys (2), a blank before the scrollbar and
+    // the scrollbar itself (2).
+    let textWidth = max(1, width - 4 - keyWidth - 2 - 2)
     let lines = contentLines(state: state, keyWidth: keyWidth, textWidth: textWidth)
     let showsFilter = state.isFiltering || !state.filter.text.isEmpty
     let chrome = 2 + 1 + (showsFilter ? 1 : 0)  // border, footer, filter

@@ -73,13 +73,23 @@ public struct ListView: StatefulWidget {
 
 /// One drawn row of a list or tree: a bar across the row when selected, the marker and
 /// prefix, the text cut with "…", the detail at the right edge.
+@usableFromInline
 struct ListRow {
   var item: ListItem
   /// What comes before the text: the selection marker, a tree's guides.
   var marker: String
-  var prefix = ""
-  var prefixStyle: Style? = nil
+  var prefix: String
+  var prefixStyle: Style?
 
+  @usableFromInline
+  init(item: ListItem, marker: String, prefix: String = "", prefixStyle: Style? = nil) {
+    self.item = item
+    self.marker = marker
+    self.prefix = prefix
+    self.prefixStyle = prefixStyle
+  }
+
+  @usableFromInline
   func render(in row: Rect, into frame: inout Frame, style: Style, selectedStyle: Style?) {
     var textStyle = item.style ?? style
     var detailStyle = Style.dim

@@ -26,6 +26,7 @@ public struct Tree<ID: Hashable & Sendable>: StatefulWidget {
   /// Shown dim when there are no nodes.
   public var emptyMessage: String?
 
+  @inlinable
   public init(
     roots: [TreeNode<ID>], isFocused: Bool = true, style: Style = .plain, guideStyle: Style = .dim,
     selectedStyle: Style = .reverse, unfocusedSelectedStyle: Style = .bold,
@@ -40,41 +41,62 @@ public struct Tree<ID: Hashable & Sendable>: StatefulWidget {
     self.emptyMessage = emptyMessage
   }
 
+  @inlinable
   public func render(in rect: Rect, into frame: inout Frame, state: inout TreeState<ID>) {
     guard !rect.isEmpty else { return }
-    let walk = TreeWalk(roots: roots, expanded: state.expanded)
-    let (count, selectedRow) = state.layout(walk, viewport: rect)
+    let walk = TreeWalk(roots: roots, expanded: state.unfolded)
+    // One walk counts the rows, finds the selection and keeps the rows of the last frame's
+    // view; a second walk is needed only when the view scrolled.
+    let predicted = state.scroll.offset..<(state.scroll.offset + rect.height)
+    var count = 0
+    var found: Int?
+    var kept: [(VisibleTreeNode<ID>, ListItem)] = []
+    kept.reserveCapacity(rect.height)
+    walk.visitRows { visible, node in
+      if found == nil, visible.id == state.selected { found = visible.row }
+      if predicted.contains(visible.row) { kept.append((visible, node.item)) }
+      count += 1
+      return true
+    }
+    let selectedRow = state.layout(walk, count: count, found: found, viewport: rect)
     guard count > 0 else {
-      state.recordDrawn([])
+      state.drawn = []
       if let emptyMessage {
         frame.write(emptyMessage, at: Point(x: rect.minX, y: rect.minY), style: .dim, clip: rect)
       }
       return
     }
-    let visible = state.scroll.visibleRange
+    let rows = state.scroll.visibleRange
+    if rows.lowerBound != predicted.lowerBound {
+      kept.removeAll(keepingCapacity: true)
+      walk.visitRows { visible, node in
+        guard visible.row >= rows.lowerBound else { return true }
+        guard visible.row < rows.upperBound else { return false }
+        kept.append((visible, node.item))
+        return true
+      }
+    }
     let selected = isFocused ? selectedStyle : unfocusedSelectedStyle
     var drawn: [(id: ID, markerX: Int)] = []
-    drawn.reserveCapacity(visible.count)
-    walk.visitRows { node in
-      guard node.row >= visible.lowerBound else { return true }
-      guard node.row < visible.upperBound else { return false }
-      let row = rect.row(node.row - visible.lowerBound)
-      let (prefix, markerOffset) = Self.prefix(for: node)
-      ListRow(item: node.node.item, marker: "", prefix: prefix, prefixStyle: guideStyle)
+    drawn.reserveCapacity(rows.count)
+    for (visible, item) in kept where rows.contains(visible.row) {
+      let row = rect.row(visible.row - rows.lowerBound)
+      let (prefix, markerOffset) = Self.prefix(for: visible)
+      ListRow(item: item, marker: "", prefix: prefix, prefixStyle: guideStyle)
         .render(
           in: row, into: &frame, style: style,
-          selectedStyle: node.row == selectedRow ? selected : nil)
-      drawn.append((node.node.id, row.minX + markerOffset))
-      return true
+          selectedStyle: visible.row == selectedRow ? selected : nil)
+      drawn.append((visible.id, row.minX + markerOffset))
     }
-    state.recordDrawn(drawn)
+    state.drawn = drawn
   }
 
   /// The guides and fold marker before a node's text, and the marker's column in them.
+  @inlinable
   static func prefix(for node: VisibleTreeNode<ID>) -> (String, Int) {
-    let marker = node.node.hasChildren ? (node.isExpanded ? "▾" : "▸") : "─"
+    let marker = node.hasChildren ? (node.isExpanded ? "▾" : "▸") : "─"
     guard node.depth > 0 else {
-      return (node.node.hasChildren ? marker + " " : "  ", 0)
+      return (node.hasChildren ? marker + " " : "  ", 0)
     }
     var prefix = ""
     for level in 1..<node.depth {

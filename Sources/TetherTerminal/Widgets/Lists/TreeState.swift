@@ -11,41 +11,48 @@
 /// if case .mouse(let mouse) = event, stores.handle(mouse, roots: roots) { return .handled }
 /// ```
 public struct TreeState<ID: Hashable & Sendable>: Sendable {
-  public private(set) var expanded: Set<ID>
+  /// The unfolded nodes.
+  @inlinable public var expanded: Set<ID> { unfolded }
   /// The selected node; the first row when nil.
-  public private(set) var selection: ID?
-  public private(set) var scroll = ScrollState()
+  @inlinable public var selection: ID? { selected }
+  @inlinable public var scroll: ScrollState { rows }
+  @usableFromInline var unfolded: Set<ID>
+  @usableFromInline var selected: ID?
+  @usableFromInline var rows = ScrollState()
   /// The row the selection was on at the last render, where it goes if its node disappears.
-  private var selectedRow = 0
+  @usableFromInline var selectedRow = 0
   /// The nodes drawn by the last render, top to bottom, and the column of their fold marker.
-  private var drawn: [(id: ID, markerX: Int)] = []
+  @usableFromInline var drawn: [(id: ID, markerX: Int)] = []
 
+  @inlinable
   public init(expanded: Set<ID> = [], selection: ID? = nil) {
-    self.expanded = expanded
-    self.selection = selection
+    self.unfolded = expanded
+    self.selected = selection
   }
 
-  public func isExpanded(_ id: ID) -> Bool { expanded.contains(id) }
+  @inlinable public func isExpanded(_ id: ID) -> Bool { unfolded.contains(id) }
 
-  public mutating func expand(_ id: ID) { expanded.insert(id) }
-  public mutating func collapse(_ id: ID) { expanded.remove(id) }
+  @inlinable public mutating func expand(_ id: ID) { unfolded.insert(id) }
+  @inlinable public mutating func collapse(_ id: ID) { unfolded.remove(id) }
 
+  @inlinable
   public mutating func toggle(_ id: ID) {
-    if expanded.remove(id) == nil { expanded.insert(id) }
+    if unfolded.remove(id) == nil { unfolded.insert(id) }
   }
 
   /// Unfolds every node under `roots` that has children.
+  @inlinable
   public mutating func expandAll(_ roots: [TreeNode<ID>]) {
     for node in roots where node.hasChildren {
-      expanded.insert(node.id)
+      unfolded.insert(node.id)
       expandAll(node.children)
     }
   }
 
-  public mutating func collapseAll() { expanded.removeAll() }
+  @inlinable public mutating func collapseAll() { unfolded.removeAll() }
 
   /// Selects `id` (its row is shown by the next render).
-  public mutating func select(_ id: ID) { selection = id }
+  @inlinable public mutating func select(_ id: ID) { selected = id }
 
   /// Moves and folds for the ``Keymap/tree`` keys (or `keymap`'s): ↑/↓, PgUp/PgDn, g/G move;
   /// →/l unfolds (or steps into an unfolded node); ←/h folds (or steps out to the parent);
@@ -53,38 +60,56 @@ public struct TreeState<ID: Hashable & Sendable>: Sendable {
   ///
   /// - Returns: whether `key` did something — →/l on a leaf and ←/h on a folded root do not,
   ///   so the app can use them (e.g. to move between panels).
+  @inlinable
   public mutating func handle(
     _ key: Key, roots: [TreeNode<ID>], keymap: Keymap<NavigationAction> = .tree
   ) -> Bool {
     guard let action = keymap.action(for: key) else { return false }
-    let walk = TreeWalk(roots: roots, expanded: expanded)
-    let (count, found) = walk.count(locating: selection)
-    guard count > 0 else { return false }
-    let row = found ?? min(selectedRow, count - 1)
-    let page = scroll.pageLength
+    let walk = TreeWalk(roots: roots, expanded: unfolded)
+    let needsAllRows =
+      switch action {
+      case .pageUp, .pageDown, .top, .bottom: true
+      case .up, .down, .expand, .collapse, .toggle: false
+      }
+    let place = locate(in: walk, stopsAtNext: !needsAllRows)
+    guard place.count > 0, let current = place.current else { return false }
+    let row = current.row
+    let page = rows.pageLength
     switch action {
-    case .up: return select(row: row - 1, count: count, in: walk)
-    case .down: return select(row: row + 1, count: count, in: walk)
-    case .pageUp: return select(row: row - page, count: count, in: walk)
-    case .pageDown: return select(row: row + page, count: count, in: walk)
-    case .top: return select(row: 0, count: count, in: walk)
-    case .bottom: return select(row: count - 1, count: count, in: walk)
+    case .up:
+      if let previous = place.previous {
+        select(previous, row: row - 1)
+      } else {
+        select(row: row - 1, count: place.count, in: walk)
+      }
+    case .down:
+      if let next = place.next {
+        select(next, row: row + 1)
+      } else {
+        select(row: row + 1, count: place.count, in: walk)
+      }
+    case .pageUp: select(row: row - page, count: place.count, in: walk)
+    case .pageDown: select(row: row + page, count: place.count, in: walk)
+    case .top: select(row: 0, count: place.count, in: walk)
+    case .bottom: select(row: place.count - 1, count: place.count, in: walk)
     case .expand:
-      guard let current = walk.node(atRow: row), current.node.hasChildren else { return false }
-      if current.isExpanded { return select(row: row + 1, count: count, in: walk) }
-      expanded.insert(current.node.id)
+      guard current.hasChildren else { return false }
+      if current.isExpanded, let next = place.next {
+        select(next, row: row + 1)
+      } else {
+        unfolded.insert(current.id)
+      }
     case .collapse:
-      guard let current = walk.node(atRow: row) else { return false }
       if current.isExpanded {
-        expanded.remove(current.node.id)
+        unfolded.remove(current.id)
       } else if let parent = current.parent {
-        selection = parent
+        selected = parent
       } else {
         return false
       }
     case .toggle:
-      guard let current = walk.node(atRow: row), current.node.hasChildren else { return false }
-      toggle(current.node.id)
+      guard current.hasChildren else { return false }
+      toggle(current.id)
     }
     return true
   }
@@ -93,59 +118,122 @@ public struct TreeState<ID: Hashable & Sendable>: Sendable {
   /// scrolls, taking the selection along when it would leave the view.
   ///
   /// - Returns: whether the event changed the tree.
+  @inlinable
   public mutating func handle(_ mouse: MouseEvent, roots: [TreeNode<ID>]) -> Bool {
     if mouse.isPrimaryPress, let row = drawnRow(at: mouse.position) {
       let target = drawn[row]
-      selection = target.id
+      selected = target.id
       if mouse.position.x == target.markerX { toggle(target.id) }
       return true
     }
-    guard mouse.scrollDelta != 0, scroll.viewport.contains(mouse.position) else { return false }
-    scroll.scroll(by: mouse.scrollDelta)
-    let walk = TreeWalk(roots: roots, expanded: expanded)
-    let (count, found) = walk.count(locating: selection)
-    let row = found ?? selectedRow
-    let visible = scroll.offset..<(scroll.offset + scroll.viewportLength)
-    let target = max(visible.lowerBound, min(row, visible.upperBound - 1))
-    if target != row, let node = walk.node(atRow: min(target, count - 1)) {
-      selection = node.node.id
-    }
+    guard mouse.scrollDelta != 0, rows.viewport.contains(mouse.position) else { return false }
+    rows.scroll(by: mouse.scrollDelta)
+    let walk = TreeWalk(roots: roots, expanded: unfolded)
+    let place = locate(in: walk)
+    guard place.count > 0 else { return true }
+    let row = place.current?.row ?? selectedRow
+    let visible = rows.offset..<(rows.offset + rows.viewportLength)
+    let target = min(max(visible.lowerBound, min(row, visible.upperBound - 1)), place.count - 1)
+    if target != row { select(row: target, count: place.count, in: walk) }
     return true
   }
 
   /// The node drawn at `point` by the last render, if any.
+  @inlinable
   public func node(at point: Point) -> ID? {
     drawnRow(at: point).map { drawn[$0].id }
   }
 
-  private func drawnRow(at point: Point) -> Int? {
-    guard let line = scroll.line(at: point) else { return nil }
-    let row = line - scroll.offset
+  @inlinable
+  func drawnRow(at point: Point) -> Int? {
+    guard let line = rows.line(at: point) else { return nil }
+    let row = line - rows.offset
     return drawn.indices.contains(row) ? row : nil
   }
 
-  private mutating func select(row: Int, count: Int, in walk: TreeWalk<ID>) -> Bool {
-    let target = max(0, min(row, count - 1))
-    if let node = walk.node(atRow: target) { selection = node.node.id }
-    selectedRow = target
-    scroll.reveal(target)
-    return true
+  /// Where the selection is, in one walk: the row count, the selected row (or the row it was
+  /// on, when its node is gone) and the nodes just before and after it.
+  @usableFromInline
+  struct Place {
+    @usableFromInline var count = 0
+    @usableFromInline var current: VisibleTreeNode<ID>?
+    @usableFromInline var previous: ID?
+    @usableFromInline var next: ID?
+
+    @inlinable init() {}
   }
 
-  /// Settles the selection on a visible row and scrolls to it; returns that row and the count.
-  mutating func layout(_ walk: TreeWalk<ID>, viewport: Rect) -> (count: Int, selected: Int) {
-    let (count, found) = walk.count(locating: selection)
-    scroll.layout(contentLength: count, viewport: viewport)
+  /// With `stopsAtNext`, the walk ends once the node after the selection is found (the count
+  /// is then partial): enough for ↑, ↓ and folding.
+  @inlinable
+  func locate(in walk: TreeWalk<ID>, stopsAtNext: Bool = false) -> Place {
+    var place = Place()
+    var found: VisibleTreeNode<ID>?
+    var fallback: VisibleTreeNode<ID>?
+    var last: ID?
+    var previousOfFallback: ID?
+    var needsNext = false
+    walk.visitRows { visible, _ in
+      if needsNext {
+        place.next = visible.id
+        needsNext = false
+        if stopsAtNext {
+          place.count += 1
+          return false
+        }
+      }
+      if found == nil, visible.id == selected {
+        found = visible
+        place.previous = last
+        needsNext = true
+      } else if found == nil, visible.row <= selectedRow {
+        fallback = visible
+        previousOfFallback = last
+      }
+      last = visible.id
+      place.count += 1
+      return true
+    }
+    if found == nil, let fallback {
+      // The selected node is gone: what is now on its row stands in (next is unknown: a walk
+      // again would cost more than it saves, so ↓ then selects by row).
+      place.current = fallback
+      place.previous = previousOfFallback
+      return place
+    }
+    place.current = found
+    return place
+  }
+
+  /// Selects the neighbour `id` found by ``locate(in:)``, at `row`.
+  @inlinable
+  mutating func select(_ id: ID, row: Int) {
+    selected = id
+    selectedRow = row
+    rows.reveal(row)
+  }
+
+  @inlinable
+  mutating func select(row: Int, count: Int, in walk: TreeWalk<ID>) {
+    let target = max(0, min(row, count - 1))
+    if let node = walk.node(atRow: target) { selected = node.id }
+    selectedRow = target
+    rows.reveal(target)
+  }
+
+  /// Settles the selection on a visible row (the one found at `found`, or the row it was on)
+  /// and scrolls to it; returns that row.
+  @inlinable
+  mutating func layout(_ walk: TreeWalk<ID>, count: Int, found: Int?, viewport: Rect) -> Int {
+    rows.layout(contentLength: count, viewport: viewport)
     guard count > 0 else {
       drawn.removeAll()
-      return (0, 0)
+      return 0
     }
     let row = found ?? min(selectedRow, count - 1)
-    if found == nil, let node = walk.node(atRow: row) { selection = node.node.id }
+    if found == nil, let node = walk.node(atRow: row) { selected = node.id }
     selectedRow = row
-    scroll.reveal(row)
-    return (count, row)
+    rows.reveal(row)
+    return row
   }
-
-  mutating func recordDrawn(_ rows: [(id: ID, markerX: Int)]) { drawn = rows }
 }
