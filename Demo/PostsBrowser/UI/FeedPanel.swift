@@ -65,9 +65,17 @@ struct FeedPanel {
     let origin = Point(x: row.minX, y: row.minY)
     let position = position(selected: selected)
     if let progress = state.retryProgress, state.isLoading {
-      // The feed is narrow: a shorter form of the post panel's retry line.
+      // The feed is narrow: a shorter form of the post panel's retry line, after the position
+      // when the next page is what fails and both fit.
+      let place = state.isLoadingNextPage ? position : nil
+      let width = row.width
       Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
-        "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
+        let retry =
+          "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
+        guard let place, DisplayWidth.of(place) + 3 + DisplayWidth.of(retry) <= width else {
+          return retry
+        }
+        return place + " · " + retry
       }.render(in: row, into: &frame)
     } else if state.isLoading {
       var label =
@@ -91,17 +99,30 @@ struct FeedPanel {
       let all = total == 1 ? "The 1 post loaded" : "All \(total) posts loaded"
       write(all, position: position, in: row, into: &frame)
     } else if !state.pages.isEmpty {
-      write("m loads more", position: position, in: row, into: &frame)
+      write("m loads more", short: "m more", position: position, in: row, into: &frame)
     }
   }
 
-  /// `text` on the left, dim, and `position` on the right when both fit.
-  private func write(_ text: String, position: String?, in row: Rect, into frame: inout Frame) {
-    frame.write(text, at: Point(x: row.minX, y: row.minY), style: .dim, clip: row)
-    guard let position else { return }
+  /// `text` on the left and `position` on the right, dim; when both do not fit, the position
+  /// first and `short` after it (`4 of 20 loaded · 251 · m more`), or the position alone.
+  private func write(
+    _ text: String, short: String? = nil, position: String?, in row: Rect,
+    into frame: inout Frame
+  ) {
+    let origin = Point(x: row.minX, y: row.minY)
+    guard let position else {
+      frame.write(text, at: origin, style: .dim, clip: row)
+      return
+    }
     let width = DisplayWidth.of(position)
-    guard DisplayWidth.of(text) + 2 + width <= row.width else { return }
-    frame.write(position, at: Point(x: row.maxX - width, y: row.minY), style: .dim, clip: row)
+    if DisplayWidth.of(text) + 2 + width <= row.width {
+      frame.write(text, at: origin, style: .dim, clip: row)
+      frame.write(position, at: Point(x: row.maxX - width, y: row.minY), style: .dim, clip: row)
+    } else if let short, width + 3 + DisplayWidth.of(short) <= row.width {
+      frame.write(position + " · " + short, at: origin, style: .dim, clip: row)
+    } else {
+      frame.write(position, at: origin, style: .dim, clip: row)
+    }
   }
 
   /// The next whole second of waiting after `now`, for a "· 3 s" that ticks.

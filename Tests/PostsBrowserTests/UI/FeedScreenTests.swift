@@ -112,6 +112,23 @@ import TetherTerminal
     #expect(browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count == 5)
   }
 
+  @Test func aNarrowFeedStillSaysWhereYouAre() async throws {
+    let browser = try BrowserHarness(size: Size(width: 80, height: 24), posts: 60)
+    await browser.waitFor("Posts · 20 of 60")
+    await browser.settle()
+    #expect(browser.text.contains("│1 of 20 loaded · 60 · m more"))
+    // A failing next page: the countdown, after the position when both fit.
+    browser.backend.fail("/posts", status: 503, message: "Down")
+    browser.press("G")
+    await browser.waitFor("failed 1 of 4 · retry in 1.0 s")
+    let line = try #require(browser.screen.lines.first { $0.contains("failed 1 of 4") })
+    #expect(line.hasPrefix("│failed 1 of 4"))  // 31 columns: the position does not fit
+    browser.screen.resize(to: Size(width: 160, height: 24))
+    browser.input.send(.resize(Size(width: 160, height: 24)))
+    browser.loop.runUntilIdle()
+    #expect(browser.text.contains("20 of 20 loaded · 60 · failed 1 of 4 · retry in"))
+  }
+
   @Test func theSelectionBarFillsTheRow() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
