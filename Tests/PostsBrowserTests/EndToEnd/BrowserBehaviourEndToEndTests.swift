@@ -134,4 +134,17 @@ struct BrowserBehaviourEndToEndTests {
     }
     try await tmux.quitPosts()
   }
+
+  /// Quitting with requests in flight (the service takes 30 s to answer) ends at once: nothing
+  /// waits for them.
+  @Test func quittingNeverWaitsForARequestInFlight() async throws {
+    let tmux = try TmuxSession(width: 100, height: 30, name: "posts-quit")
+    try await tmux.launchPosts("--latency 30s")
+    try await tmux.waitUntil("the first page on its way") {
+      $0.feedRows.last?.contains("Loading posts… waiting") == true
+    }
+    let start = Date()
+    try await tmux.quitPosts()
+    #expect(Date().timeIntervalSince(start) < 3)
+  }
 }
