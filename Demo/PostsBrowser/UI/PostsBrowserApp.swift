@@ -135,10 +135,11 @@ public final class PostsBrowserApp: TerminalApp {
       deletionPrompt(deletion).render(in: frame.bounds, into: &frame, state: &deletion.prompt)
       self.deletion = deletion
     }
-    if let storeDetail {
+    if var storeDetail {
       storeDetail.render(
         snapshot: model.client.store(at: storeDetail.path)?.snapshot, in: frame.bounds,
         into: &frame)
+      self.storeDetail = storeDetail
     }
     if var help {
       HelpOverlay(BrowserKeys.helpSections).render(in: frame.bounds, into: &frame, state: &help)

@@ -25,6 +25,22 @@ import TetherTerminal
     #expect(browser.model.client.store(at: ["post", 25]) == nil)
   }
 
+  @Test func aHugeValueIsShownCutInTheStoreDetail() async throws {
+    let title = String(repeating: "Long title ", count: 100_000)  // 1.1 MB
+    let browser = try BrowserHarness(title: { $0 == 25 ? title : "Post \($0)" })
+    await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
+    browser.press("s", "3", .enter)
+    #expect(browser.text.contains(#"Store ["post", 25]"#))
+    for _ in 0..<5 { browser.press(.pageDown) }
+    browser.press(.escape)
+    #expect(!browser.text.contains(#"Store ["post", 25]"#))
+    let lines = StoreDetail.valueLines(
+      of: try #require(browser.model.client.store(at: ["post", 25])?.snapshot), width: 80)
+    #expect(lines.last?.hasPrefix("(cut: the value's JSON is ") == true)
+    #expect(lines.count < 2_000)
+  }
+
   @Test func storeActionsInvalidateAndReset() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1")
