@@ -30,12 +30,15 @@ public final class PostsModel: Sendable {
     public var persistsWrites: Bool
     /// Receives one line per request sent and per response, credentials redacted.
     public var log: (@Sendable (String) -> Void)?
+    /// Whether the network is reachable; nil for the default: always for the embedded service
+    /// (it is on the loopback interface), the kernel's view for a remote server.
+    public var connectivity: (any RunCondition)?
 
     public init(
       baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
       timeouts: HTTPTimeouts = .interactive, clock: any TetherClock = SystemClock(),
       pageSize: Int = 10, retries: Int = 3, server: PostsServer? = nil, persistsWrites: Bool,
-      log: (@Sendable (String) -> Void)? = nil
+      log: (@Sendable (String) -> Void)? = nil, connectivity: (any RunCondition)? = nil
     ) {
       self.baseURL = baseURL
       self.transport = transport
@@ -46,6 +49,7 @@ public final class PostsModel: Sendable {
       self.server = server
       self.persistsWrites = persistsWrites
       self.log = log
+      self.connectivity = connectivity
     }
   }
 
@@ -73,7 +77,11 @@ public final class PostsModel: Sendable {
       observers: observers, clock: configuration.clock)
     var defaults = OperationDefaults()
     defaults.queryRetryLimit = configuration.retries
-    client = OperationClient(clock: configuration.clock, defaults: defaults)
+    let connectivity =
+      configuration.connectivity
+      ?? (configuration.server != nil ? ManualCondition(true) : NetworkConnectivity.shared)
+    client = OperationClient(
+      clock: configuration.clock, connectivity: connectivity, defaults: defaults)
     operations = PostsOperations(
       api: api, pageSize: configuration.pageSize, focus: ManualCondition(true))
     self.activity = activity
@@ -87,8 +95,10 @@ public final class PostsModel: Sendable {
   // MARK: Stores
 
   /// The store of post `id`.
+  ///
+  /// Until it has a value of its own, it shows the feed's copy of the post as a placeholder.
   public func post(_ id: Int) -> OperationStore<QueryState<Post, HTTPError>> {
-    client.store(for: operations.post(id))
+    client.store(for: operations.post(id), placeholder: feedPost(id))
   }
 
   /// The store of user `id`.
@@ -156,14 +166,14 @@ public final class PostsModel: Sendable {
   public func followAuthor(of id: Int, userID: Int) -> OperationSubscription {
     let post = post(id)
     let author = user(userID)
-    let wasLoading = SanitizerVisibleMutex(post.state.isLoading)
+    let wasLoading = SanitizerVisibleMutex(post.state.isFetching)
     return post.subscribe { state in
       let ended = wasLoading.withLock { wasLoading in
-        defer { wasLoading = state.isLoading }
-        return wasLoading && !state.isLoading
+        defer { wasLoading = state.isFetching }
+        return wasLoading && !state.isFetching
       }
       let authorState = author.state
-      guard ended, authorState.status == .failure, !authorState.isLoading else { return }
+      guard ended, authorState.status == .failure, !authorState.isFetching else { return }
       Task { _ = try? await author.fetch() }
     }
   }

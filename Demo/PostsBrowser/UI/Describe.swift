@@ -33,6 +33,9 @@ enum Describe {
   /// (`the server answered 404`, `unreadable response: missing field posts`, `timed out
   /// after 10 s`). The full error stays in the store panel's detail view.
   static func failure(_ error: any Error) -> String {
+    if let error = error as? OperationError<HTTPError> {
+      return error.failure.map { failure($0) } ?? "cancelled"
+    }
     guard let error = error as? HTTPError else { return String(describing: error) }
     switch error {
     case .unacceptableStatus(let failure):

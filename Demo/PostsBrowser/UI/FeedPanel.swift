@@ -64,10 +64,12 @@ struct FeedPanel {
     guard !row.isEmpty else { return }
     let origin = Point(x: row.minX, y: row.minY)
     let position = position(selected: selected)
-    if let progress = state.retryProgress, state.isLoading {
+    if state.isPaused {
+      frame.write("Offline: waiting for the network", at: origin, style: Theme.warning, clip: row)
+    } else if let progress = state.retryProgress, state.isFetching {
       // The feed is narrow: a shorter form of the post panel's retry line, after the position
       // when the next page is what fails and both fit.
-      let place = state.isLoadingNextPage ? position : nil
+      let place = state.isFetchingNextPage ? position : nil
       let width = row.width
       Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
         let retry =
@@ -77,17 +79,17 @@ struct FeedPanel {
         }
         return place + " · " + retry
       }.render(in: row, into: &frame)
-    } else if state.isLoading {
+    } else if state.isFetching {
       var label =
-        state.isLoadingInitialPage
-        ? "Loading posts…" : state.isLoadingAllPages ? "Refreshing…" : "Loading more…"
+        state.isFetchingInitialPage
+        ? "Loading posts…" : state.isRefetchingAllPages ? "Refreshing…" : "Loading more…"
       if let waitingSince, frame.now.timeIntervalSince(waitingSince) >= 1 {
         label += " waiting \(Int(frame.now.timeIntervalSince(waitingSince))) s"
         frame.redraw(at: Self.nextSecond(after: frame.now, since: waitingSince))
       } else if let waitingSince {
         frame.redraw(at: waitingSince.addingTimeInterval(1))
       }
-      if state.isLoadingNextPage, let position {
+      if state.isFetchingNextPage, let position {
         label = "\(position) · more…"
       }
       Spinner(startedAt: Theme.spinnerEpoch, label: label).render(in: row, into: &frame)

@@ -6,14 +6,12 @@ import TetherTerminal
 /// The selected post on the right: title, author, tags, reactions, views and the wrapped
 /// body, with what its query is doing — loading, refreshing, stale, waiting, retrying, failed.
 ///
-/// Until the post's own store has a value, the feed's copy of the post is shown at once as a
-/// placeholder, marked refreshing while the detail loads; retries and failures keep whatever
+/// Until the post's own store has a value, its placeholder — the feed's copy of the post — is
+/// shown at once, marked refreshing while the detail loads; retries and failures keep whatever
 /// content there is and say what happened in a line above it.
 struct PostPanel {
   let postID: Int?
   let post: QueryState<Post, HTTPError>?
-  /// The post as the feed has it.
-  let placeholder: Post?
   let author: QueryState<User, HTTPError>?
   /// When the oldest request for the post still in flight was sent.
   let waitingSince: Date?
@@ -36,24 +34,30 @@ struct PostPanel {
     }
     if let staleDate = post.staleDate, staleDate > frame.now { frame.redraw(at: staleDate) }
     var area = inner
-    let value = post.currentValue ?? placeholder
-    if let progress = post.retryProgress, post.isLoading {
+    let value = post.valueOrPlaceholder
+    if post.isPaused {
+      frame.write(
+        "Offline: the request waits for the network", at: Point(x: area.minX, y: area.minY),
+        style: Theme.warning, clip: area.row(0))
+      area = area.inset(top: 1)
+    } else if let progress = post.retryProgress, post.isFetching {
       Countdown(
         until: progress.nextAttemptDate, style: Theme.warning,
         label: Describe.retry(progress, width: area.width)
       )
       .render(in: area.row(0), into: &frame)
       area = area.inset(top: 1)
-    } else if post.status == .failure, !post.isLoading, let error = post.error {
+    } else if post.status == .failure, !post.isFetching, let error = post.error {
       let message =
-        "Couldn't load post #\(postID): \(Describe.failure(error)) — \(retryHint)"
+        "Couldn't load post #\(postID)\(Self.attempts(post.failureCount)): "
+        + "\(Describe.failure(post.failureReason ?? error)) — \(retryHint)"
       let lines = TextLayout.wrap(message, toWidth: area.width)
       for (index, line) in lines.prefix(3).enumerated() {
         frame.write(
           line, at: Point(x: area.minX, y: area.minY + index), style: Theme.error, clip: area)
       }
       area = area.inset(top: min(3, lines.count) + 1)
-    } else if post.isLoading {
+    } else if post.isFetching {
       var label = value == nil ? "Loading post #\(postID)…" : "Refreshing…"
       if let waiting = waitingLine(at: frame.now, into: &frame) { label += " " + waiting }
       if value == nil {
@@ -86,12 +90,16 @@ struct PostPanel {
     return Describe.waiting(since: waitingSince, at: now)
   }
 
+  /// ` after 4 attempts`, or nothing for one.
+  static func attempts(_ count: Int) -> String {
+    count > 1 ? " after \(count) attempts" : ""
+  }
+
   private func title(at now: Date) -> String {
     guard let postID else { return "Post" }
     var title = "Post #\(postID)"
     guard let post else { return title }
-    let hasContent = post.hasValue || placeholder != nil
-    if post.isLoading && hasContent {
+    if post.isFetching && post.valueOrPlaceholder != nil {
       title += " · refreshing"
     } else if post.hasValue && post.isStale(at: now) {
       title += " · stale"
@@ -122,7 +130,7 @@ struct PostPanel {
     let name: String
     if let user = author?.currentValue, user.id == post.userId {
       name = "\(Post.shown(user.fullName, limit: 80)) (@\(Post.shown(user.username, limit: 40)))"
-    } else if author?.status == .failure, author?.isLoading == false {
+    } else if author?.status == .failure, author?.isFetching == false {
       name = "user #\(post.userId)"
     } else {
       name = "…"
@@ -132,8 +140,9 @@ struct PostPanel {
 
   /// Why the author is not shown, when its last load failed.
   private var authorProblem: String? {
-    guard let author, author.status == .failure, !author.isLoading, let error = author.error
+    guard let author, author.status == .failure, !author.isFetching, let error = author.error
     else { return nil }
-    return "⚠ Couldn't load the author: \(Describe.failure(error)) — \(retryHint)"
+    return "⚠ Couldn't load the author\(Self.attempts(author.failureCount)): "
+      + "\(Describe.failure(author.failureReason ?? error)) — \(retryHint)"
   }
 }

@@ -27,7 +27,7 @@ extension PostsBrowserApp {
     guard !posts.isEmpty else {
       // Keep the post on screen while the feed reloads or a filter matches nothing; let it go
       // only when the feed is loaded and really empty.
-      if filter == nil, !state.pages.isEmpty, !state.isLoading { selection = nil }
+      if filter == nil, !state.pages.isEmpty, !state.isFetching { selection = nil }
       if filter == nil, state.pages.isEmpty, selection != nil, anchorIndex == nil {
         anchorIndex = feedList.selection
       }

@@ -116,7 +116,6 @@ public final class PostsBrowserApp: TerminalApp {
     }
     PostPanel(
       postID: selection?.postID, post: selection?.post.state,
-      placeholder: selection.flatMap { model.feedPost($0.postID) },
       author: selection?.author.state,
       waitingSince: selection.flatMap { activity.waitingSince("/posts/\($0.postID)") },
       retryHint: retryHint, isFocused: focus == .post && !isModal

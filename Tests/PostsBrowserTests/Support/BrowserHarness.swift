@@ -25,7 +25,7 @@ final class BrowserHarness {
   /// - Parameter prepare: sets up the backend before the browser's first request.
   init(
     size: Size = Size(width: 100, height: 30), posts: Int = 25, pageSize: Int = 10,
-    retries: Int = 3,
+    retries: Int = 3, connectivity: ManualCondition = ManualCondition(true),
     prepare: (FakePostsBackend) -> Void = { _ in },
     title: @escaping @Sendable (Int) -> String = { "Post \($0)" }
   ) throws {
@@ -34,7 +34,8 @@ final class BrowserHarness {
     model = PostsModel(
       PostsModel.Configuration(
         baseURL: URL(string: "http://posts.test")!, transport: backend.transport, clock: clock,
-        pageSize: pageSize, retries: retries, persistsWrites: true))
+        pageSize: pageSize, retries: retries, persistsWrites: true,
+        connectivity: connectivity))
     app = PostsBrowserApp(model: model)
     screen = VirtualScreen(size: size)
     loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
@@ -91,9 +92,9 @@ final class BrowserHarness {
         || browser.model.feedPosts.count >= app.postsToFill
       func done<Value>(_ state: QueryState<Value, HTTPError>?) -> Bool {
         guard let state else { return feed.pages.isEmpty }
-        return !state.isLoading && (state.hasValue || state.status == .failure)
+        return !state.isFetching && (state.hasValue || state.status == .failure)
       }
-      return browser.model.activity.snapshot.inFlight == 0 && !feed.isLoading && filled
+      return browser.model.activity.snapshot.inFlight == 0 && !feed.isFetching && filled
         && done(app.selection?.post.state) && done(app.selection?.author.state)
     }
   }

@@ -1,4 +1,5 @@
 import Testing
+import TetherCore
 import TetherTerminal
 
 @testable import PostsBrowser
@@ -59,7 +60,7 @@ import TetherTerminal
   }
 
   @Test func retriesKeepTheContentAndSayWhyThenTheErrorNamesAKeyThatWorks() async throws {
-    let browser = try BrowserHarness(size: Size(width: 120, height: 35), retries: 1) {
+    let browser = try BrowserHarness(size: Size(width: 150, height: 35), retries: 1) {
       $0.fail("/posts/25", status: 500, message: "Server exploded")
     }
     await browser.waitFor("attempt 1 of 2 failed — retrying in 1.0 s · 500: Server exploded")
@@ -69,7 +70,8 @@ import TetherTerminal
     #expect(browser.text.contains("retrying in 0.3 s"))
     await browser.release(after: .milliseconds(300))
     // Focus is in the feed, where `r` retries what failed on screen.
-    await browser.waitFor("Couldn't load post #25: 500: Server exploded — r to retry")
+    await browser.waitFor(
+      "Couldn't load post #25 after 2 attempts: 500: Server exploded — r to retry")
     #expect(browser.text.contains("Body of post 25."))
     // From the store panel, the hint names the way there.
     browser.press("s", "3")
@@ -110,6 +112,21 @@ import TetherTerminal
     #expect(browser.app.selectedSnapshot?.path == ["post", 25])
     browser.press("r")
     await browser.waitFor("by First1 Last1 (@user1) · 250 views")
+  }
+
+  @Test func offlineTheRefetchWaitsAndSaysSo() async throws {
+    let network = ManualCondition(true)
+    let browser = try BrowserHarness(connectivity: network)
+    await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    network.set(false)
+    browser.press(.tab, "r")
+    await browser.waitFor("Offline: the request waits for the network")
+    #expect(browser.text.contains("Body of post 25."))
+    network.set(true)
+    await browser.waitUntil("the refetch done") {
+      !$0.text.contains("Offline") && !$0.text.contains("refreshing")
+    }
   }
 
   @Test func regainingFocusRefetchesThePostAndItsAuthor() async throws {
