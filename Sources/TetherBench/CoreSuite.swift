@@ -45,17 +45,32 @@ enum CoreSuite {
       "  target ≤ 2 µs per fetch", fetched.wallPerIteration <= 2e-6 ? "met" : "NOT met")
 
     // The run log writes two records per fetch; a store that keeps none is the baseline.
+    // The two are measured in alternation, so that neither gets the quieter moments.
     let unlogged = client.store(for: Query(["unlogged"], fetch: body).runLog(capacity: 0))
-    let withoutLog = try await Harness.best(iterations: count) {
-      var sum = 0
-      for _ in 0..<count { sum &+= try await unlogged.fetch() }
-      precondition(sum == 42 * count)
+    var logged: Harness.Sample?
+    var withoutLog: Harness.Sample?
+    for _ in 0..<5 {
+      let withLog = try await Harness.measure(iterations: count) {
+        var sum = 0
+        for _ in 0..<count { sum &+= try await store.fetch() }
+        precondition(sum == 42 * count)
+      }
+      let without = try await Harness.measure(iterations: count) {
+        var sum = 0
+        for _ in 0..<count { sum &+= try await unlogged.fetch() }
+        precondition(sum == 42 * count)
+      }
+      if logged == nil || withLog.wallSeconds < logged!.wallSeconds { logged = withLog }
+      if withoutLog == nil || without.wallSeconds < withoutLog!.wallSeconds {
+        withoutLog = without
+      }
     }
     Harness.compare(
-      "store.fetch() with its run log", fetched, baseline: "the same store, no log", withoutLog)
+      "store.fetch() with its run log", logged!, baseline: "the same store, no log",
+      withoutLog!)
     Harness.line(
       "  target: the log costs ≤ 10%",
-      fetched.wallPerIteration <= 1.1 * withoutLog.wallPerIteration ? "met" : "NOT met")
+      logged!.wallPerIteration <= 1.1 * withoutLog!.wallPerIteration ? "met" : "NOT met")
   }
 
   // MARK: 2. Concurrent fetches

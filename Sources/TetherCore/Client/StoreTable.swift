@@ -32,15 +32,19 @@ struct StoreTable {
       count += 1
       return (store, true)
     }
-    var node = root
-    for element in path.dropLast() {
-      if let child = node.children[element] {
-        node = child
-      } else {
-        let child = Node()
-        node.children[element] = child
-        node = child
+    // Borrowing the elements from the path's buffer copies none of them on the way down.
+    let node = path.elements.withUnsafeBufferPointer { elements in
+      var node = root
+      for index in 0..<elements.count - 1 {
+        if let child = node.children[elements[index]] {
+          node = child
+        } else {
+          let child = Node()
+          node.children[elements[index]] = child
+          node = child
+        }
       }
+      return node
     }
     if let store = node.stores[last] { return (store, false) }
     let store = make()
