@@ -9,7 +9,7 @@ import Foundation
 /// response as it arrives. Used only on the event loop's thread.
 final class CurlTransfer {
   let id: Int
-  let exchange: CurlExchange
+  let exchange: TransportExchange
   private(set) var request: CurlRequest
   let handle: UnsafeMutableRawPointer
   private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -20,7 +20,8 @@ final class CurlTransfer {
   /// Set by the write callback when the body passed the cap.
   private(set) var isOverCap = false
 
-  init(id: Int, request: CurlRequest, exchange: CurlExchange, handle: UnsafeMutableRawPointer) {
+  init(id: Int, request: CurlRequest, exchange: TransportExchange, handle: UnsafeMutableRawPointer)
+  {
     self.id = id
     self.request = request
     self.exchange = exchange
