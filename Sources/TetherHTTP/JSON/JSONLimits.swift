@@ -47,8 +47,8 @@ public struct JSONLimits: Sendable, Hashable {
     if let violation { throw violation }
   }
 
-  /// One pass with a tight loop per lexeme (structure, string, comment), so a string's bytes
-  /// cost one or two comparisons each.
+  /// One pass: structure byte by byte, strings from quote to quote with `memchr` (they are most
+  /// of a document's bytes), comments to their end.
   private static func firstDepthViolation(
     in bytes: UnsafeBufferPointer<UInt8>, limit: Int
   ) -> JSONLimitViolation? {
@@ -64,13 +64,8 @@ public struct JSONLimits: Sendable, Hashable {
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
         depth = max(0, depth - 1)
       case UInt8(ascii: "\""), UInt8(ascii: "'"):
-        // To the closing quote; an escape takes the byte after it along.
-        offset += 1
-        while offset < count {
-          let next = bytes[offset]
-          if next == byte { break }
-          offset += next == UInt8(ascii: "\\") ? 2 : 1
-        }
+        guard let closing = closingQuote(byte, in: bytes, after: offset) else { return nil }
+        offset = closing
       case UInt8(ascii: "/"):
         offset += 1
         guard offset < count else { return nil }
@@ -97,6 +92,31 @@ public struct JSONLimits: Sendable, Hashable {
         break
       }
       offset += 1
+    }
+    return nil
+  }
+}
+
+extension JSONLimits {
+  /// Where the string opened by `quote` at `opening` closes, or nil when it never does.
+  ///
+  /// A quote is escaped exactly when an odd run of backslashes precedes it: inside a string,
+  /// backslashes pair up from the left, and the run is bounded by a byte that is not one.
+  fileprivate static func closingQuote(
+    _ quote: UInt8, in bytes: UnsafeBufferPointer<UInt8>, after opening: Int
+  ) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    var from = opening + 1
+    while from < bytes.count {
+      guard let found = memchr(base + from, Int32(quote), bytes.count - from) else { return nil }
+      let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      var backslashes = 0
+      while index - backslashes - 1 > opening, bytes[index - backslashes - 1] == UInt8(ascii: "\\")
+      {
+        backslashes += 1
+      }
+      if backslashes % 2 == 0 { return index }
+      from = index + 1
     }
     return nil
   }

@@ -139,10 +139,19 @@ final class CurlTransfer {
       return
     }
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+    // The value without the blanks around it (and the line's CR LF).
+    var start = colon + 1
+    var end = line.endIndex
+    while start < end, Self.isBlank(line[start]) { start += 1 }
+    while end > start, Self.isBlank(line[end - 1]) { end -= 1 }
     let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
-    let value = String(decoding: UnsafeBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     responseHeaders.append((name: name, value: value))
+  }
+
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+      || byte == UInt8(ascii: "\n")
   }
 
   /// The status code libcurl read.
