@@ -62,10 +62,14 @@ extension DevtoolsState {
           title: "Reset \(path)", message: "Reset \(path)? \(reason)", confirmTitle: "Reset",
           question: .confirm(ConfirmState()), action: .reset(key))
       } else {
-        reset(record, now: now)
+        reset(record, devtools: devtools, now: now)
       }
     case .remove:
       guard requireQuery(record, "removed here", now: now) else { return .handled }
+      if let reason = keptStores[path] {
+        toast.show("\(path) is not removed: \(reason)", kind: .error, now: now)
+        return .handled
+      }
       if let reason = inUse(record) {
         prompt = DevtoolsPrompt(
           title: "Remove \(path)",
@@ -190,15 +194,17 @@ extension DevtoolsState {
     return false
   }
 
-  private mutating func reset(_ record: StoreRecord, now: Date) {
+  private mutating func reset(_ record: StoreRecord, devtools: Devtools, now: Date) {
     simulations[StoreKey(path: record.path, isMutation: false)] = nil
     record.store.reset()
+    devtools.messages.post(.performed(.reset, record.path))
     toast.show("Reset \(record.path)", now: now)
   }
 
   private mutating func remove(_ record: StoreRecord, devtools: Devtools, now: Date) {
     simulations[StoreKey(path: record.path, isMutation: false)] = nil
     devtools.client.remove(at: record.path)
+    devtools.messages.post(.performed(.remove, record.path))
     catalog.synchronize(with: devtools)
     toast.show(
       "Removed \(record.path)"
@@ -231,7 +237,7 @@ extension DevtoolsState {
     case (.remove(let key), .confirmed):
       if let record = catalog.record(at: key.path) { remove(record, devtools: devtools, now: now) }
     case (.reset(let key), .confirmed):
-      if let record = catalog.record(at: key.path) { reset(record, now: now) }
+      if let record = catalog.record(at: key.path) { reset(record, devtools: devtools, now: now) }
     case (.retryLatest(let path), .confirmed):
       guard let record = catalog.record(at: path, mutation: true) else { return }
       let messages = devtools.messages

@@ -45,6 +45,10 @@ public struct DevtoolsState {
   /// Where "copy as JSON" saves values.
   public var exportDirectory = FileManager.default.temporaryDirectory.appending(
     path: "tether-devtools", directoryHint: .isDirectory)
+  /// Stores the app holds for as long as it runs, with why they stay: removing one would
+  /// leave a screen on a store the client no longer knows (a ghost), so the devtools refuse
+  /// and say why (`[feedPath: "the feed lives as long as the app: z resets it"]`).
+  public var keptStores: [OperationPath: String] = [:]
   var prompt: DevtoolsPrompt?
   var faults: FaultsDialogState?
   var simulations: [StoreKey: SimulatedState] = [:]

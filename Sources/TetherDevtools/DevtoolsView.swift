@@ -2,12 +2,14 @@ import TetherCore
 import TetherTerminal
 
 /// Draws the devtools in a rectangle — the store view, a store's detail or the network log,
-/// in a titled border — and their questions and faults dialog over the whole frame.
+/// in a titled border. Their questions and the faults dialog are ``DevtoolsDialogs``, drawn
+/// last, over the whole frame.
 ///
 /// ```swift
 /// let area = inspector.presentation == .fullScreen ? body : panel
 /// DevtoolsView(devtools, marks: [feedPath: "feed", postPath: "post"], isFocused: focus == .devtools)
 ///   .render(in: area, into: &frame, state: &inspector)
+/// DevtoolsDialogs(devtools).render(in: frame.bounds, into: &frame, state: &inspector)
 /// ```
 ///
 /// Drawing reads the client's stores (only those that changed since the last frame) and the
@@ -64,12 +66,6 @@ public struct DevtoolsView: StatefulWidget {
       }
     }
     Toast().render(in: inner, into: &frame, state: &state.toast)
-    if let prompt = state.prompt { prompt.render(in: frame.bounds, into: &frame) }
-    if var faults = state.faults, let target = devtools.faults {
-      FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)
-        .render(in: frame.bounds, into: &frame, state: &faults)
-      state.faults = faults
-    }
   }
 
   private func renderDetail(
@@ -87,5 +83,25 @@ public struct DevtoolsView: StatefulWidget {
       hasUnsavedChange: record.map(state.hasUnsavedChange) ?? false, isFocused: isFocused
     ).render(in: rect, into: &frame, state: &detail)
     state.detail = detail
+  }
+}
+
+/// The devtools' dialogs — a question before an action, the faults dialog — drawn over
+/// `rect` (the whole frame), on top of everything else; nothing while none is open. Apps draw
+/// it last, whether the devtools are on screen or not (`F` opens the faults dialog anywhere).
+public struct DevtoolsDialogs: StatefulWidget {
+  public var devtools: Devtools
+
+  public init(_ devtools: Devtools) {
+    self.devtools = devtools
+  }
+
+  public func render(in rect: Rect, into frame: inout Frame, state: inout DevtoolsState) {
+    if let prompt = state.prompt { prompt.render(in: rect, into: &frame) }
+    if var faults = state.faults, let target = devtools.faults {
+      FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)
+        .render(in: rect, into: &frame, state: &faults)
+      state.faults = faults
+    }
   }
 }

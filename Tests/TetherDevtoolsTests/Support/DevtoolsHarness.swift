@@ -34,6 +34,7 @@ final class InspectorApp: TerminalApp {
       inspector.presentation == .fullScreen ? rows[0] : (panel?.intersection(rows[0]) ?? rows[0])
     DevtoolsView(devtools, marks: marks).render(in: area, into: &frame, state: &inspector)
     KeyHintBar(inspector.hints).render(in: rows[1], into: &frame)
+    DevtoolsDialogs(devtools).render(in: frame.bounds, into: &frame, state: &inspector)
   }
 
   func handle(_ event: Event, context: EventContext) -> EventResult {
