@@ -48,7 +48,10 @@ let package = Package(
       name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),
     .target(
       name: "PostsBrowser",
-      dependencies: ["TetherCore", "TetherHTTP", "TetherTerminal", "PostsService"],
+      dependencies: [
+        "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherDevtools",
+        "TetherDevtoolsHTTP",
+      ],
       path: "Demo/PostsBrowser"
     ),
     .executableTarget(name: "PostsApp", dependencies: ["PostsBrowser"], path: "Demo/PostsApp"),

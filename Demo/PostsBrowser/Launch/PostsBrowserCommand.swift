@@ -83,6 +83,7 @@ public enum PostsBrowserCommand {
         baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
         retries: options.retries, server: server, persistsWrites: server != nil, log: logLine))
     let app = PostsBrowserApp(model: model)
+    app.clipboard = { screen.copyToClipboard($0) }
     var code: Int32 = 0
     do {
       let loop = try EventLoop(app: app, screen: screen, input: screen)

@@ -1,42 +1,40 @@
-import PostsService
+import TetherDevtools
 
-/// The fault switches of the status bar: the failure rate and added latency of the embedded
-/// Posts service, cycled by a key. A remote server (`--url`) has none.
+/// The fault keys of the browser: `f` cycles the failure rate and `L` the added latency of
+/// whatever injects faults — the embedded Posts service, or with `--url` the client's own
+/// injector in front of the remote server. The faults dialog (`F`) edits everything else.
 public struct FaultControl: Sendable {
   /// The failure rates `f` cycles through.
   public static let failureRates: [Double] = [0, 0.25, 0.5, 1]
-  /// The latencies `l` cycles through.
+  /// The latencies `L` cycles through.
   public static let latencies: [Duration] = [.zero, .milliseconds(300), .milliseconds(1500)]
 
-  private let server: PostsServer?
+  /// Where the faults go: the server side or the client side.
+  public let target: any FaultTarget
 
-  /// Faults of `server`, or unavailable without one.
-  public init(server: PostsServer?) {
-    self.server = server
+  public init(target: any FaultTarget) {
+    self.target = target
   }
 
-  /// Whether faults can be changed (the service is embedded).
-  public var isAvailable: Bool { server != nil }
-
-  /// The current faults, or nil when unavailable.
-  public var settings: FaultSettings? { server?.faults }
+  /// The faults applied now.
+  public var plan: FaultPlan { target.plan }
 
   /// Moves the failure rate to the next step: 0% → 25% → 50% → 100% → 0%.
   @discardableResult
-  public func cycleFailureRate() -> Double? {
-    guard let server else { return nil }
-    let rate = Self.next(after: server.faults.failureRate, in: Self.failureRates)
-    _ = try? server.updateFaults { $0.failureRate = rate }
-    return rate
+  public func cycleFailureRate() -> Double {
+    var plan = target.plan
+    plan.failureRate = Self.next(after: plan.failureRate, in: Self.failureRates)
+    try? target.apply(plan)
+    return target.plan.failureRate
   }
 
   /// Moves the added latency to the next step: 0 → 300 ms → 1.5 s → 0.
   @discardableResult
-  public func cycleLatency() -> Duration? {
-    guard let server else { return nil }
-    let latency = Self.next(after: server.faults.latency, in: Self.latencies)
-    _ = try? server.updateFaults { $0.latency = latency }
-    return latency
+  public func cycleLatency() -> Duration {
+    var plan = target.plan
+    plan.latency = Self.next(after: plan.latency, in: Self.latencies)
+    try? target.apply(plan)
+    return target.plan.latency
   }
 
   /// The step after `value`, or the first one when `value` is not a step.

@@ -1,6 +1,8 @@
 import Foundation
 import PostsService
 import TetherCore
+import TetherDevtools
+import TetherDevtoolsHTTP
 import TetherHTTP
 import TetherSynchronization
 
@@ -57,7 +59,12 @@ public final class PostsModel: Sendable {
   public let operations: PostsOperations
   /// Requests in flight and the latest outcomes, for the status bar.
   public let activity: RequestActivity
-  /// The embedded service's fault switches.
+  /// Every request in order, for the devtools' network log.
+  public let network = NetworkLog()
+  /// Faults injected on the client side, in front of any server: every fault with `--url`,
+  /// and "fail the next requests of this store" always.
+  public let clientFaults: ClientFaultInjector
+  /// The fault keys: the embedded service's faults, or the client's injector with `--url`.
   public let faults: FaultControl
   public let persistsWrites: Bool
   /// The feed. The model subscribes to it for as long as it lives (so it loads, and reloads
@@ -68,12 +75,16 @@ public final class PostsModel: Sendable {
 
   public init(_ configuration: Configuration) {
     let activity = RequestActivity(clock: configuration.clock)
-    var observers: [any HTTPObserver] = [activity]
+    let clientFaults = ClientFaultInjector(clock: configuration.clock)
+    var observers: [any HTTPObserver] = [
+      activity, NetworkLogObserver(network, clock: configuration.clock),
+    ]
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
     let api = APIClient(
       baseURL: configuration.baseURL,
       defaults: RequestDefaults(timeouts: configuration.timeouts),
-      clientError: .json(ServerMessage.self), transport: configuration.transport,
+      clientError: .json(ServerMessage.self),
+      transport: clientFaults.wrapping(configuration.transport),
       observers: observers, clock: configuration.clock)
     var defaults = OperationDefaults()
     defaults.queryRetryLimit = configuration.retries
@@ -85,7 +96,9 @@ public final class PostsModel: Sendable {
     operations = PostsOperations(
       api: api, pageSize: configuration.pageSize, focus: ManualCondition(true))
     self.activity = activity
-    faults = FaultControl(server: configuration.server)
+    self.clientFaults = clientFaults
+    faults = FaultControl(
+      target: configuration.server.map(ServerFaults.init) ?? clientFaults)
     persistsWrites = configuration.persistsWrites
     feed = client.store(for: operations.feed)
     let feedChanges = feedChanges

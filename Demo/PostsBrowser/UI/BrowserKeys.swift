@@ -2,11 +2,10 @@ import TetherTerminal
 
 /// Everything a key can do in the browser.
 enum BrowserAction: Hashable, Sendable {
-  case quit, help, nextPanel, previousPanel, toggleStores, newPost
+  case quit, help, nextPanel, previousPanel, toggleStores, fullScreenStores, newPost
   case focusFeed, focusPost, focusStores
-  case cycleFailureRate, cycleLatency, loadMore
+  case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore
   case navigate, openPost, backToFeed, filter, refetch, editPost, deletePost
-  case showStore, invalidateStore, resetStore, removeStore
 }
 
 /// The browser's keymaps: one per panel and one for everywhere. The footer hints and the help
@@ -21,18 +20,25 @@ enum BrowserKeys {
       .init(["n"], .newPost, "Write a new post", hint: "new"),
       .init(["m"], .loadMore, "Load more posts, or retry the feed's failed page", hint: "more"),
       .init(
-        ["s"], .toggleStores, "Show or hide the store panel", hint: "stores", importance: .low),
+        ["s"], .toggleStores, "Show or hide the devtools' store panel", hint: "stores",
+        importance: .low),
+      .init(["S"], .fullScreenStores, "The devtools over the whole screen (Esc comes back)"),
+      .init(["N"], .showNetwork, "The network log: every request, its store and its outcome"),
       .init(["1"], .focusFeed, "Focus the feed"),
       .init(["2"], .focusPost, "Focus the post"),
       .init(["3"], .focusStores, "Focus the store panel (shows it)"),
       .init([.tab], .nextPanel, "Focus the next panel", hint: "panel", importance: .low),
       .init([.shiftTab], .previousPanel, "Focus the previous panel"),
       .init(
-        ["f"], .cycleFailureRate, "Server failure rate: 0% → 25% → 50% → 100%", hint: "fail",
+        ["f"], .cycleFailureRate, "Failure rate: 0% → 25% → 50% → 100%", hint: "fail",
         importance: .low),
       .init(
-        ["L"], .cycleLatency, "Server latency: 0 → 300 ms → 1.5 s", hint: "latency",
+        ["L"], .cycleLatency, "Latency: 0 → 300 ms → 1.5 s", hint: "latency",
         importance: .low),
+      .init(
+        ["F"], .openFaults,
+        "Faults: failure rate and status, Retry-After, fail the next N, routes, latency, "
+          + "jitter, truncated JSON, dropped connections", hint: "faults", importance: .low),
       .init(["?"], .help, "Show this help", hint: "help"),
     ])
 
@@ -62,19 +68,6 @@ enum BrowserKeys {
       .init(["x"], .deletePost, "Delete the post", hint: "delete"),
     ])
 
-  static let stores = Keymap<BrowserAction>(
-    title: "Stores",
-    [
-      .init(
-        [.enter], .showStore, "Show the store's full state", hint: "state", importance: .high),
-      .init(["r"], .refetch, "Refetch the store", hint: "refetch", importance: .high),
-      .init([.escape, "h", .left], .backToFeed, "Back to the feed", hint: "back"),
-      .init([.up, "k", .down, "j", .pageUp, .pageDown, "g", "G"], .navigate, "Move the selection"),
-      .init(["i"], .invalidateStore, "Invalidate the store", hint: "invalidate"),
-      .init(["z"], .resetStore, "Reset the store", hint: "reset"),
-      .init([.delete], .removeStore, "Remove the store from the client", hint: "remove"),
-    ])
-
   static let editor = Keymap<EditorAction>(
     title: "New or edited post",
     [
@@ -87,13 +80,6 @@ enum BrowserKeys {
       .init([.ctrl("c")], .quit, "Quit (asks first if text would be lost)"),
     ])
 
-  /// The keys of the store detail view.
-  static let storeDetail = [
-    KeyHint(keys: "↑/↓", label: "scroll", importance: .high),
-    KeyHint(keys: "PgUp/PgDn", label: "page"),
-    KeyHint(keys: "Esc", label: "close", importance: .essential),
-  ]
-
   /// The keys of the filter field while typing.
   static let filtering = [
     KeyHint(keys: "Enter", label: "keep filter", importance: .high),
@@ -102,7 +88,7 @@ enum BrowserKeys {
 
   /// Every keymap, for the help overlay.
   static var helpSections: [HelpSection] {
-    [global.help, feed.help, post.help, stores.help, editor.help]
+    [global.help, feed.help, post.help, editor.help]
   }
 }
 

@@ -1,28 +1,44 @@
 import TetherTerminal
 
 /// Where everything goes on a screen of a given size: the feed on the left, the post (and the
-/// store panel under it) on the right, the status bar and the key hints at the bottom.
+/// devtools' panel under it) on the right — or the devtools over both —, the status bar and
+/// the key hints at the bottom.
 ///
 /// Drawing, mouse hit-testing and "how many feed rows are visible" all read this one value,
 /// so they cannot disagree.
 struct BrowserLayout: Equatable {
-  let feed: Rect
-  let post: Rect
-  let stores: Rect?
+  /// Where the devtools are drawn.
+  enum DevtoolsPlace: Equatable {
+    case hidden, panel, fullScreen
+  }
+
+  /// The feed and the post; nil while the devtools take the whole screen.
+  let feed: Rect?
+  let post: Rect?
+  let devtools: Rect?
   let status: Rect
   let hints: Rect
+  /// The feed's rectangle, also while the devtools cover it (how many posts fill its rows).
+  private let feedArea: Rect
 
-  init(bounds: Rect, showsStores: Bool) {
+  init(bounds: Rect, devtools place: DevtoolsPlace) {
     let rows = bounds.rows([.fill, .fixed(1), .fixed(1)])
     let columns = rows[0].columns([.percentage(42), .fill])
-    feed = columns[0]
-    if showsStores {
-      let parts = columns[1].rows([.percentage(45), .fill])
-      post = parts[0]
-      stores = parts[1]
-    } else {
+    feedArea = columns[0]
+    switch place {
+    case .hidden:
+      feed = columns[0]
       post = columns[1]
-      stores = nil
+      devtools = nil
+    case .panel:
+      let parts = columns[1].rows([.percentage(45), .fill])
+      feed = columns[0]
+      post = parts[0]
+      devtools = parts[1]
+    case .fullScreen:
+      feed = nil
+      post = nil
+      devtools = rows[0]
     }
     status = rows[1]
     hints = rows[2]
@@ -31,7 +47,7 @@ struct BrowserLayout: Equatable {
   /// The rows of the feed's list: inside the border, above the feed's status line, below the
   /// filter field when one is shown.
   func feedList(filtering: Bool) -> Rect {
-    let inner = feed.inset(top: 1, left: 1, bottom: 1, right: 1)
+    let inner = feedArea.inset(top: 1, left: 1, bottom: 1, right: 1)
     return inner.inset(top: filtering ? 1 : 0, bottom: 1)
   }
 }

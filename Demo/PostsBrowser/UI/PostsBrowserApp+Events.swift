@@ -1,10 +1,12 @@
 import Foundation
 import TetherCore
+import TetherDevtools
 import TetherHTTP
 import TetherTerminal
 
-/// Events: keys go to whatever is on top (help, a confirmation, the editor, the filter, the
-/// store detail), then to the focused panel, then to the keymaps.
+/// Events: keys go to whatever is on top (help, a devtools question or the faults dialog, a
+/// confirmation, the editor, the filter), then to the focused panel — the devtools when they
+/// have focus —, then to the keymaps.
 extension PostsBrowserApp {
   public func handle(_ event: Event, context: EventContext) -> EventResult {
     size = context.size
@@ -17,13 +19,21 @@ extension PostsBrowserApp {
       fillFeed()
       return .handled
     case .message(let posted):
-      guard let message = posted.value as? AppMessage else { return .ignored }
-      receive(message, now: context.now)
+      if let message = posted.value as? AppMessage {
+        receive(message, now: context.now)
+        return .handled
+      }
+      guard let message = posted.value as? DevtoolsMessage else { return .ignored }
+      _ = inspector.handle(event, devtools: devtools, context: context)
+      if case .performed(let action, let path) = message { follow(action, on: path) }
       return .handled
     case .mouse(let mouse):
-      return handle(mouse, now: context.now)
+      return handle(mouse, context: context)
     case .paste:
       if help != nil { return .ignored }
+      if inspector.isModal || devtoolsHaveFocus && inspector.isEditingText {
+        return handleInDevtools(event, context: context)
+      }
       return handleText(event, now: context.now)
     case .key(let key):
       if var help {
@@ -34,16 +44,60 @@ extension PostsBrowserApp {
         }
         return .handled
       }
+      if inspector.isModal { return handleInDevtools(event, context: context) }
       if deletion != nil { return handleDeletion(key) }
       if editor != nil || filter?.isEditing == true { return handleText(event, now: context.now) }
-      if storeDetail != nil { return handleStoreDetail(key) }
+      if devtoolsHaveFocus {
+        let result = handleInDevtools(event, context: context)
+        if result != .ignored || inspector.isEditingText { return result }
+      }
       return handle(key, now: context.now)
     }
   }
 
+  /// Whether keys go to the devtools first.
+  var devtoolsHaveFocus: Bool { showsDevtools && focus == .stores }
+
+  /// Gives `event` to the devtools; Esc on their first page moves focus back to the feed.
+  func handleInDevtools(_ event: Event, context: EventContext) -> EventResult {
+    switch inspector.handle(event, devtools: devtools, context: context) {
+    case .handled: return .handled
+    case .ignored: return .ignored
+    case .close:
+      focus = .feed
+      return .handled
+    }
+  }
+
+  /// Follows what the devtools did to a store: a screen whose store was removed makes it
+  /// again (and so fetches it), never showing a store the client no longer knows; a reset
+  /// feed loads its pages again up to the selection.
+  func follow(_ action: DevtoolsAction, on path: OperationPath) {
+    switch action {
+    case .remove:
+      guard let selection else { return }
+      let client = model.client
+      let postKept = client.store(at: selection.post.path).map { $0 === selection.post } ?? false
+      let authorKept =
+        client.store(at: selection.author.path).map { $0 === selection.author } ?? false
+      guard !postKept || !authorKept else { return }
+      let post = selection.post.state.currentValue ?? model.feedPost(selection.postID)
+      self.selection = nil
+      if let post { select(post) } else { followSelection() }
+    case .reset where path == model.feed.path:
+      anchorIndex = anchorIndex ?? feedList.selection
+      let count = postsToFill
+      run { try await $0.loadPages(untilLoaded: count) }
+    default:
+      break
+    }
+  }
+
   /// A click or a wheel turn: on whatever is on top, else on the panel under the pointer. A
-  /// click selects the row under it and focuses its panel; the wheel scrolls that panel.
-  func handle(_ mouse: MouseEvent, now: Date) -> EventResult {
+  /// click selects the row under it and focuses its panel; the wheel scrolls that panel; a
+  /// click on the status bar's sparkline opens the network log.
+  func handle(_ mouse: MouseEvent, context: EventContext) -> EventResult {
+    let now = context.now
     let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
     if var help {
       guard help.handle(.mouse(mouse)) == .handled else { return .ignored }
@@ -72,11 +126,9 @@ extension PostsBrowserApp {
       }
       return .handled
     }
-    if var detail = storeDetail {
-      guard mouse.scrollDelta != 0 else { return .ignored }
-      detail.scroll = max(0, detail.scroll + mouse.scrollDelta)
-      storeDetail = detail
-      return .handled
+    if inspector.isModal { return handleInDevtools(.mouse(mouse), context: context) }
+    if mouse.isPrimaryPress, let sparkline, sparkline.contains(mouse.position) {
+      return perform(.showNetwork, now: now)
     }
     guard let panel = hits.target(at: mouse.position) else { return .ignored }
     switch panel {
@@ -88,7 +140,7 @@ extension PostsBrowserApp {
     case .post:
       if mouse.scrollDelta != 0 { postScroll = max(0, postScroll + mouse.scrollDelta) }
     case .stores:
-      guard storesList.handle(mouse, count: model.client.storeCount) || mouse.isPrimaryPress
+      guard handleInDevtools(.mouse(mouse), context: context) != .ignored || mouse.isPrimaryPress
       else { return .ignored }
     }
     if mouse.isPrimaryPress, panel != .post || selection != nil { focus = panel }
@@ -159,22 +211,6 @@ extension PostsBrowserApp {
     return .handled
   }
 
-  func handleStoreDetail(_ key: Key) -> EventResult {
-    guard var detail = storeDetail else { return .ignored }
-    switch key {
-    case .up, "k": detail.scroll = max(0, detail.scroll - 1)
-    case .down, "j": detail.scroll += 1
-    case .pageUp: detail.scroll = max(0, detail.scroll - 10)
-    case .pageDown: detail.scroll += 10
-    case .escape, .enter, "q":
-      storeDetail = nil
-      return .handled
-    default: return .ignored
-    }
-    storeDetail = detail
-    return .handled
-  }
-
   func handle(_ key: Key, now: Date) -> EventResult {
     switch focus {
     case .feed:
@@ -199,9 +235,10 @@ extension PostsBrowserApp {
       }
       if [.up, "k", .down, "j", .pageUp, .pageDown].contains(key) { return .handled }
     case .stores:
-      if storesList.handle(key, count: model.client.storeCount) { return .handled }
+      break
     }
-    guard let action = keymap(for: focus).action(for: key) ?? BrowserKeys.global.action(for: key)
+    guard
+      let action = keymap(for: focus)?.action(for: key) ?? BrowserKeys.global.action(for: key)
     else { return .ignored }
     return perform(action, now: now)
   }
@@ -212,17 +249,26 @@ extension PostsBrowserApp {
     case .help: help = HelpState()
     case .nextPanel: moveFocus(by: 1)
     case .previousPanel: moveFocus(by: -1)
-    case .focusFeed, .backToFeed: focus = .feed
-    case .focusPost, .openPost: if selection != nil { focus = .post }
-    case .focusStores:
-      if !showsStores { toggleStores() }
-      focus = .stores
+    case .focusFeed, .backToFeed:
+      inspector.presentation = .panel
+      focus = .feed
+    case .focusPost, .openPost:
+      guard selection != nil else { break }
+      inspector.presentation = .panel
+      focus = .post
+    case .focusStores: showDevtools()
     case .toggleStores: toggleStores()
+    case .fullScreenStores:
+      showDevtools()
+      inspector.presentation = .fullScreen
+    case .showNetwork:
+      showDevtools()
+      inspector.presentation = .fullScreen
+      inspector.showNetworkLog()
+    case .openFaults: inspector.openFaults(devtools, now: now)
     case .newPost: editor = PostEditor(mode: .create)
-    case .cycleFailureRate:
-      if model.faults.cycleFailureRate() == nil { showFaultsUnavailable(now: now) }
-    case .cycleLatency:
-      if model.faults.cycleLatency() == nil { showFaultsUnavailable(now: now) }
+    case .cycleFailureRate: model.faults.cycleFailureRate()
+    case .cycleLatency: model.faults.cycleLatency()
     case .navigate: break
     case .loadMore: loadMore()
     case .filter: filter = FeedFilter(origin: selection?.postID)
@@ -235,41 +281,34 @@ extension PostsBrowserApp {
           ?? "post #\(selection.postID)"
         deletion = PendingDeletion(id: selection.postID, title: Post.shown(title, limit: 200))
       }
-    case .showStore:
-      if let snapshot = selectedSnapshot { storeDetail = StoreDetail(path: snapshot.path) }
-    case .invalidateStore:
-      if let path = selectedSnapshot?.path { model.client.store(at: path)?.invalidate() }
-    case .resetStore:
-      if let path = selectedSnapshot?.path { reset(path) }
-    case .removeStore:
-      if let path = selectedSnapshot?.path { model.client.remove(at: path) }
     }
     return .handled
   }
 
-  var selectedSnapshot: OperationSnapshot? {
-    let snapshots = snapshots
-    return snapshots.indices.contains(storesList.selection) ? snapshots[storesList.selection] : nil
-  }
-
   func moveFocus(by step: Int) {
-    let panels: [Panel] = showsStores ? [.feed, .post, .stores] : [.feed, .post]
+    guard inspector.presentation == .panel || !showsDevtools else { return }
+    let panels: [Panel] = showsDevtools ? [.feed, .post, .stores] : [.feed, .post]
     let index = panels.firstIndex(of: focus) ?? 0
     focus = panels[(index + step + panels.count) % panels.count]
   }
 
+  /// `s`: shows the devtools' panel and focuses it, or hides it.
   func toggleStores() {
-    showsStores.toggle()
-    if showsStores {
-      let wake = wake
-      storeEvents = model.client.subscribeToEvents { _ in wake() }
-    } else {
-      storeEvents = nil
+    if showsDevtools {
+      showsDevtools = false
+      inspector.presentation = .panel
+      devtools.isActive = false
       if focus == .stores { focus = .feed }
+    } else {
+      showDevtools()
     }
   }
 
-  func showFaultsUnavailable(now: Date) {
-    toast.show("Faults are only available with the embedded service", kind: .error, now: now)
+  /// Shows the devtools (in their panel unless full screen) and focuses them; they wake the
+  /// loop on changes only while shown.
+  func showDevtools() {
+    showsDevtools = true
+    devtools.isActive = true
+    focus = .stores
   }
 }

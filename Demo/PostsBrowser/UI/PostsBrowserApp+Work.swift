@@ -59,29 +59,13 @@ extension PostsBrowserApp {
     case .post:
       if let selection { refresh(selection) }
     case .stores:
-      guard let path = selectedSnapshot?.path, let store = model.client.store(at: path) else {
-        return
-      }
-      Task.immediate { try? await store.refetch() }
+      break
     }
   }
 
   func refresh(_ selection: PostSelection) {
     let (id, userID) = (selection.postID, selection.userID)
     run { await $0.refresh(post: id, author: userID) }
-  }
-
-  /// `z` in the store panel: resets the store; when it is the feed, the selection keeps its
-  /// place and the pages up to it load again.
-  func reset(_ path: OperationPath) {
-    guard let store = model.client.store(at: path) else { return }
-    let isFeed = path == model.feed.path
-    if isFeed { anchorIndex = feedList.selection }
-    store.reset()
-    if isFeed {
-      let count = postsToFill
-      run { try await $0.loadPages(untilLoaded: count) }
-    }
   }
 
   func editSelectedPost() {

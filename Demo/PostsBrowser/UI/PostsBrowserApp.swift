@@ -1,11 +1,13 @@
 import Foundation
 import TetherCore
+import TetherDevtools
+import TetherDevtoolsHTTP
 import TetherHTTP
 import TetherTerminal
 
-/// The Posts browser: the feed on the left, the selected post on the right, the store panel
-/// and the status bar — every frame drawn from the stores' states, read from the stores
-/// themselves and never copied.
+/// The Posts browser: the feed on the left, the selected post on the right, the devtools'
+/// store view in a panel under it (or over the whole screen) and the status bar — every frame
+/// drawn from the stores' states, read from the stores themselves and never copied.
 ///
 /// View state (selection, scroll, dialogs, what is typed) lives here; server data lives in the
 /// model's stores. Work that outlives a key press runs in tasks that report back through an
@@ -29,9 +31,15 @@ public final class PostsBrowserApp: TerminalApp {
   public let model: PostsModel
   let inbox = Inbox<AppMessage>()
   var wake: @Sendable () -> Void = {}
-  /// Wakes for the feed, the request activity and (while shown) every store.
+  /// Wakes for the feed and the request activity.
   var watches: [OperationSubscription] = []
-  var storeEvents: OperationSubscription?
+  /// The store view, store detail, timeline, network log and faults dialog (`s`, `S`, `N`,
+  /// `F`), on the model's client, requests and faults.
+  let devtools: Devtools
+  var inspector = DevtoolsState()
+  /// Whether the devtools are on screen, in their panel or full screen
+  /// (`inspector.presentation`).
+  var showsDevtools = false
   var focus = Panel.feed
   var feedList = ListState()
   /// Where the selection was when the feed emptied (a reset, a refetch from scratch): it is
@@ -40,9 +48,6 @@ public final class PostsBrowserApp: TerminalApp {
   var filter: FeedFilter?
   var selection: PostSelection?
   var postScroll = 0
-  var showsStores = false
-  var storesList = ListState()
-  var storeDetail: StoreDetail?
   var editor: PostEditor?
   var deletion: PendingDeletion?
   /// The help overlay while it is open.
@@ -50,11 +55,26 @@ public final class PostsBrowserApp: TerminalApp {
   var toast = ToastState()
   /// Where the last frame drew what, for clicks.
   var hits = HitMap<Target>()
+  /// Where the status bar's request sparkline was drawn: a click opens the network log.
+  var sparkline: Rect?
   /// The size of the last frame or event, for the layout of key and mouse handling.
   var size = Size(width: 0, height: 0)
 
   public init(model: PostsModel) {
     self.model = model
+    devtools = Devtools(
+      client: model.client, network: model.network, faults: model.faults.target,
+      storeFaults: model.clientFaults, failures: SimulatedFailure.http)
+    devtools.isActive = false
+    inspector.keptStores[model.feed.path] =
+      "the feed lives as long as the browser (z resets it)"
+  }
+
+  /// Puts text on the terminal's clipboard for the devtools' "copy as JSON"
+  /// (`{ screen.copyToClipboard($0) }`); without it values are saved to files only.
+  public var clipboard: ((String) -> Bool)? {
+    get { inspector.clipboard }
+    set { inspector.clipboard = newValue }
   }
 
   /// Calls `wake` (from any thread) whenever what the screen shows changes; the event loop's
@@ -67,9 +87,9 @@ public final class PostsBrowserApp: TerminalApp {
       model.onFeedChange { inbox.post(.feedChanged) },
       model.activity.onChange(wake),
     ]
+    devtools.messages.onPost(wake)
     // The feed may have changed before anyone listened.
     inbox.post(.feedChanged)
-    if showsStores { storeEvents = model.client.subscribeToEvents { _ in wake() } }
   }
 
   /// Starts the work the first screen needs on a screen of `size`: pages until the feed's
@@ -79,7 +99,7 @@ public final class PostsBrowserApp: TerminalApp {
     fillFeed()
   }
 
-  public var inboxes: [any MessageSource] { [inbox] }
+  public var inboxes: [any MessageSource] { [inbox, devtools.messages] }
 
   public var minimumSize: Size { Size(width: 80, height: 24) }
 
@@ -94,34 +114,43 @@ public final class PostsBrowserApp: TerminalApp {
   /// The layout of the last frame's size.
   var layout: BrowserLayout {
     BrowserLayout(
-      bounds: Rect(x: 0, y: 0, width: size.width, height: size.height), showsStores: showsStores)
+      bounds: Rect(x: 0, y: 0, width: size.width, height: size.height), devtools: devtoolsPlace)
+  }
+
+  /// Where the devtools go: nowhere, in their panel, or over the panels.
+  var devtoolsPlace: BrowserLayout.DevtoolsPlace {
+    guard showsDevtools else { return .hidden }
+    return inspector.presentation == .fullScreen ? .fullScreen : .panel
   }
 
   func draw(into frame: inout Frame) {
-    let layout = BrowserLayout(bounds: frame.bounds, showsStores: showsStores)
+    let layout = BrowserLayout(bounds: frame.bounds, devtools: devtoolsPlace)
     hits.removeAll()
-    hits.add(.feed, layout.feed)
-    hits.add(.post, layout.post)
-    if let stores = layout.stores { hits.add(.stores, stores) }
-    let feedState = model.feed.state
     let activity = model.activity.snapshot
-    let posts = visiblePosts(in: feedState)
-    FeedPanel(
-      state: feedState, posts: posts, filter: filter, isFocused: focus == .feed && !isModal,
-      waitingSince: activity.waitingSince("/posts")
-    ).render(in: layout.feed, into: &frame, list: &feedList)
-    if let stores = layout.stores {
-      StoresPanel(snapshots: snapshots, isFocused: focus == .stores && !isModal)
-        .render(in: stores, into: &frame, list: &storesList)
+    if let feed = layout.feed, let post = layout.post {
+      hits.add(.feed, feed)
+      hits.add(.post, post)
+      let feedState = model.feed.state
+      let posts = visiblePosts(in: feedState)
+      FeedPanel(
+        state: feedState, posts: posts, filter: filter, isFocused: focus == .feed && !isModal,
+        waitingSince: activity.waitingSince("/posts")
+      ).render(in: feed, into: &frame, list: &feedList)
+      PostPanel(
+        postID: selection?.postID, post: selection?.post.state,
+        author: selection?.author.state,
+        waitingSince: selection.flatMap { activity.waitingSince("/posts/\($0.postID)") },
+        retryHint: retryHint, isFocused: focus == .post && !isModal
+      ).render(in: post, into: &frame, scroll: &postScroll)
     }
-    PostPanel(
-      postID: selection?.postID, post: selection?.post.state,
-      author: selection?.author.state,
-      waitingSince: selection.flatMap { activity.waitingSince("/posts/\($0.postID)") },
-      retryHint: retryHint, isFocused: focus == .post && !isModal
-    ).render(in: layout.post, into: &frame, scroll: &postScroll)
-    StatusLine(
-      faults: model.faults.settings, activity: activity, storeCount: model.client.storeCount
+    if let area = layout.devtools {
+      hits.add(.stores, area)
+      DevtoolsView(devtools, marks: marks, isFocused: focus == .stores && !isModal)
+        .render(in: area, into: &frame, state: &inspector)
+    }
+    sparkline = StatusLine(
+      faults: model.faults.target, storeFaults: model.clientFaults, activity: activity,
+      storeCount: model.client.storeCount
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
     let panels = Rect(x: 0, y: 0, width: frame.bounds.width, height: layout.status.minY)
@@ -134,16 +163,26 @@ public final class PostsBrowserApp: TerminalApp {
       deletionPrompt(deletion).render(in: frame.bounds, into: &frame, state: &deletion.prompt)
       self.deletion = deletion
     }
-    if var storeDetail {
-      storeDetail.render(
-        snapshot: model.client.store(at: storeDetail.path)?.snapshot, in: frame.bounds,
-        into: &frame)
-      self.storeDetail = storeDetail
-    }
+    DevtoolsDialogs(devtools).render(in: frame.bounds, into: &frame, state: &inspector)
     if var help {
-      HelpOverlay(BrowserKeys.helpSections).render(in: frame.bounds, into: &frame, state: &help)
+      HelpOverlay(helpSections).render(in: frame.bounds, into: &frame, state: &help)
       self.help = help
     }
+  }
+
+  /// The stores behind what the panels show, marked in the store view.
+  var marks: [OperationPath: String] {
+    var marks = [model.feed.path: "feed"]
+    if let selection {
+      marks[selection.post.path] = "post"
+      marks[selection.author.path] = "author"
+    }
+    return marks
+  }
+
+  /// Every key of the browser and of its devtools, for the help overlay.
+  var helpSections: [HelpSection] {
+    BrowserKeys.helpSections + inspector.helpSections
   }
 
   func deletionPrompt(_ deletion: PendingDeletion) -> ConfirmPrompt {
@@ -153,19 +192,23 @@ public final class PostsBrowserApp: TerminalApp {
   }
 
   var isModal: Bool {
-    editor != nil || deletion != nil || storeDetail != nil || help != nil
+    editor != nil || deletion != nil || inspector.isModal || help != nil
   }
 
   /// The footer: what works in the view on top, most important first.
   var hints: [KeyHint] {
     if let editor { return editor.hints }
     if deletion != nil { return ConfirmState.hints }
-    if storeDetail != nil { return BrowserKeys.storeDetail }
+    if inspector.isModal { return inspector.hints }
     if help != nil {
       return [KeyHint(keys: "j/k", label: "scroll", importance: .high)] + HelpState.keymap.hints
     }
     if filter?.isEditing == true { return BrowserKeys.filtering }
-    return keymap(for: focus).hints + BrowserKeys.global.hints
+    guard let keymap = keymap(for: focus) else {
+      let hints = inspector.hints
+      return inspector.isEditingText ? hints : hints + BrowserKeys.global.hints
+    }
+    return keymap.hints + BrowserKeys.global.hints
   }
 
   /// How to retry the post from where the user is: `r` works in the feed and the post.
@@ -173,11 +216,12 @@ public final class PostsBrowserApp: TerminalApp {
     focus == .stores ? "2 then r to retry" : "r to retry"
   }
 
-  func keymap(for panel: Panel) -> Keymap<BrowserAction> {
+  /// The keymap of a panel of the browser's own; nil for the devtools, which have theirs.
+  func keymap(for panel: Panel) -> Keymap<BrowserAction>? {
     switch panel {
     case .feed: BrowserKeys.feed
     case .post: BrowserKeys.post
-    case .stores: BrowserKeys.stores
+    case .stores: nil
     }
   }
 
@@ -185,9 +229,5 @@ public final class PostsBrowserApp: TerminalApp {
     let posts = PostsModel.posts(in: state)
     guard let filter else { return posts }
     return posts.filter(filter.matches)
-  }
-
-  var snapshots: [OperationSnapshot] {
-    StoresPanel.sorted(model.client.stores())
   }
 }

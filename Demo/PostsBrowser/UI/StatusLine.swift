@@ -1,39 +1,50 @@
-import PostsService
+import TetherDevtools
 import TetherTerminal
 
-/// The status bar: the server's faults, requests in flight, a sparkline of the latest
-/// requests, and how many stores the client holds.
+/// The status bar: which side injects faults and every fault it injects, requests in flight,
+/// a labelled sparkline of the latest requests (a click opens the network log), and how many
+/// stores the client holds.
 struct StatusLine {
-  let faults: FaultSettings?
+  /// The faults of `f`, `L` and the faults dialog: the server's, or the client's with `--url`.
+  let faults: any FaultTarget
+  /// The client-side "fail the next requests of this store".
+  let storeFaults: any StoreFaultTarget
   let activity: RequestActivity.Snapshot
   let storeCount: Int
 
-  func render(in rect: Rect, into frame: inout Frame) {
+  /// Draws the bar; returns where the sparkline went, if it fit.
+  @discardableResult
+  func render(in rect: Rect, into frame: inout Frame) -> Rect? {
     let bar = Theme.statusBar
-    var left: [Segment]
-    if let faults {
-      let failing = faults.failureRate > 0
-      left = [
-        Segment(
-          " fail \(Describe.percentage(faults.failureRate)) ",
-          style: failing ? bar.foreground(.red).adding(.bold) : bar),
-        Segment("· ", style: bar),
-        Segment(
-          "latency \(Describe.latency(faults.latency)) ",
-          style: faults.latency > .zero ? bar.foreground(.yellow).adding(.bold) : bar),
-      ]
-    } else {
-      left = [Segment(" faults unavailable (--url) ", style: bar.adding(.dim))]
+    let plan = faults.plan
+    var left = [Segment(" \(faults.side.rawValue) faults: ", style: bar)]
+    let summary = plan.summary
+    if summary.isEmpty {
+      left.append(Segment("none ", style: bar))
+    }
+    for (index, part) in summary.enumerated() {
+      let style =
+        part.hasPrefix("latency") ? bar.foreground(.yellow).adding(.bold)
+        : part.hasPrefix("only") ? bar : bar.foreground(.red).adding(.bold)
+      left.append(Segment(part + (index == summary.count - 1 ? " " : ""), style: style))
+      if index < summary.count - 1 { left.append(Segment(" · ", style: bar)) }
+    }
+    if let stores = storeFaults.statusText {
+      left.append(Segment("· \(stores) ", style: bar.foreground(.red).adding(.bold)))
     }
     left.append(Segment("· \(activity.inFlight) in flight ", style: bar))
     let right = [Segment(" \(storeCount) stores · ? help ", style: bar)]
     StatusBar(left: left, right: right, style: bar).render(in: rect, into: &frame)
     let leftWidth = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
     let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
-    let room = rect.width - leftWidth - rightWidth - 2
-    guard room >= 8 else { return }
+    let label = "requests "
+    let room = rect.width - leftWidth - rightWidth - 2 - label.count
+    guard room >= 8 else { return nil }
     let width = min(room, 40)
-    let area = Rect(x: rect.minX + leftWidth + 1, y: rect.minY, width: width, height: 1)
+    let labelAt = Point(x: rect.minX + leftWidth + 1, y: rect.minY)
+    frame.write(label, at: labelAt, style: bar.adding(.dim), clip: rect)
+    let area = Rect(x: labelAt.x + label.count, y: rect.minY, width: width, height: 1)
     Sparkline(samples: activity.recent).render(in: area, into: &frame, style: bar)
+    return Rect(x: labelAt.x, y: rect.minY, width: label.count + width, height: 1)
   }
 }
