@@ -28,7 +28,8 @@ public struct ToastState: Hashable, Sendable {
   }
 }
 
-/// A short message in the bottom-right corner of a rectangle that disappears at its expiry:
+/// A short message in the bottom-right corner of a rectangle (wrapped to three lines at most)
+/// that disappears at its expiry:
 /// while visible it asks for a redraw at the expiry time, so no timer runs.
 ///
 /// ```swift
@@ -41,15 +42,27 @@ public struct Toast: StatefulWidget, Sendable {
   public func render(in rect: Rect, into frame: inout Frame, state: inout ToastState) {
     guard let message = state.visibleMessage(at: frame.now), rect.height >= 3, rect.width >= 6
     else { return }
-    let text = TextLayout.truncate(message, toWidth: rect.width - 4)
-    let width = DisplayWidth.of(text) + 4
-    let box = Rect(x: rect.maxX - width, y: rect.maxY - 3, width: width, height: 3)
+    // A message too long for one line wraps, up to three lines (fewer in a short rect).
+    let room = rect.width - 4
+    let maximumLines = max(1, min(3, rect.height - 2))
+    var lines =
+      DisplayWidth.of(message) <= room ? [message] : TextLayout.wrap(message, toWidth: room)
+    if lines.count > maximumLines {
+      let rest = lines[(maximumLines - 1)...].joined(separator: " ")
+      lines = Array(lines.prefix(maximumLines - 1)) + [TextLayout.truncate(rest, toWidth: room)]
+    }
+    let width = (lines.map(DisplayWidth.of).max() ?? 0) + 4
+    let box = Rect(
+      x: rect.maxX - width, y: rect.maxY - lines.count - 2, width: width, height: lines.count + 2)
     frame.fill(box, style: state.kind.style)
     let border = Border(style: state.kind.style)
     border.render(in: box, into: &frame)
     let inner = border.inner(of: box)
-    frame.write(
-      text, at: Point(x: inner.minX + 1, y: inner.minY), style: state.kind.style, clip: inner)
+    for (index, line) in lines.enumerated() {
+      frame.write(
+        line, at: Point(x: inner.minX + 1, y: inner.minY + index), style: state.kind.style,
+        clip: inner)
+    }
     frame.redraw(at: state.expiresAt)
   }
 }

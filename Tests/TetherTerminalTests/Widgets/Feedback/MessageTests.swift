@@ -28,6 +28,25 @@ import Testing
     #expect(expired.frame.nextRedraw == nil)
   }
 
+  @Test func aLongToastWrapsToThreeLinesAtMost() {
+    var toast = ToastState()
+    toast.show("The feed is not removed: it lives as long as the app", kind: .error, now: testEpoch)
+    let wrapped = draw(30, 8, now: testEpoch) { frame in
+      Toast().render(in: frame.bounds, into: &frame, state: &toast)
+    }
+    #expect(
+      Array(wrapped.screen.lines[3...6]) == [
+        "  ┌──────────────────────────┐", "  │ The feed is not removed: │",
+        "  │ it lives as long as the  │", "  │ app                      │",
+      ])
+    toast.show(String(repeating: "word ", count: 40), now: testEpoch)
+    let cut = draw(30, 8, now: testEpoch) { frame in
+      Toast().render(in: frame.bounds, into: &frame, state: &toast)
+    }
+    #expect(cut.screen.lines[3].hasSuffix("┐") && cut.screen.lines[7].hasSuffix("┘"))
+    #expect(cut.screen.lines[6].contains("…"))
+  }
+
   @Test func aNewToastReplacesTheOldAndDismissHidesIt() {
     var toast = ToastState()
     toast.show("one", now: testEpoch)
