@@ -79,10 +79,6 @@ public enum DevtoolsMessage: Sendable {
   /// Something to tell the user: an action started from the devtools ended (a failed
   /// refetch, a retried mutation, a value saved to a file).
   case notice(String, kind: MessageKind)
-  /// An action on a store was done (a reset, a removal): the app may follow it — a screen
-  /// whose store was removed makes it again and fetches, a reset feed reloads up to where
-  /// the user was.
-  case performed(DevtoolsAction, OperationPath)
 }
 
 /// A failure "trigger error" shows in a store, as TanStack Devtools' `errorTypes`: its name

@@ -33,19 +33,24 @@ public struct DevtoolsKeys: Sendable {
   public static let standardStores = Keymap<DevtoolsAction>(
     title: "Stores",
     [
-      .init([.enter], .open, "Show the store's state, value and timeline (on a group: fold)",
+      .init(
+        [.enter], .open, "Show the store's state, value and timeline (on a group: fold)",
         hint: "open", importance: .high),
-      .init(["r"], .refetch, "Refetch the query (mutations are never refetched)", hint: "refetch",
+      .init(
+        ["r"], .refetch, "Refetch the query (mutations are never refetched)", hint: "refetch",
         importance: .high),
       .init(["i"], .invalidate, "Invalidate the query", hint: "invalidate"),
       .init(["z"], .reset, "Reset the query (asks when it is in use)", hint: "reset"),
-      .init(["x", .delete], .remove, "Remove the query from the client (asks when it is in use)",
+      .init(
+        ["x", .delete], .remove, "Remove the query from the client (asks when it is in use)",
         hint: "remove"),
-      .init(["L"], .triggerLoading, "Trigger loading: show the first load, no request sent",
+      .init(
+        ["L"], .triggerLoading, "Trigger loading: show the first load, no request sent",
         hint: "loading"),
       .init(["E"], .triggerError, "Trigger error: show a failure, no request sent", hint: "error"),
       .init(["u"], .restore, "Restore the state a trigger replaced", hint: "restore"),
-      .init(["R"], .retryLatest, "Retry the mutation's latest attempt (asks, showing the arguments)",
+      .init(
+        ["R"], .retryLatest, "Retry the mutation's latest attempt (asks, showing the arguments)",
         hint: "retry latest"),
       .init(["!"], .failNext, "Fail the next requests of this store", hint: "fail next"),
       .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
@@ -56,10 +61,12 @@ public struct DevtoolsKeys: Sendable {
   public static let standardDetail = Keymap<DevtoolsAction>(
     title: "Store detail",
     [
-      .init([.tab], .nextTab, "Next tab: state, value, timeline, attempts", hint: "tab",
+      .init(
+        [.tab], .nextTab, "Next tab: state, value, timeline, attempts", hint: "tab",
         importance: .high),
       .init([.shiftTab], .previousTab, "Previous tab"),
-      .init(["c"], .copyValue, "Copy the selected value as JSON (clipboard and a file)",
+      .init(
+        ["c"], .copyValue, "Copy the selected value as JSON (clipboard and a file)",
         hint: "copy"),
       .init(["C"], .copyWholeValue, "Copy the whole value as JSON"),
       .init(["a"], .fitRun, "Timeline: fit the selected run, or every run", hint: "fit run"),
@@ -68,7 +75,8 @@ public struct DevtoolsKeys: Sendable {
   public static let standardNetwork = Keymap<DevtoolsAction>(
     title: "Network log",
     [
-      .init([.enter], .open, "Show the request's headers and body", hint: "open",
+      .init(
+        [.enter], .open, "Show the request's headers and body", hint: "open",
         importance: .high),
       .init(["s"], .showStores, "Show the stores", hint: "stores"),
       .init(["X"], .clearNetwork, "Clear the log", hint: "clear"),

@@ -112,7 +112,8 @@ extension DevtoolsState {
       default:
         prompt = DevtoolsPrompt(
           title: "Trigger error", message: "Which failure should \(path) show?",
-          confirmTitle: "Show", question: .choose(fitting.map { devtools.failures[$0].name }, ListState()),
+          confirmTitle: "Show",
+          question: .choose(fitting.map { devtools.failures[$0].name }, ListState()),
           action: .simulateFailure(key, choices: fitting))
       }
     case .restore:
@@ -171,7 +172,8 @@ extension DevtoolsState {
           + "it again.")
     }
     if hasUnsavedChange(record) {
-      reasons.append("Its value has a change not yet saved by a running mutation, which would be lost.")
+      reasons.append(
+        "Its value has a change not yet saved by a running mutation, which would be lost.")
     }
     return reasons.isEmpty ? nil : reasons.joined(separator: " ")
   }
@@ -197,14 +199,14 @@ extension DevtoolsState {
   private mutating func reset(_ record: StoreRecord, devtools: Devtools, now: Date) {
     simulations[StoreKey(path: record.path, isMutation: false)] = nil
     record.store.reset()
-    devtools.messages.post(.performed(.reset, record.path))
+    performed = (.reset, record.path)
     toast.show("Reset \(record.path)", now: now)
   }
 
   private mutating func remove(_ record: StoreRecord, devtools: Devtools, now: Date) {
     simulations[StoreKey(path: record.path, isMutation: false)] = nil
     devtools.client.remove(at: record.path)
-    devtools.messages.post(.performed(.remove, record.path))
+    performed = (.remove, record.path)
     catalog.synchronize(with: devtools)
     toast.show(
       "Removed \(record.path)"
@@ -257,7 +259,9 @@ extension DevtoolsState {
         count > 0 ? "The next \(count) requests of \(path) fail" : "Requests of \(path) go through",
         now: now)
     case (.simulateFailure(let key, let choices), .chose(let index)):
-      guard choices.indices.contains(index), let record = catalog.record(at: key.path) else { return }
+      guard choices.indices.contains(index), let record = catalog.record(at: key.path) else {
+        return
+      }
       simulateFailure(devtools.failures[choices[index]], in: record, now: now)
     default:
       break

@@ -27,6 +27,10 @@ public struct DevtoolsState {
     case ignored
     /// Esc on the first page: the app closes the devtools or moves focus away.
     case close
+    /// A store was reset or removed, at once or once confirmed: the app may follow — a
+    /// screen whose store was removed makes it again and fetches, a reset feed loads again
+    /// up to where the user was. Otherwise the same as `.handled`.
+    case performed(DevtoolsAction, OperationPath)
   }
 
   public var presentation = Presentation.panel
@@ -50,6 +54,8 @@ public struct DevtoolsState {
   /// and say why (`[feedPath: "the feed lives as long as the app: z resets it"]`).
   public var keptStores: [OperationPath: String] = [:]
   var prompt: DevtoolsPrompt?
+  /// The reset or removal the event being handled did.
+  var performed: (action: DevtoolsAction, path: OperationPath)?
   var faults: FaultsDialogState?
   var simulations: [StoreKey: SimulatedState] = [:]
   var toast = ToastState()
@@ -129,6 +135,16 @@ public struct DevtoolsState {
   public mutating func handle(_ event: Event, devtools: Devtools, context: EventContext)
     -> Outcome
   {
+    performed = nil
+    let outcome = dispatch(event, devtools: devtools, context: context)
+    guard let performed else { return outcome }
+    self.performed = nil
+    return .performed(performed.action, performed.path)
+  }
+
+  private mutating func dispatch(_ event: Event, devtools: Devtools, context: EventContext)
+    -> Outcome
+  {
     catalog.synchronize(with: devtools)
     if let message = event.message(as: DevtoolsMessage.self) {
       if case .notice(let text, let kind) = message {
@@ -167,7 +183,8 @@ public struct DevtoolsState {
       break
     }
     guard let action = keys.stores.action(for: event) else { return .ignored }
-    return perform(action, on: browser.selection?.storeKey.map(StoreKey.init), devtools: devtools, now: now)
+    return perform(
+      action, on: browser.selection?.storeKey.map(StoreKey.init), devtools: devtools, now: now)
   }
 
   private mutating func handleDetail(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
@@ -252,7 +269,10 @@ public struct DevtoolsState {
     case .detail: return keys.detail.hints + keys.stores.hints.filter { $0.label != "open" }
     case .network:
       return network.openID != nil
-        ? [KeyHint(keys: "j/k", label: "scroll"), KeyHint(keys: "Esc", label: "back", importance: .high)]
+        ? [
+          KeyHint(keys: "j/k", label: "scroll"),
+          KeyHint(keys: "Esc", label: "back", importance: .high),
+        ]
         : keys.network.hints
     }
   }

@@ -59,7 +59,8 @@ public struct DevtoolsView: StatefulWidget {
       renderDetail(in: inner, into: &frame, state: &state, isFocused: focused)
     case .network:
       if let log = devtools.network {
-        NetworkLogView(log, isFocused: focused).render(in: inner, into: &frame, state: &state.network)
+        NetworkLogView(log, isFocused: focused).render(
+          in: inner, into: &frame, state: &state.network)
       } else {
         Paragraph("No network log: give Devtools a NetworkLog.", style: .dim)
           .render(in: inner, into: &frame)

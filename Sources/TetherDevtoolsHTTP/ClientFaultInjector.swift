@@ -44,7 +44,8 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
   ///     faults; nil seeds from the system.
   public init(clock: any TetherClock = SystemClock(), seed: UInt64? = nil) {
     self.clock = clock
-    state = SanitizerVisibleMutex(State(random: SplitMix64(seed: seed ?? UInt64.random(in: .min ... .max))))
+    state = SanitizerVisibleMutex(
+      State(random: SplitMix64(seed: seed ?? UInt64.random(in: .min ... .max))))
   }
 
   public var side: FaultSide { .client }
@@ -116,7 +117,8 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
         return .drop(latency: latency)
       }
       let truncate =
-        plan.truncatedRate > 0 && Double.random(in: 0..<1, using: &state.random) < plan.truncatedRate
+        plan.truncatedRate > 0
+        && Double.random(in: 0..<1, using: &state.random) < plan.truncatedRate
       return .pass(latency: latency, truncate: truncate)
     }
   }
@@ -148,7 +150,9 @@ struct FaultInjectingTransport: HTTPTransport {
       return HTTPResponse(
         statusCode: response.statusCode,
         headers: HTTPHeaders(
-          Array(response.headers) + [.init(name: ClientFaultInjector.headerName, value: "truncated")]),
+          Array(response.headers) + [
+            .init(name: ClientFaultInjector.headerName, value: "truncated")
+          ]),
         body: response.body, url: url)
     case .fail(let status, let retryAfter, let latency, let reason):
       try await injector.wait(latency)

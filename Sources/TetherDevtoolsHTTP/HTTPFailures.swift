@@ -31,7 +31,9 @@ extension SimulatedFailure {
   private static func status(_ code: Int, retryAfter: Duration? = nil) -> HTTPError {
     var headers: HTTPHeaders = ["Content-Type": "application/json"]
     if let retryAfter {
-      headers = ["Content-Type": "application/json", "Retry-After": "\(Int(retryAfter.timeInterval))"]
+      headers = [
+        "Content-Type": "application/json", "Retry-After": "\(Int(retryAfter.timeInterval))",
+      ]
     }
     return .unacceptableStatus(
       StatusFailure(

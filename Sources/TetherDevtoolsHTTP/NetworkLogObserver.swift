@@ -54,7 +54,9 @@ public final class NetworkLogObserver: HTTPObserver {
     }
     guard let id else { return }
     let fields = exchange.response.map { HTTPHeaders($0) }.map(Array.init) ?? []
-    let headers = fields.map { (name: $0.name, value: Redaction.header(name: $0.name, value: $0.value)) }
+    let headers = fields.map {
+      (name: $0.name, value: Redaction.header(name: $0.name, value: $0.value))
+    }
     let fault = fields.first { $0.name.lowercased() == ClientFaultInjector.headerName.lowercased() }
     let body = exchange.responseBody ?? Data()
     log.finish(

@@ -71,7 +71,8 @@ public struct StoreDetail: StatefulWidget {
     let badgeWidth = DisplayWidth.of(text + label.0)
     let start = row.maxX - badgeWidth
     guard start > x else { return }
-    let end = frame.write(text, at: Point(x: start, y: row.minY), style: Style(foreground: .magenta), clip: row)
+    let end = frame.write(
+      text, at: Point(x: start, y: row.minY), style: Style(foreground: .magenta), clip: row)
     frame.write(label.0, at: Point(x: end, y: row.minY), style: label.1, clip: row)
   }
 
@@ -99,13 +100,16 @@ public struct StoreDetail: StatefulWidget {
           line.text, at: Point(x: area.minX + nameWidth, y: y), style: line.style, clip: area)
         if let deadline = line.countdown {
           Countdown(until: deadline, style: line.style)
-            .render(in: Rect(x: end + 1, y: y, width: max(0, area.maxX - end - 1), height: 1), into: &content)
+            .render(
+              in: Rect(x: end + 1, y: y, width: max(0, area.maxX - end - 1), height: 1),
+              into: &content)
         }
       }
     }.render(in: rect, into: &frame, state: &state.fields)
   }
 
-  private func renderTimeline(in rect: Rect, into frame: inout Frame, state: inout StoreDetailState) {
+  private func renderTimeline(in rect: Rect, into frame: inout Frame, state: inout StoreDetailState)
+  {
     let timeline = RunTimeline(log: runLog, network: network, now: frame.now)
     let rows = timeline.rows
     let parts = rect.rows([.fill, .fixed(min(4, max(1, rect.height / 4)))])
@@ -145,7 +149,8 @@ public struct StoreDetail: StatefulWidget {
       let attempt = attempts[index]
       if attempt.status == .running { live = true }
       let outcome =
-        attempt.error.map { StoreFields.describe($0) } ?? attempt.value?.description(limit: 200) ?? ""
+        attempt.error.map { StoreFields.describe($0) } ?? attempt.value?.description(limit: 200)
+        ?? ""
       return TableRow([
         TableCell("\(attempt.id)"), TableCell(attempt.status.rawValue, style: attempt.status.style),
         TableCell(StoreColumns.clockTime(attempt.startDate)),
@@ -156,7 +161,8 @@ public struct StoreDetail: StatefulWidget {
     if live { frame.redraw(after: .milliseconds(250)) }
     guard attempts.indices.contains(state.attempts.selection) else { return }
     let attempt = attempts[state.attempts.selection]
-    var text = "Run \(attempt.id), \(attempt.status.rawValue), started \(StoreColumns.preciseTime(attempt.startDate))"
+    var text =
+      "Run \(attempt.id), \(attempt.status.rawValue), started \(StoreColumns.preciseTime(attempt.startDate))"
     if let end = attempt.endDate { text += ", ended \(StoreColumns.preciseTime(end))" }
     text += "\n\nArguments: \(attempt.arguments.description(limit: 4000))"
     if let value = attempt.value { text += "\n\nValue: \(value.description(limit: 4000))" }

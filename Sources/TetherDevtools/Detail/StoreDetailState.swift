@@ -87,12 +87,15 @@ public struct StoreDetailState {
   /// The attempt selected in the attempts tab, newest first.
   func selectedAttempt(of record: StoreRecord) -> AttemptSnapshot? {
     let attempts = Array(record.attempts.reversed())
-    return attempts.indices.contains(self.attempts.selection) ? attempts[self.attempts.selection] : attempts.first
+    return attempts.indices.contains(self.attempts.selection)
+      ? attempts[self.attempts.selection] : attempts.first
   }
 
   /// Keys and clicks of the current tab.
   mutating func handle(_ event: Event, record: StoreRecord?) -> Bool {
-    if case .mouse(let mouse) = event, mouse.isPrimaryPress, let tab = tabHits.target(at: mouse.position) {
+    if case .mouse(let mouse) = event, mouse.isPrimaryPress,
+      let tab = tabHits.target(at: mouse.position)
+    {
       self.tab = tab
       return true
     }

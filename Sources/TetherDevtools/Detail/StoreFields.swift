@@ -37,14 +37,17 @@ enum StoreFields {
       lines.append(
         Line(
           name: "simulated",
-          value: "\(simulation.kind.rawValue) since \(StoreColumns.clockTime(simulation.date)) — u restores",
+          value:
+            "\(simulation.kind.rawValue) since \(StoreColumns.clockTime(simulation.date)) — u restores",
           style: Style(foreground: .magenta, attributes: .bold)))
     }
     let failures = snapshot.failureCount
     var failureText = "\(failures)"
     if let reason = snapshot.failureReason { failureText += " — last: \(describe(reason))" }
     lines.append(
-      Line(name: "failures", value: failureText, style: failures > 0 ? Style(foreground: .red) : .plain))
+      Line(
+        name: "failures", value: failureText, style: failures > 0 ? Style(foreground: .red) : .plain
+      ))
     if let retry = snapshot.retryProgress {
       lines.append(
         Line(
@@ -62,19 +65,24 @@ enum StoreFields {
     var errorText = updates(snapshot.errorUpdateCount, snapshot.errorLastUpdatedAt, now: now)
     if let error = snapshot.error { errorText += " · \(describe(error))" }
     lines.append(
-      Line(name: "error", value: errorText, style: snapshot.error != nil ? Style(foreground: .red) : .plain))
+      Line(
+        name: "error", value: errorText,
+        style: snapshot.error != nil ? Style(foreground: .red) : .plain))
     if !record.isMutation {
       var stale = StoreStatus.isStale(snapshot, staleDate: record.staleDate, at: now) ? "yes" : "no"
       if let staleDate = record.staleDate, staleDate > now, !snapshot.isStale {
-        stale += ", at \(StoreColumns.clockTime(staleDate)) (in \(StoreColumns.durationText(staleDate.duration(since: now))))"
+        stale +=
+          ", at \(StoreColumns.clockTime(staleDate)) (in \(StoreColumns.durationText(staleDate.duration(since: now))))"
       } else if record.staleDate == nil, snapshot.hasValue, !snapshot.isStale {
         stale += ", never"
       }
       lines.append(Line(name: "stale", value: stale))
       lines.append(Line(name: "invalidated", value: snapshot.isInvalidated ? "yes" : "no"))
-      lines.append(Line(name: "runs by itself", value: snapshot.runsAutomatically ? "yes" : "no (disabled)"))
+      lines.append(
+        Line(name: "runs by itself", value: snapshot.runsAutomatically ? "yes" : "no (disabled)"))
     }
-    lines.append(Line(name: "cancelled", value: snapshot.isCancelled ? "yes, kept what it had" : "no"))
+    lines.append(
+      Line(name: "cancelled", value: snapshot.isCancelled ? "yes, kept what it had" : "no"))
     lines.append(Line(name: "subscribers", value: "\(snapshot.subscriberCount)"))
     lines.append(Line(name: "runs", value: "\(snapshot.runCount)"))
     if record.isMutation {

@@ -26,7 +26,8 @@ public struct FaultsDialog: StatefulWidget {
     let extra = (state.error != nil ? 1 : 0) + (storeFailures != nil ? 1 : 0)
     let height = fields.count + 5 + extra
     let width = min(rect.width, 72)
-    let title = side == .server ? "Faults · injected by the server" : "Faults · injected by the client"
+    let title =
+      side == .server ? "Faults · injected by the server" : "Faults · injected by the client"
     let dialog = Dialog(title: title, size: Size(width: width, height: height))
     dialog.render(in: rect, into: &frame)
     let content = dialog.content(in: rect)
@@ -35,11 +36,13 @@ public struct FaultsDialog: StatefulWidget {
       let y = content.minY + index
       let focused = state.focus == field
       let row = Rect(x: content.minX, y: y, width: content.width, height: 1)
-      frame.write(field.title, at: Point(x: row.minX, y: y), style: focused ? .bold : .plain, clip: row)
+      frame.write(
+        field.title, at: Point(x: row.minX, y: y), style: focused ? .bold : .plain, clip: row)
       let valueArea = row.inset(left: labelWidth)
       if field.isText {
         var text = field == .routes ? state.routes : state.failNextRoutes
-        TextField(placeholder: field == .routes ? "all, or /posts, GET /users/*" : "any affected request",
+        TextField(
+          placeholder: field == .routes ? "all, or /posts, GET /users/*" : "any affected request",
           isFocused: focused
         ).render(in: valueArea, into: &frame, state: &text)
         if field == .routes { state.routes = text } else { state.failNextRoutes = text }
@@ -54,11 +57,15 @@ public struct FaultsDialog: StatefulWidget {
     }
     var y = content.minY + fields.count
     if let storeFailures {
-      frame.write(storeFailures, at: Point(x: content.minX, y: y), style: Style(foreground: .magenta), clip: content)
+      frame.write(
+        storeFailures, at: Point(x: content.minX, y: y), style: Style(foreground: .magenta),
+        clip: content)
       y += 1
     }
     if let error = state.error {
-      frame.write("✖ " + error, at: Point(x: content.minX, y: y), style: Style(foreground: .red), clip: content)
+      frame.write(
+        "✖ " + error, at: Point(x: content.minX, y: y), style: Style(foreground: .red),
+        clip: content)
       y += 1
     }
     let hint = "↑/↓ field · ←/→ change (applied at once) · Esc close"
@@ -66,7 +73,8 @@ public struct FaultsDialog: StatefulWidget {
     let buttons = ButtonRow(
       ["Clear all", "Close"],
       focused: state.focus == .clear ? 0 : state.focus == .close ? 1 : nil)
-    buttons.render(in: Rect(x: content.minX, y: content.maxY - 1, width: content.width, height: 1), into: &frame)
+    buttons.render(
+      in: Rect(x: content.minX, y: content.maxY - 1, width: content.width, height: 1), into: &frame)
   }
 
   static func isActive(_ field: FaultsDialogState.Field, _ plan: FaultPlan) -> Bool {

@@ -63,7 +63,9 @@ public struct FaultsDialogState {
   /// ↑/↓ (Tab, Shift-Tab) move between fields; ←/→ (h/l, Space) change a value and apply it at
   /// once; digits type the number of failures; route fields take text, applied with Enter or
   /// when leaving them; Enter on "Clear all" removes every fault; Esc closes.
-  public mutating func handle(_ event: Event, target: any FaultTarget, stores: (any StoreFaultTarget)?)
+  public mutating func handle(
+    _ event: Event, target: any FaultTarget, stores: (any StoreFaultTarget)?
+  )
     -> Outcome
   {
     guard case .key(let key) = event else {
@@ -178,7 +180,8 @@ public struct FaultsDialogState {
     case .failNext: plan.failNext = max(0, plan.failNext + step)
     case .latency: plan.latency = Self.step(plan.latency, in: Self.latencies, by: step)
     case .jitter: plan.jitter = Self.step(plan.jitter, in: Self.jitters, by: step)
-    case .truncated: plan.truncatedRate = Self.step(plan.truncatedRate, in: Self.smallRates, by: step)
+    case .truncated:
+      plan.truncatedRate = Self.step(plan.truncatedRate, in: Self.smallRates, by: step)
     case .drop: plan.dropRate = Self.step(plan.dropRate, in: Self.smallRates, by: step)
     case .failNextRoutes, .routes, .clear, .close: break
     }

@@ -75,7 +75,9 @@ public final class NetworkLog: Sendable {
 
   /// The record `id`, if it is still kept.
   public func record(_ id: UInt64) -> NetworkRecord? {
-    storage.withLock { storage in Self.index(of: id, in: storage.records).map { storage.records[$0] } }
+    storage.withLock { storage in
+      Self.index(of: id, in: storage.records).map { storage.records[$0] }
+    }
   }
 
   /// Changes with every record begun or finished.

@@ -7,7 +7,10 @@ import TetherTerminal
 public struct NetworkLogState {
   /// Which requests show, by outcome.
   public enum StatusFilter: String, CaseIterable, Sendable, Hashable {
-    case all, failures, success = "2xx", clientErrors = "4xx", serverErrors = "5xx"
+    case all, failures
+    case success = "2xx"
+    case clientErrors = "4xx"
+    case serverErrors = "5xx"
     case inFlight = "in flight"
 
     func matches(_ record: NetworkRecord) -> Bool {

@@ -74,7 +74,8 @@ public struct NetworkLogView: StatefulWidget {
     let status = "t \(state.statusFilter.rawValue)"
     var filter = state.filter
     TextField(placeholder: "filter by method, path, status, store", isFocused: state.isFiltering)
-      .render(in: bar.inset(left: 2, right: DisplayWidth.of(status) + 1), into: &frame, state: &filter)
+      .render(
+        in: bar.inset(left: 2, right: DisplayWidth.of(status) + 1), into: &frame, state: &filter)
     state.filter = filter
     frame.write(
       status, at: Point(x: bar.maxX - DisplayWidth.of(status), y: bar.minY), style: .dim, clip: bar)
@@ -91,7 +92,9 @@ public struct NetworkLogView: StatefulWidget {
     state: inout NetworkLogState
   ) {
     guard let record else {
-      frame.write("This request fell off the log.", at: Point(x: rect.minX, y: rect.minY), style: .dim, clip: rect)
+      frame.write(
+        "This request fell off the log.", at: Point(x: rect.minX, y: rect.minY), style: .dim,
+        clip: rect)
       return
     }
     let lines = Self.detailLines(of: record, now: frame.now, width: max(1, rect.width - 1))
@@ -116,18 +119,23 @@ public struct NetworkLogView: StatefulWidget {
     }
     add("\(record.method) \(record.url)", .bold)
     if let origin = record.origin {
-      add("caused by \(origin.path)" + (origin.run.map { " run \($0)" } ?? "") + " · attempt \(origin.attempt)")
+      add(
+        "caused by \(origin.path)" + (origin.run.map { " run \($0)" } ?? "")
+          + " · attempt \(origin.attempt)")
     }
     var outcome = "started \(StoreColumns.preciseTime(record.startDate))"
     if let duration = record.duration {
       outcome += " · took \(StoreColumns.durationText(duration))"
     } else {
-      outcome += " · in flight for \(StoreColumns.durationText(now.duration(since: record.startDate)))"
+      outcome +=
+        " · in flight for \(StoreColumns.durationText(now.duration(since: record.startDate)))"
     }
     if let status = record.status { outcome += " · status \(status)" }
     if let bytes = record.bytes { outcome += " · \(bytes) bytes" }
     add(outcome)
-    if let fault = record.injectedFault { add("fault injected by \(fault)", Style(foreground: .magenta, attributes: .bold)) }
+    if let fault = record.injectedFault {
+      add("fault injected by \(fault)", Style(foreground: .magenta, attributes: .bold))
+    }
     if let failure = record.failure { add("failed: \(failure)", Style(foreground: .red)) }
     lines.append(("", .plain))
     add("Request headers", .bold)
@@ -135,12 +143,16 @@ public struct NetworkLogView: StatefulWidget {
     for header in record.requestHeaders { add("\(header.name): \(header.value)", indent: 2) }
     lines.append(("", .plain))
     add("Response headers", .bold)
-    if record.responseHeaders.isEmpty { add(record.isInFlight ? "not yet" : "none", .dim, indent: 2) }
+    if record.responseHeaders.isEmpty {
+      add(record.isInFlight ? "not yet" : "none", .dim, indent: 2)
+    }
     for header in record.responseHeaders { add("\(header.name): \(header.value)", indent: 2) }
     lines.append(("", .plain))
     let shownBytes = record.bodyPrefix.count
     let total = record.bytes ?? shownBytes
-    add(shownBytes < total ? "Body (first \(shownBytes) of \(total) bytes)" : "Body (\(total) bytes)", .bold)
+    add(
+      shownBytes < total ? "Body (first \(shownBytes) of \(total) bytes)" : "Body (\(total) bytes)",
+      .bold)
     if record.bodyPrefix.isEmpty {
       add("empty", .dim, indent: 2)
     } else {

@@ -95,7 +95,9 @@ extension Redaction {
 
   /// The index of the quote that ends a JSON string starting at `text` (after its opening
   /// quote), skipping escaped quotes.
-  private static func closingQuote(in text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
+  private static func closingQuote(in text: Substring.UnicodeScalarView) -> Substring
+    .UnicodeScalarView.Index?
+  {
     var index = text.startIndex
     var escaped = false
     while index < text.endIndex {

@@ -18,13 +18,19 @@ enum StoreColumns {
       let subscribers = record.snapshot.subscriberCount
       let runs = record.snapshot.runCount
       columns = [
-        "\(subscribers) sub".leftPadded(to: 6), "\(runs) run\(runs == 1 ? " " : "s")".leftPadded(to: 8),
+        "\(subscribers) sub".leftPadded(to: 6),
+        "\(runs) run\(runs == 1 ? " " : "s")".leftPadded(to: 8),
       ]
       let failures = record.snapshot.failureCount
       columns.append(failures > 0 ? "✖\(failures)".leftPadded(to: 3) : "   ")
     }
     let wide = ([label] + columns + [time]).joined(separator: " ")
     if DisplayWidth.of(wide) <= width { return wide }
+    // Narrower: the runs go first, then the time; subscribers and failures stay longest.
+    let withoutRuns = ([label, columns[0]] + columns.dropFirst(2) + [time]).joined(separator: " ")
+    if !record.isMutation, DisplayWidth.of(withoutRuns) <= width { return withoutRuns }
+    let withoutTime = ([label, columns[0]] + columns.dropFirst(2)).joined(separator: " ")
+    if !record.isMutation, DisplayWidth.of(withoutTime) <= width { return withoutTime }
     let medium = "\(label) \(time)"
     if DisplayWidth.of(medium) <= width { return medium }
     return TextLayout.truncate(status, toWidth: max(1, width))

@@ -72,18 +72,22 @@ struct StoreTree {
       }
     }
     shownCount = queries.count + mutations.count
-    let builder = Builder(sort: inputs.sort, marks: inputs.marks, width: inputs.detailWidth, now: now)
+    let builder = Builder(
+      sort: inputs.sort, marks: inputs.marks, width: inputs.detailWidth, now: now)
     let queryRoots = builder.nodes(for: queries, mutations: false)
     let mutationRoots = builder.nodes(for: mutations, mutations: true)
     badges = builder.badges
     groupSizes = builder.groupSizes
     let filtered = inputs.status != nil || !tokens.isEmpty
-    let queryTitle = filtered ? "Queries · \(queries.count) of \(queryCount)" : "Queries · \(queryCount)"
+    let queryTitle =
+      filtered ? "Queries · \(queries.count) of \(queryCount)" : "Queries · \(queryCount)"
     roots.append(
-      TreeNode(.section(mutations: false), ListItem(queryTitle, style: .bold), children: queryRoots))
+      TreeNode(.section(mutations: false), ListItem(queryTitle, style: .bold), children: queryRoots)
+    )
     if mutationCount > 0 || !mutationRoots.isEmpty {
       let title =
-        filtered ? "Mutations · \(mutations.count) of \(mutationCount)" : "Mutations · \(mutationCount)"
+        filtered
+        ? "Mutations · \(mutations.count) of \(mutationCount)" : "Mutations · \(mutationCount)"
       roots.append(
         TreeNode(.section(mutations: true), ListItem(title, style: .bold), children: mutationRoots))
     }

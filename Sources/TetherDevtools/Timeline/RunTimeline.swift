@@ -134,7 +134,9 @@ private struct RunBuilder {
   }
 
   enum Outcome {
-    case succeeded, failed(String), cancelled(reverted: Bool)
+    case succeeded
+    case failed(String)
+    case cancelled(reverted: Bool)
   }
 
   let id: OperationRunID
@@ -220,7 +222,8 @@ private struct RunBuilder {
       summary = "failed after \(attemptsText): \(reason)"
     case .cancelled(let reverted):
       runStyle = Style(foreground: .brightBlack)
-      summary = "cancelled after \(StoreColumns.durationText(end!.duration(since: start)))"
+      summary =
+        "cancelled after \(StoreColumns.durationText(end!.duration(since: start)))"
         + (reverted ? ", reverted" : "")
     case nil:
       runStyle = Style(foreground: .blue)
@@ -312,7 +315,8 @@ private struct RunBuilder {
       if let status = request.status { detail = "\(status) " + detail }
     }
     return RunTimeline.Row(
-      timeline: TimelineRow("  attempt \(attempt.number)", spans: spans, markers: markers, detail: detail),
+      timeline: TimelineRow(
+        "  attempt \(attempt.number)", spans: spans, markers: markers, detail: detail),
       description: description, run: id, start: attempt.waitStart ?? attempt.start,
       end: attempt.end)
   }

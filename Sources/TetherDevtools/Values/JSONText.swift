@@ -56,7 +56,8 @@ public enum JSONText {
       case "\n": text += "\\n"
       case "\r": text += "\\r"
       case "\t": text += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
         let hex = String(scalar.value, radix: 16)
         text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: text.unicodeScalars.append(scalar)

@@ -139,13 +139,16 @@ private struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   mutating func encodeNil(forKey key: Key) throws { slot.member(key.stringValue).set(.null) }
   mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
   mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-  mutating func encode(_ value: Double, forKey key: Key) throws { set(ValueNode.number(value), key) }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    set(ValueNode.number(value), key)
+  }
   mutating func encode(_ value: Float, forKey key: Key) throws {
     set(ValueNode.number(Double(value)), key)
   }
   mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try ValueEncoder.encode(value, into: slot.member(key.stringValue), codingPath: codingPath + [key])
+    try ValueEncoder.encode(
+      value, into: slot.member(key.stringValue), codingPath: codingPath + [key])
   }
 
   private func set(_ node: ValueNode, _ key: Key) {
@@ -200,7 +203,8 @@ private struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
   {
     let child = slot.element()
     child.makeObject()
-    return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(slot: child, codingPath: codingPath))
+    return KeyedEncodingContainer(
+      KeyedNodeContainer<NestedKey>(slot: child, codingPath: codingPath))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -62,9 +62,11 @@ public indirect enum ValueNode: Sendable, Hashable {
       guard let wrapped = mirror.children.first?.value else { return .null }
       return reflect(wrapped, depth: depth, visiting: &visiting)
     case .collection, .set:
-      return .array(mirror.children.map { reflect($0.value, depth: depth - 1, visiting: &visiting) })
+      return .array(
+        mirror.children.map { reflect($0.value, depth: depth - 1, visiting: &visiting) })
     case .tuple where mirror.children.allSatisfy({ $0.label == nil }):
-      return .array(mirror.children.map { reflect($0.value, depth: depth - 1, visiting: &visiting) })
+      return .array(
+        mirror.children.map { reflect($0.value, depth: depth - 1, visiting: &visiting) })
     case .dictionary:
       let members = mirror.children.map { child -> Member in
         let pair = Mirror(reflecting: child.value).children.map(\.value)
@@ -76,7 +78,8 @@ public indirect enum ValueNode: Sendable, Hashable {
     case .enum:
       guard let payload = mirror.children.first else { return .string(String(describing: value)) }
       return .object([
-        Member(payload.label ?? "case", reflect(payload.value, depth: depth - 1, visiting: &visiting))
+        Member(
+          payload.label ?? "case", reflect(payload.value, depth: depth - 1, visiting: &visiting))
       ])
     default:
       guard !mirror.children.isEmpty else { return .string(String(describing: value)) }

@@ -19,7 +19,7 @@ public struct ValueOutline: Sendable {
     /// One past the last node of its subtree.
     public var end: Int32
     /// Its key in an object, its index in an array, its range for a chunk; `value` for the
-  /// root.
+    /// root.
     public var key: String?
     /// A scalar's text (a string's unquoted); empty for containers.
     public var text: String

@@ -28,7 +28,8 @@ import TetherTerminal
     defer { subscription.cancel() }
     #expect(harness.transport.requests.count == 1)
     harness.press("r")
-    await harness.waitUntil("refetched") { _ in store.state.runCount == 2 && !store.state.isFetching }
+    await harness.waitUntil("refetched") { _ in store.state.runCount == 2 && !store.state.isFetching
+    }
     #expect(harness.transport.requests.count == 2)
   }
 
@@ -37,7 +38,8 @@ import TetherTerminal
     let (store, subscription) = try await observedItem(harness)
     defer { subscription.cancel() }
     harness.press("i")
-    await harness.waitUntil("refetched") { _ in store.state.runCount == 2 && !store.state.isFetching }
+    await harness.waitUntil("refetched") { _ in store.state.runCount == 2 && !store.state.isFetching
+    }
     #expect(harness.screen.find("Invalidated") != nil, "\(harness.text)")
   }
 
@@ -93,10 +95,12 @@ import TetherTerminal
   @Test func resetAsksWhenAnOptimisticChangeIsNotYetSaved() async throws {
     let harness = try DevtoolsHarness()
     try await harness.query(["post", 3], value: "old").fetch()
-    let post = try #require(harness.client.store(at: ["post", 3]) as? OperationStore<QueryState<String, any Error>>)
+    let post = try #require(
+      harness.client.store(at: ["post", 3]) as? OperationStore<QueryState<String, any Error>>)
     let saving = Gate<String>()
     let edit = harness.client.store(
-      for: Mutation<String, String, any Error>(["posts", "edit"]) { _, _ in try await saving.run() })
+      for: Mutation<String, String, any Error>(["posts", "edit"]) { _, _ in try await saving.run() }
+    )
     post.setCurrentValue("new")
     let save = Task { try await edit.mutate(with: "new") }
     await saving.waitForStarts(1)
@@ -138,7 +142,8 @@ import TetherTerminal
     harness.press("E")
     #expect(harness.screen.find("503 Service Unavailable") != nil, "\(harness.text)")
     #expect(
-      harness.screen.find("Unknown error from devtools") == nil, "only HTTP failures fit an HTTPError")
+      harness.screen.find("Unknown error from devtools") == nil,
+      "only HTTP failures fit an HTTPError")
     harness.press(.down, .enter)
     #expect(store.state.status == .failure)
     #expect(store.state.error?.statusCode == 500, "\(String(describing: store.state.error))")

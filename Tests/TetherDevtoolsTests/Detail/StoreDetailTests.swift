@@ -34,7 +34,8 @@ import TetherTerminal
     harness.serve("items/1")
     harness.press("r")
     await harness.waitFor("stale            no, at")
-    #expect(harness.line(containing: "│value ")?.contains("1 update, last") == true, "\(harness.text)")
+    #expect(
+      harness.line(containing: "│value ")?.contains("1 update, last") == true, "\(harness.text)")
     #expect(harness.line(containing: "│label")?.contains("fresh") == true)
     #expect(harness.line(containing: "│failures")?.contains(" 0") == true)
   }
@@ -44,7 +45,8 @@ import TetherTerminal
     try await harness.query(["post", 1], value: "one").fetch()
     await harness.waitFor("post · 1")
     harness.press(.down, .enter)
-    #expect(harness.line(containing: "collected")?.contains("in 5 m 0 s") == true, "\(harness.text)")
+    #expect(
+      harness.line(containing: "collected")?.contains("in 5 m 0 s") == true, "\(harness.text)")
   }
 
   @Test func timelineGrowsLiveWithEveryAttemptWaitAndFailure() async throws {
@@ -118,7 +120,8 @@ import TetherTerminal
     #expect(running.contains("running"), "\(running)")
     let done = try #require(harness.line(containing: "\"First\""))
     #expect(done.contains("succeeded") && done.contains("250 ms") && done.contains("\"done\""))
-    #expect(harness.screen.find("Arguments: \"Second\"") != nil, "the selected one: \(harness.text)")
+    #expect(
+      harness.screen.find("Arguments: \"Second\"") != nil, "the selected one: \(harness.text)")
     gate.fail(TestFailure(code: 3))
     _ = try? await second.value
     await harness.waitFor("test failure 3")

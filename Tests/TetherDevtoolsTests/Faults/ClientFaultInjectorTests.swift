@@ -10,12 +10,15 @@ import TetherTerminal
   @Test func a429WithRetryAfterMakesTheRetryWaitThatLong() async throws {
     let harness = try DevtoolsHarness()
     harness.serve("items/1")
-    try harness.faults.apply(FaultPlan(failureRate: 1, failureStatuses: [429], retryAfter: .seconds(2)))
+    try harness.faults.apply(
+      FaultPlan(failureRate: 1, failureStatuses: [429], retryAfter: .seconds(2)))
     let store = harness.httpQuery(["item", 1], route: "items/1")
     let fetch = Task { try await store.fetch() }
     await harness.waitUntil("a retry") { _ in store.state.retryProgress != nil }
     let retry = try #require(store.state.retryProgress)
-    #expect(retry.nextAttemptDate == harness.clock.now().adding(.seconds(2)), "Retry-After, not the backoff")
+    #expect(
+      retry.nextAttemptDate == harness.clock.now().adding(.seconds(2)),
+      "Retry-After, not the backoff")
     #expect(retry.lastFailure.statusCode == 429)
     let record = try #require(harness.network.records.first)
     #expect(record.status == 429 && record.injectedFault == "client: 429")
@@ -30,9 +33,11 @@ import TetherTerminal
     let harness = try DevtoolsHarness(retries: 0)
     harness.serve("items/1")
     harness.serve("users/1")
-    try harness.faults.apply(FaultPlan(failureStatuses: [500], failNext: 2, failNextRoutes: ["GET /items/*"]))
+    try harness.faults.apply(
+      FaultPlan(failureStatuses: [500], failNext: 2, failNextRoutes: ["GET /items/*"]))
     let items = harness.httpQuery(["item", 1], route: "items/1")
-    let users = harness.client.store(for: harness.api.query(Endpoint<Item>(.get, "users/1"), path: ["user", 1]))
+    let users = harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "users/1"), path: ["user", 1]))
     _ = try? await users.fetch()
     #expect(users.state.status == .success, "another route goes through")
     _ = try? await items.fetch()
@@ -100,7 +105,8 @@ import TetherTerminal
 
   @Test func matchesRoutesSegmentBySegment() {
     #expect(RouteMatcher("/posts")!.matches(method: "GET", path: "/posts/5/comments"))
-    #expect(RouteMatcher("GET /posts/*/comments")!.matches(method: "get", path: "/posts/5/comments"))
+    #expect(
+      RouteMatcher("GET /posts/*/comments")!.matches(method: "get", path: "/posts/5/comments"))
     #expect(!RouteMatcher("POST /posts")!.matches(method: "GET", path: "/posts"))
     #expect(RouteMatcher("/posts/5$")!.matches(method: "GET", path: "/posts/5"))
     #expect(!RouteMatcher("/posts/5$")!.matches(method: "GET", path: "/posts/5/comments"))

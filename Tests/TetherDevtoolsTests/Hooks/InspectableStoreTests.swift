@@ -13,7 +13,8 @@ import TetherDevtools
   @Test func saysWhenTheValueGoesStaleAndTheStoreIsCollected() async throws {
     let clock = TestClock()
     let client = client(clock)
-    let store = client.store(for: Query<Int, any Error>(["n"]) { _ in 1 }.stale(after: .seconds(30)))
+    let store = client.store(
+      for: Query<Int, any Error>(["n"]) { _ in 1 }.stale(after: .seconds(30)))
     #expect(store.staleDate == nil, "no value yet")
     try await store.fetch()
     #expect(store.staleDate == clock.now().adding(.seconds(30)))
@@ -28,7 +29,9 @@ import TetherDevtools
     let store = client.store(for: Query<Int, TestFailure>(["n"]) { _ throws(TestFailure) in 1 })
     try await store.fetch()
     #expect(!store.accepts(DevtoolsFailure(message: "x")))
-    #expect(throws: InspectionError.self) { try store.simulateFailure(DevtoolsFailure(message: "x")) }
+    #expect(throws: InspectionError.self) {
+      try store.simulateFailure(DevtoolsFailure(message: "x"))
+    }
     let simulation = try store.simulateFailure(TestFailure(code: 9))
     #expect(store.state.error == TestFailure(code: 9) && store.state.currentValue == nil)
     store.restore(simulation)

@@ -23,17 +23,22 @@ import TetherTerminal
     }
     let store = harness.httpQuery(["item", 3], route: "items/3")
     let fetch = Task { try await store.fetch() }
-    await harness.waitUntil("the first attempt") { $0.network.records.count == 1 && !$0.network.records[0].isInFlight }
+    await harness.waitUntil("the first attempt") {
+      $0.network.records.count == 1 && !$0.network.records[0].isInFlight
+    }
     await harness.release(after: .seconds(1))
     await harness.release(after: .milliseconds(120))
     _ = try await fetch.value
     harness.press("N")
     await harness.waitFor("Network · 2 requests")
     let first = try #require(harness.line(containing: "    1 "))
-    #expect(first.contains("GET") && first.contains("/items/3") && first.contains("503"), "\(first)")
+    #expect(
+      first.contains("GET") && first.contains("/items/3") && first.contains("503"), "\(first)")
     #expect(first.contains("   1 [\"item\", 3]"), "attempt 1, the store: \(first)")
     let second = try #require(harness.line(containing: "    2 "))
-    #expect(second.contains("200") && second.contains("120 ms") && second.contains("   2 [\"item\", 3]"), "\(second)")
+    #expect(
+      second.contains("200") && second.contains("120 ms") && second.contains("   2 [\"item\", 3]"),
+      "\(second)")
     #expect(second.contains("21") || second.contains("23"), "bytes: \(second)")
     let records = harness.network.records
     #expect(records.map { $0.origin?.attempt } == [1, 2])
@@ -52,7 +57,9 @@ import TetherTerminal
     await harness.waitFor("Network · 2 requests")
     harness.press("/")
     harness.type("users")
-    #expect(harness.screen.find("/users/1") != nil && harness.screen.find("/items/1") == nil, "\(harness.text)")
+    #expect(
+      harness.screen.find("/users/1") != nil && harness.screen.find("/items/1") == nil,
+      "\(harness.text)")
     harness.press(.escape, "t")
     #expect(harness.screen.find("t failures") != nil, "\(harness.text)")
     #expect(harness.screen.find("/users/1") != nil && harness.screen.find("/items/1") == nil)
@@ -70,7 +77,8 @@ import TetherTerminal
         #"{"id":1,"accessToken":"eyJhbGciOi","name":"Emily"}"#,
         headers: ["Content-Type": "application/json", "Set-Cookie": "session=abc123"]))
     let endpoint = Endpoint<Item>(
-      .get, "auth/me", query: [URLQueryItem(name: "token", value: "s3cr3t"), URLQueryItem(name: "q", value: "1")],
+      .get, "auth/me",
+      query: [URLQueryItem(name: "token", value: "s3cr3t"), URLQueryItem(name: "q", value: "1")],
       headers: ["Authorization": "Bearer abc.def", "Accept": "application/json"])
     _ = try? await harness.client.store(for: harness.api.query(endpoint, path: ["me"])).fetch()
     harness.press("N")

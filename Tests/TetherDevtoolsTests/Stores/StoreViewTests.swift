@@ -7,7 +7,9 @@ import TetherTerminal
 @Suite struct StoreViewTests {
   @Test func groupsStoresByPrefixInNaturalOrder() async throws {
     let harness = try DevtoolsHarness()
-    for id in [12, 2, 251, 1] { try await harness.query(["post", id], value: "post \(id)").fetch() }
+    for id in [12, 2, 251, 1] {
+      try await harness.query(["post", id], value: "post \(id)").fetch()
+    }
     try await harness.query(["user", 7], value: "user").fetch()
     try await harness.query(["posts", "feed"], value: [1, 2]).fetch()
     await harness.waitFor("251")

@@ -16,6 +16,8 @@ final class InspectorApp: TerminalApp {
   /// Where the panel goes when not full screen; nil draws the devtools over the whole body.
   var panel: Rect?
   var closeCount = 0
+  /// The resets and removals the devtools reported.
+  var performed: [(action: DevtoolsAction, path: OperationPath)] = []
   var clipboardTexts: [String] = []
 
   init(devtools: Devtools) {
@@ -41,6 +43,9 @@ final class InspectorApp: TerminalApp {
     if case .resize = event { return .handled }
     switch inspector.handle(event, devtools: devtools, context: context) {
     case .handled: return .handled
+    case .performed(let action, let path):
+      performed.append((action, path))
+      return .handled
     case .close:
       closeCount += 1
       return .handled
@@ -128,7 +133,8 @@ final class DevtoolsHarness {
       arrived.fire()
     }
     if !(await arrived.next(orGiveUpAfter: .seconds(10))) {
-      Issue.record("no sleeper due within \(duration); the screen:\n\(text)", sourceLocation: sourceLocation)
+      Issue.record(
+        "no sleeper due within \(duration); the screen:\n\(text)", sourceLocation: sourceLocation)
     }
     advance(by: duration)
   }
@@ -149,7 +155,8 @@ final class DevtoolsHarness {
       if condition(self) { return }
       guard await changes.next(orGiveUpAfter: .seconds(10)) else {
         Issue.record(
-          "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation)
+          "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation
+        )
         return
       }
     }
@@ -196,7 +203,6 @@ struct Item: Codable, Sendable, Hashable {
   var id: Int
   var name: String
 }
-
 
 extension DevtoolsHarness {
   /// Writes the screen to /tmp/devtools-<name>.txt, for looking at while writing a test.

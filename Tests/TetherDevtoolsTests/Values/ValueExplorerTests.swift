@@ -40,7 +40,8 @@ struct Article: Codable, Sendable, Hashable {
     #expect(order == order.sorted() && !order.contains(-1), "\(order)\n\(harness.text)")
     let body = try #require(lines.firstIndex { $0.contains("body: \"She had") })
     #expect(lines[body + 1].contains("believed") || lines[body + 1].contains("notebook"), "wrapped")
-    #expect(lines.contains { $0.contains("▸ tags: [2] \"music\", \"fiction\"") }, "a folded preview")
+    #expect(
+      lines.contains { $0.contains("▸ tags: [2] \"music\", \"fiction\"") }, "a folded preview")
     #expect(lines.contains { $0.contains("▸ reactions: {2} likes: 173, dislikes: 46") })
   }
 
@@ -144,7 +145,11 @@ struct Article: Codable, Sendable, Hashable {
     }
     let loop = Loop()
     loop.next = loop
-    struct Holder { var items: [Int]; var names: [String: Int]; var loop: Loop }
+    struct Holder {
+      var items: [Int]
+      var names: [String: Int]
+      var loop: Loop
+    }
     let node = ValueNode(Holder(items: [1, 2], names: ["b": 2, "a": 1], loop: loop))
     let json = JSONText.of(node)
     #expect(json.contains("\"items\": [\n    1,\n    2\n  ]"), "\(json)")
