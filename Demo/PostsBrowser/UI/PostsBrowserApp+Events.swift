@@ -23,10 +23,8 @@ extension PostsBrowserApp {
         receive(message, now: context.now)
         return .handled
       }
-      guard let message = posted.value as? DevtoolsMessage else { return .ignored }
-      _ = inspector.handle(event, devtools: devtools, context: context)
-      if case .performed(let action, let path) = message { follow(action, on: path) }
-      return .handled
+      guard posted.value is DevtoolsMessage else { return .ignored }
+      return handleInDevtools(event, context: context)
     case .mouse(let mouse):
       return handle(mouse, context: context)
     case .paste:
@@ -66,6 +64,9 @@ extension PostsBrowserApp {
     case .close:
       focus = .feed
       return .handled
+    case .performed(let action, let path):
+      follow(action, on: path)
+      return .handled
     }
   }
 
@@ -85,6 +86,7 @@ extension PostsBrowserApp {
       self.selection = nil
       if let post { select(post) } else { followSelection() }
     case .reset where path == model.feed.path:
+      // Before the feed's change arrives: the selection goes back to its row.
       anchorIndex = anchorIndex ?? feedList.selection
       let count = postsToFill
       run { try await $0.loadPages(untilLoaded: count) }

@@ -24,7 +24,8 @@ struct StatusLine {
     }
     for (index, part) in summary.enumerated() {
       let style =
-        part.hasPrefix("latency") ? bar.foreground(.yellow).adding(.bold)
+        part.hasPrefix("latency")
+        ? bar.foreground(.yellow).adding(.bold)
         : part.hasPrefix("only") ? bar : bar.foreground(.red).adding(.bold)
       left.append(Segment(part + (index == summary.count - 1 ? " " : ""), style: style))
       if index < summary.count - 1 { left.append(Segment(" · ", style: bar)) }

@@ -2,6 +2,7 @@ import Foundation
 import PostsService
 import Testing
 import TetherCore
+import TetherDevtools
 import TetherHTTP
 
 @testable import PostsBrowser
@@ -76,10 +77,10 @@ import TetherHTTP
     await server.shutdown()
   }
 
-  @Test func faultsCycleThroughTheirSteps() throws {
+  @Test func faultsCycleThroughTheirStepsOnTheServer() async throws {
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))
-    let faults = FaultControl(server: server)
-    #expect(faults.isAvailable)
+    let faults = FaultControl(target: ServerFaults(server: server))
+    #expect(faults.target.side == .server)
     #expect([1, 2, 3, 4].map { _ in faults.cycleFailureRate() } == [0.25, 0.5, 1, 0])
     #expect(
       [1, 2, 3].map { _ in faults.cycleLatency() } == [
@@ -88,8 +89,35 @@ import TetherHTTP
     #expect(server.faults.failureRate == 0)
     try server.updateFaults { $0.failureRate = 0.3 }
     #expect(faults.cycleFailureRate() == 0.5)
-    #expect(!FaultControl(server: nil).isAvailable)
-    #expect(FaultControl(server: nil).cycleLatency() == nil)
+    #expect(server.faults.failureRate == 0.5)
+    await server.shutdown()
+  }
+
+  @Test func theFaultsDialogsPlanIsTheServersSettings() async throws {
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let target = ServerFaults(server: server)
+    var plan = FaultPlan(
+      failureRate: 0.5, failureStatuses: [429], retryAfter: .seconds(2), failNext: 3,
+      failNextRoutes: ["GET /posts/5$"], routes: ["/posts"], latency: .milliseconds(300),
+      jitter: .milliseconds(100), truncatedRate: 0.1, dropRate: 0.05)
+    try target.apply(plan)
+    #expect(server.faults.malformedRate == 0.1)
+    #expect(server.faults.failNextRoutes == ["GET /posts/5$"])
+    #expect(target.plan == plan)
+    plan.failureRate = 2
+    #expect(throws: FaultPlanError.self) { try target.apply(plan) }
+    #expect(server.faults.failureRate == 0.5, "an invalid plan changes nothing")
+    await server.shutdown()
+  }
+
+  @Test func withoutTheEmbeddedServiceFaultsAreTheClients() {
+    let model = PostsModel(
+      PostsModel.Configuration(
+        baseURL: URL(string: "http://posts.test")!, transport: MockTransport(),
+        persistsWrites: false, connectivity: ManualCondition(true)))
+    #expect(model.faults.target.side == .client)
+    model.faults.cycleFailureRate()
+    #expect(model.clientFaults.plan.failureRate == 0.25)
   }
 
   @Test func requestActivityCountsInFlightAndKeepsTheLatest() {

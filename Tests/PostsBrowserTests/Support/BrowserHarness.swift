@@ -81,6 +81,17 @@ final class BrowserHarness {
     advance(by: duration)
   }
 
+  /// How many requests went to `path` (`/posts/25`).
+  func requests(to path: String) -> Int {
+    backend.transport.requests.filter { $0.url?.path == path }.count
+  }
+
+  /// Selects the store at `path` in the devtools' store view, as moving there would.
+  func select(_ path: OperationPath) {
+    app.inspector.browser.select(path)
+    loop.runUntilIdle()
+  }
+
   /// Waits until no request is in flight and nothing on screen is loading: the first pages,
   /// the post and its author have arrived (or failed).
   func settle(sourceLocation: SourceLocation = #_sourceLocation) async {

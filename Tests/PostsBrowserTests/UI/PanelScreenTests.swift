@@ -5,62 +5,120 @@ import TetherTerminal
 @testable import PostsBrowser
 
 @Suite struct PanelScreenTests {
-  @Test func theStorePanelListsEveryStoreLive() async throws {
+  @Test func theDevtoolsPanelListsEveryStoreLiveAndMarksWhatIsShown() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1")
     await browser.settle()
     browser.press("s")
-    #expect(browser.text.contains("Stores · 3"))
-    #expect(browser.text.contains(#"["post", 25]"#))
-    #expect(browser.text.contains(#"["posts", "feed"]"#))
-    #expect(browser.text.contains(#"["user", 1]"#))
-    #expect(browser.text.contains("1 sub·0s·1 run"))
-    browser.press(.tab, .tab)  // focus the store panel
+    #expect(browser.app.focus == .stores)
+    #expect(browser.text.contains("Stores · 3 · S full screen"))
+    #expect(browser.text.contains("post · 25  ◀ post"))
+    #expect(browser.text.contains("posts · feed  ◀ feed"))
+    #expect(browser.text.contains("user · 1  ◀ author"))
+    // The header counts the queries by state.
+    #expect(browser.text.contains("● 2"))
+    browser.select(["post", 25])
     browser.press(.enter)
     #expect(browser.text.contains(#"Store ["post", 25]"#))
-    #expect(browser.text.contains("kind         query"))
-    #expect(browser.text.contains(#""title" : "Post 25""#))
-    browser.press(.escape, .delete)
-    #expect(browser.text.contains("Stores · 2"))
-    #expect(browser.model.client.store(at: ["post", 25]) == nil)
+    #expect(browser.text.contains(#"path             ["post", 25]"#))
+    browser.press(.tab)  // the value
+    #expect(browser.text.contains(#"title: "Post 25""#))
+    browser.press(.escape)
+    #expect(browser.text.contains("Stores · 3"))
+    // Esc on the store view gives focus back to the feed; `s` hides the panel.
+    browser.press(.escape)
+    #expect(browser.app.focus == .feed)
+    browser.press("s")
+    #expect(!browser.text.contains("Stores · 3"))
   }
 
-  @Test func aHugeValueIsShownCutInTheStoreDetail() async throws {
+  @Test func fullScreenDevtoolsAndBack() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    await browser.settle()
+    browser.press("S")
+    #expect(!browser.text.contains("Posts · 25 of 25"), "the devtools cover the panels")
+    #expect(browser.text.contains("Stores · 3"))
+    #expect(!browser.text.contains("S full screen"))
+    browser.press(.escape)
+    #expect(browser.text.contains("Posts · 25 of 25"))
+    #expect(browser.text.contains("Stores · 3 · S full screen"))
+    // Enter on the panel's title goes full screen too.
+    browser.press(.up, .enter)
+    #expect(!browser.text.contains("Posts · 25 of 25"))
+    // Esc leaves the title, then full screen, then the devtools.
+    browser.press(.escape, .escape)
+    #expect(browser.text.contains("Posts · 25 of 25"))
+    browser.press(.escape)
+    #expect(browser.app.focus == .feed)
+    #expect(browser.text.contains("Posts · 25 of 25"))
+  }
+
+  @Test func removingThePostPanelsStoreAsksThenMakesItAgain() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    await browser.settle()
+    let removed = try #require(browser.model.client.store(at: ["post", 25]))
+    let fetches = browser.requests(to: "/posts/25")
+    browser.press("s")
+    browser.select(["post", 25])
+    browser.press("x")
+    #expect(browser.text.contains("It has 2"), "\(browser.text)")
+    browser.press("n")
+    #expect(browser.model.client.store(at: ["post", 25]) === removed, "refused: nothing removed")
+    browser.press("x", "y")
+    // No ghost: the post panel shows a store the client knows, fetched again.
+    await browser.waitUntil("post 25 fetched again") { $0.requests(to: "/posts/25") == fetches + 1 }
+    let again = try #require(browser.model.client.store(at: ["post", 25]))
+    #expect(again !== removed)
+    #expect(browser.app.selection?.post === again)
+    await browser.waitFor("Body of post 25.")
+    #expect(browser.text.contains("post · 25  ◀ post"))
+  }
+
+  @Test func theFeedIsNotRemovedAndResettingItKeepsTheRows() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
+    browser.press("s")
+    browser.select(["posts", "feed"])
+    browser.press("x")
+    #expect(browser.text.contains("is not removed: the feed lives as"))
+    #expect(browser.model.client.store(at: ["posts", "feed"]) === browser.model.feed)
+    // Resetting the observed feed asks, then its three pages load again to fill the rows.
+    let pages = browser.requests(to: "/posts")
+    browser.press("z")
+    #expect(browser.text.contains("Reset [\"posts\", \"feed\"]? It has 1"))
+    browser.press("y")
+    await browser.waitUntil("the feed's pages again") { $0.requests(to: "/posts") == pages + 3 }
+    await browser.waitFor("Posts · 25 of 25")
+  }
+
+  @Test func invalidatingThePostRefetchesIt() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    await browser.settle()
+    browser.press("s")
+    browser.select(["post", 25])
+    let fetches = browser.requests(to: "/posts/25")
+    browser.press("i")
+    await browser.waitUntil("a refetch of post 25") { $0.requests(to: "/posts/25") == fetches + 1 }
+  }
+
+  @Test func aHugeValueIsExploredWithoutDrawingAllOfIt() async throws {
     let title = String(repeating: "Long title ", count: 100_000)  // 1.1 MB
     let browser = try BrowserHarness(title: { $0 == 25 ? title : "Post \($0)" })
     await browser.waitFor("Posts · 25 of 25")
     await browser.settle()
-    browser.press("s", "3", .enter)
-    #expect(browser.text.contains(#"Store ["post", 25]"#))
+    browser.press("s")
+    browser.select(["post", 25])
+    browser.press(.enter, .tab)
+    #expect(browser.text.contains("title: \"Long title Long title"))
     for _ in 0..<5 { browser.press(.pageDown) }
+    browser.press("G", "g")
+    #expect(browser.text.contains("value: {"))
     browser.press(.escape)
-    #expect(!browser.text.contains(#"Store ["post", 25]"#))
-    let lines = StoreDetail.valueLines(
-      of: try #require(browser.model.client.store(at: ["post", 25])?.snapshot), width: 80)
-    #expect(lines.last?.hasPrefix("(cut: the value's JSON is ") == true)
-    #expect(lines.count < 2_000)
-  }
-
-  @Test func storeActionsInvalidateAndReset() async throws {
-    let browser = try BrowserHarness()
-    await browser.waitFor("by First1 Last1")
-    await browser.settle()
-    browser.press("s", .tab, .tab)
-    // The first store is the post on screen: invalidating refetches it.
-    let fetches = browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
-    browser.press("i")
-    await browser.waitUntil("a refetch of post 25") { browser in
-      browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
-        == fetches + 1
-    }
-    // Resetting the feed (the second store) refetches it, because it is observed, and its
-    // three pages load again to fill the rows.
-    let pages = browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count
-    browser.press("j", "z")
-    await browser.waitUntil("a refetch of the feed") { browser in
-      browser.backend.transport.requests.filter { $0.url?.path == "/posts" }.count == pages + 3
-    }
-    await browser.waitFor("Posts · 25 of 25")
+    #expect(browser.text.contains("Stores · 3"))
   }
 
   @Test func helpIsGeneratedFromTheKeymaps() async throws {
@@ -87,13 +145,13 @@ import TetherTerminal
     // Too long for the screen: it says where it is, and scrolls.
     let first = try #require(browser.screen.lines.first { $0.contains(" of ") && $0.contains("–") })
     #expect(first.contains("1–"))
-    #expect(!browser.text.contains("Remove the store from the client"))
+    #expect(!browser.text.contains("Filter by path (Enter keeps it, Esc clears)"))
     for _ in 0..<60 { browser.press("j") }
-    #expect(browser.text.contains("Remove the store from the client"))
+    #expect(browser.text.contains("Filter by path (Enter keeps it, Esc clears)"))
     #expect(!browser.text.contains("Quit (Ctrl-Z suspends)"))
     browser.press("g", "/")
     browser.type("latency")
-    #expect(browser.text.contains("Server latency"))
+    #expect(browser.text.contains("Latency: 0 → 300 ms"))
     #expect(!browser.text.contains("Write a new post"))
     browser.press(.enter, .escape)  // keep the filter, then clear it
     #expect(browser.text.contains("Write a new post"))
@@ -125,13 +183,14 @@ import TetherTerminal
     await browser.settle()
   }
 
-  @Test func withoutTheEmbeddedServiceFaultsAreUnavailable() async throws {
+  @Test func withoutTheEmbeddedServiceTheClientInjectsFaults() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
     await browser.settle()
-    #expect(browser.text.contains("faults unavailable (--url)"))
-    browser.press("f")
-    #expect(browser.text.contains("Faults are only available with the embedded service"))
+    #expect(browser.text.contains("client faults: none"))
+    browser.press("f", "L")
+    #expect(browser.text.contains("client faults: fail 25% 500/503 · latency 300 ms"))
+    #expect(browser.model.clientFaults.plan.failureRate == 0.25)
   }
 
   @Test func theStatusBarCountsRequestsInFlightAndDrawsTheirSparkline() async throws {
@@ -174,8 +233,12 @@ import TetherTerminal
     #expect(browser.screen.lines.last == "y yes  n/Esc no  Enter focused button  ←/→ switch")
     browser.press(.escape, "n")
     #expect(browser.screen.lines.last?.hasPrefix("Ctrl-S submit  Esc close") == true)
-    browser.press(.escape, "s", "3", .enter)
-    #expect(browser.screen.lines.last?.hasPrefix("Esc close  ↑/↓ scroll") == true)
+    browser.press(.escape, "s")
+    browser.select(["post", 25])
+    browser.press("x")
+    #expect(browser.screen.lines.last == "y yes  n/Esc no  Enter focused button  ←/→ switch")
+    browser.press("n", "F")
+    #expect(browser.screen.lines.last?.hasPrefix("Esc close  ↑/↓ field") == true)
     browser.press(.escape, "1", "/")
     #expect(browser.screen.lines.last == "Esc clear  Enter keep filter")
     // At 200 columns every hint fits: no `? more`, `? help` instead.
