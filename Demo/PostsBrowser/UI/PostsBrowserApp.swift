@@ -153,8 +153,11 @@ public final class PostsBrowserApp: TerminalApp {
       storeCount: model.client.storeCount
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
+    // The browser's toasts go above the status bar, or in the feed's corner while the
+    // devtools' panel (with toasts of its own) takes the right one.
     let panels = Rect(x: 0, y: 0, width: frame.bounds.width, height: layout.status.minY)
-    Toast().render(in: panels, into: &frame, state: &toast)
+    let toastArea = layout.devtools != nil ? (layout.feed ?? panels) : panels
+    Toast().render(in: toastArea, into: &frame, state: &toast)
     if var editor {
       editor.render(in: frame.bounds, into: &frame)
       self.editor = editor
