@@ -272,7 +272,9 @@ private struct RunBuilder {
     }
     if attempt.failure != nil, let end = attempt.end { markers.append(.failure(at: end)) }
     for date in attempt.yields { markers.append(.yield(at: date)) }
-    let request = requests.first { record in
+    // The attempt's last request is the one that ended it: a paginated run's attempt sends
+    // its pages one after the other, and the first ones may have succeeded.
+    let request = requests.last { record in
       guard let origin = record.origin, origin.attempt == attempt.number else { return false }
       if let run = origin.run { return run == id }
       return record.startDate >= attempt.start.addingTimeInterval(-0.001)
