@@ -38,13 +38,29 @@ enum StoreColumns {
 
   /// `✔ Edit(id: 5, …) → Post(id: 5, …)`: an attempt's arguments and outcome.
   static func attemptSummary(_ attempt: AttemptSnapshot) -> String {
-    var text = attempt.arguments.description(limit: 60)
+    var text = brief(attempt.arguments, limit: 60)
     if let error = attempt.error {
       text += " → " + String(describing: error).prefix(60)
     } else if let value = attempt.value {
-      text += " → " + value.description(limit: 40)
+      text += " → " + brief(value, limit: 40)
     }
     return text
+  }
+
+  /// A logged value in one line: its first members as the value explorer previews them
+  /// (`{title: "Hello", body: "", userId: 77}`) when it encodes, else its description.
+  static func brief(_ value: LoggedValue, limit: Int) -> String {
+    guard let encodable = value.encodable, let node = try? ValueEncoder.encode(encodable) else {
+      return value.description(limit: limit)
+    }
+    let outline = ValueOutline(node)
+    guard outline.count > 0 else { return value.description(limit: limit) }
+    switch outline.nodes[0].kind {
+    case .object: return "{" + ValueRows.preview(of: 0, in: outline) + "}"
+    case .array: return "[" + ValueRows.preview(of: 0, in: outline) + "]"
+    case .string: return "\"" + TextLayout.truncate(outline.nodes[0].text, toWidth: limit) + "\""
+    default: return outline.nodes[0].text
+    }
   }
 
   /// `succeeded 12:03:05   320 ms`.
