@@ -17,10 +17,14 @@ struct StatusLine {
   func render(in rect: Rect, into frame: inout Frame) -> Rect? {
     let bar = Theme.statusBar
     let plan = faults.plan
-    var left = [Segment(" \(faults.side.rawValue) faults: ", style: bar)]
-    let summary = plan.summary
+    var left = [Segment(" \(faults.side.rawValue): ", style: bar)]
+    let storeParts = storeFaults.storeFailures.filter { $0.value > 0 }
+      .sorted { $0.key.description < $1.key.description }
+      .map { "fail next \($0.value) of \($0.key)" }
+    let sameSide = storeFaults.side == faults.side
+    let summary = plan.summary + (sameSide ? storeParts : [])
     if summary.isEmpty {
-      left.append(Segment("none ", style: bar))
+      left.append(Segment("no faults ", style: bar))
     }
     for (index, part) in summary.enumerated() {
       let style =
@@ -30,7 +34,7 @@ struct StatusLine {
       left.append(Segment(part + (index == summary.count - 1 ? " " : ""), style: style))
       if index < summary.count - 1 { left.append(Segment(" · ", style: bar)) }
     }
-    if let stores = storeFaults.statusText {
+    if !sameSide, let stores = storeFaults.statusText {
       left.append(Segment("· \(stores) ", style: bar.foreground(.red).adding(.bold)))
     }
     left.append(Segment("· \(activity.inFlight) in flight ", style: bar))
@@ -41,7 +45,7 @@ struct StatusLine {
     let label = "requests "
     let room = rect.width - leftWidth - rightWidth - 2 - label.count
     guard room >= 8 else { return nil }
-    let width = min(room, 40)
+    let width = min(room, 40, max(1, activity.recent.count))
     let labelAt = Point(x: rect.minX + leftWidth + 1, y: rect.minY)
     frame.write(label, at: labelAt, style: bar.adding(.dim), clip: rect)
     let area = Rect(x: labelAt.x + label.count, y: rect.minY, width: width, height: 1)

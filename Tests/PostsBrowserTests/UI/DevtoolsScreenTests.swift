@@ -141,6 +141,6 @@ import TetherTerminal
     browser.press(.right, .down, .right, .right, .right, .down, .right, .right)
     browser.press(.escape)
     #expect(!browser.text.contains("Faults · injected"))
-    #expect(browser.text.contains("client faults: fail 10% 429 Retry-After 2 s"))
+    #expect(browser.text.contains("client: fail 10% 429 Retry-After 2 s"))
   }
 }

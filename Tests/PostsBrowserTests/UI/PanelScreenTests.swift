@@ -187,9 +187,9 @@ import TetherTerminal
     let browser = try BrowserHarness()
     await browser.waitFor("Posts · 25 of 25")
     await browser.settle()
-    #expect(browser.text.contains("client faults: none"))
+    #expect(browser.text.contains("client: no faults"))
     browser.press("f", "L")
-    #expect(browser.text.contains("client faults: fail 25% 500/503 · latency 300 ms"))
+    #expect(browser.text.contains("client: fail 25% 500/503 · latency 300 ms"))
     #expect(browser.model.clientFaults.plan.failureRate == 0.25)
   }
 
