@@ -135,7 +135,7 @@ extension DevtoolsState {
       prompt = DevtoolsPrompt(
         title: "Retry \(path)",
         message:
-          "Send \(path) again with these arguments?\n\(arguments.description(limit: 300))\n"
+          "Send \(path) again with these arguments?\n\(StoreColumns.json(arguments, lines: 12))\n"
           + "This is a write: the server may apply it twice.",
         confirmTitle: "Send again", question: .confirm(ConfirmState()), action: .retryLatest(path))
     case .failNext:

@@ -155,7 +155,7 @@ public struct StoreDetail: StatefulWidget {
         TableCell("\(attempt.id)"), TableCell(attempt.status.rawValue, style: attempt.status.style),
         TableCell(StoreColumns.clockTime(attempt.startDate)),
         TableCell(StoreColumns.durationText(attempt.duration(at: now))),
-        TableCell(attempt.arguments.description(limit: 200)), TableCell(outcome),
+        TableCell(StoreColumns.brief(attempt.arguments, limit: 200)), TableCell(outcome),
       ])
     }.render(in: parts[0], into: &frame, state: &state.attempts)
     if live { frame.redraw(after: .milliseconds(250)) }
@@ -164,7 +164,7 @@ public struct StoreDetail: StatefulWidget {
     var text =
       "Run \(attempt.id), \(attempt.status.rawValue), started \(StoreColumns.preciseTime(attempt.startDate))"
     if let end = attempt.endDate { text += ", ended \(StoreColumns.preciseTime(end))" }
-    text += "\n\nArguments: \(attempt.arguments.description(limit: 4000))"
+    text += "\n\nArguments:\n\(StoreColumns.json(attempt.arguments, lines: 60))"
     if let value = attempt.value { text += "\n\nValue: \(value.description(limit: 4000))" }
     if let error = attempt.error { text += "\n\nError: \(String(describing: error))" }
     Paragraph(text).render(in: parts[1].inset(top: 1), into: &frame, state: &state.attemptScroll)

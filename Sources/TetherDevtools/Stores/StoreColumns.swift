@@ -47,6 +47,17 @@ enum StoreColumns {
     return text
   }
 
+  /// A logged value as pretty-printed JSON when it encodes (at most `lines` lines), else its
+  /// description: the arguments a retry would send, in full.
+  static func json(_ value: LoggedValue, lines: Int) -> String {
+    guard let encodable = value.encodable, let node = try? ValueEncoder.encode(encodable) else {
+      return value.description(limit: 80 * lines)
+    }
+    let all = JSONText.of(node).split(separator: "\n", omittingEmptySubsequences: false)
+    guard all.count > lines else { return all.joined(separator: "\n") }
+    return all.prefix(lines - 1).joined(separator: "\n") + "\n… (\(all.count - lines + 1) more lines)"
+  }
+
   /// A logged value in one line: its first members as the value explorer previews them
   /// (`{title: "Hello", body: "", userId: 77}`) when it encodes, else its description.
   static func brief(_ value: LoggedValue, limit: Int) -> String {
