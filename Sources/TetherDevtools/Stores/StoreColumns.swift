@@ -55,7 +55,8 @@ enum StoreColumns {
     }
     let all = JSONText.of(node).split(separator: "\n", omittingEmptySubsequences: false)
     guard all.count > lines else { return all.joined(separator: "\n") }
-    return all.prefix(lines - 1).joined(separator: "\n") + "\n… (\(all.count - lines + 1) more lines)"
+    return all.prefix(lines - 1).joined(separator: "\n")
+      + "\n… (\(all.count - lines + 1) more lines)"
   }
 
   /// A logged value in one line: its first members as the value explorer previews them
