@@ -24,7 +24,7 @@ struct BrowserBehaviourEndToEndTests {
       $0.postText.contains("Couldn't load the author:") && $0.postText.contains("by user #")
     }
     try tmux.press("f")  // 100% → 0%
-    try await tmux.waitUntil(containing: "fail 0% ")
+    try await tmux.waitUntil(containing: "server: no faults")
     try tmux.press("2", "r")
     try await tmux.waitUntil("the author") {
       !$0.postText.contains("Couldn't load the author") && $0.postText.contains("(@")
@@ -109,14 +109,15 @@ struct BrowserBehaviourEndToEndTests {
     try await tmux.waitUntil("the feed") { $0.feedTitle == "Posts · 20 of 251" }
     try tmux.press("?")
     try await tmux.waitUntil(containing: "Quit (Ctrl-Z suspends)")
-    #expect(!(try tmux.screen().text.contains("Remove the store from the client")))
-    for _ in 0..<10 { try tmux.press("PageDown") }
+    // The last entry, of the devtools' network log.
+    let last = "Filter by method, path, status or store"
+    #expect(!(try tmux.screen().text.contains(last)))
+    for _ in 0..<30 { try tmux.press("PageDown") }
     try await tmux.waitUntil("the end of the help") {
-      $0.text.contains("Remove the store from the client")
-        && !$0.text.contains("Quit (Ctrl-Z suspends)")
+      $0.text.contains(last) && !$0.text.contains("Quit (Ctrl-Z suspends)")
     }
     try tmux.press("Escape")
-    try await tmux.waitUntil(notContaining: "Remove the store from the client")
+    try await tmux.waitUntil(notContaining: last)
     try await tmux.quitPosts()
   }
 

@@ -76,7 +76,7 @@ struct PostsEndToEndTests {
 
     // 0% failure and `r`: the post loads again.
     try tmux.press("f")
-    try await tmux.waitUntil(containing: "fail 0% ")
+    try await tmux.waitUntil(containing: "server: no faults")
     try tmux.press("r")
     try await tmux.waitUntil("the post recovered") {
       !$0.postText.contains("r to retry") && !$0.postTitle.contains("refreshing")
