@@ -12,6 +12,15 @@ public final class StoreCatalog {
   private var index: [StoreKey: ObjectIdentifier] = [:]
   /// Changes with every store added, changed or removed.
   public private(set) var revision: UInt64 = 0
+  /// Every record in natural order of its path, made again only when stores come or go (not
+  /// when one changes): the store view walks it on every change.
+  public var inOrder: [StoreRecord] {
+    if let sorted { return sorted }
+    let made = records.values.sorted { $0.order < $1.order }
+    sorted = made
+    return made
+  }
+  private var sorted: [StoreRecord]?
   /// Whether the first synchronisation has happened.
   private var isLoaded = false
   /// The generation of the client's changes last taken.
@@ -40,6 +49,7 @@ public final class StoreCatalog {
       guard let record = records.removeValue(forKey: id) else { continue }
       let key = StoreKey(path: record.path, isMutation: record.isMutation)
       if index[key] == id { index[key] = nil }
+      sorted = nil
       changed = true
     }
     for (id, store) in changes.added where records[id] == nil {
@@ -64,6 +74,7 @@ public final class StoreCatalog {
     let id = ObjectIdentifier(store)
     records[id] = record
     index[StoreKey(path: record.path, isMutation: record.isMutation)] = id
+    sorted = nil
   }
 
   /// The query store at `path`, or the mutation store when `mutation` is true.

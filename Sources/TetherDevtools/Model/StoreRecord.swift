@@ -4,7 +4,11 @@ import TetherCore
 /// What the devtools know of one store: its latest snapshot and what the snapshot leaves out
 /// (when the value goes stale, when the store is collected, a mutation's attempts), refreshed
 /// whenever the store reports a change.
-public struct StoreRecord: Sendable {
+///
+/// A class, not a struct: the store view sorts and groups thousands of records on every change
+/// of one, and copying a reference is one retain where a record's fields are a dozen. Records
+/// belong to the ``StoreCatalog`` and change only on the loop's thread, when it synchronises.
+public final class StoreRecord {
   public let store: any InspectableStore
   public let path: OperationPath
   public let kind: OperationKind
@@ -17,6 +21,8 @@ public struct StoreRecord: Sendable {
   public internal(set) var attempts: [AttemptSnapshot]
   /// The store's run log, when someone asked for it since the last change.
   var runLog: [RunLogEntry]?
+  /// The store view's columns as last made, and what for: made again after a change only.
+  var columns: (status: String, width: Int, text: String)?
 
   init(_ store: any InspectableStore) {
     self.store = store
@@ -30,12 +36,13 @@ public struct StoreRecord: Sendable {
   }
 
   /// Reads the store again.
-  mutating func refresh() {
+  func refresh() {
     snapshot = store.snapshot
     staleDate = store.staleDate
     collectionDate = store.collectionDate
     if kind == .mutation { attempts = store.attempts }
     runLog = nil
+    columns = nil
   }
 
   public var isMutation: Bool { kind == .mutation }

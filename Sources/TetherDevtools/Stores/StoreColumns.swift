@@ -8,6 +8,15 @@ import TetherTerminal
 enum StoreColumns {
   /// `fresh     1 sub   3 runs  ✖4  12:03:05`, narrowed to `width` by leaving columns out.
   static func detail(for record: StoreRecord, status: String, width: Int) -> String {
+    if let columns = record.columns, columns.status == status, columns.width == width {
+      return columns.text
+    }
+    let text = makeDetail(for: record, status: status, width: width)
+    record.columns = (status, width, text)
+    return text
+  }
+
+  private static func makeDetail(for record: StoreRecord, status: String, width: Int) -> String {
     let label = status.padding(toLength: 8, withPad: " ", startingAt: 0)
     let time = record.lastUpdate.map(clockTime) ?? "–".leftPadded(to: 8)
     var columns: [String] = []

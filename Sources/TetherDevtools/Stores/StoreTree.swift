@@ -54,7 +54,7 @@ struct StoreTree {
     let tokens = Self.tokens(of: inputs.filter)
     var queries: [StoreRecord] = []
     var mutations: [StoreRecord] = []
-    for record in catalog.records.values {
+    for record in catalog.inOrder {
       if let transition = record.nextTransition(after: now) {
         nextTransition = min(nextTransition ?? transition, transition)
       }
@@ -126,9 +126,10 @@ struct StoreTree {
       self.now = now
     }
 
+    /// The nodes of `records`, which are in natural order of their paths.
     func nodes(for records: [StoreRecord], mutations: Bool) -> [TreeNode<StoreNodeID>] {
-      let sorted = records.sorted { $0.order < $1.order }
-      return level(sorted[...], depth: 0, prefix: [], mutations: mutations).map(\.node)
+      badges.reserveCapacity(badges.count + records.count)
+      return level(records[...], depth: 0, prefix: [], mutations: mutations).map(\.node)
     }
 
     /// The nodes of the records (sorted by path, all sharing `prefix`) one level below it.
