@@ -17,6 +17,7 @@ enum AppSuite {
 
   static func run() async throws {
     try await measure()
+    try await DevtoolsSuite.run()
   }
 
   @concurrent

@@ -132,6 +132,20 @@ import TetherTerminal
     #expect(browser.text.contains("Posts · 25 of 25"))
   }
 
+  @Test func aClickOnTheLabelledSparklineOpensTheNetworkLog() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    await browser.settle()
+    let status = browser.screen.lines[browser.screen.size.height - 2]
+    let label = try #require(status.range(of: "requests "), "\(status)")
+    let x = status.distance(from: status.startIndex, to: label.upperBound) + 1
+    let point = Point(x: x, y: browser.screen.size.height - 2)
+    browser.input.send(.mouse(MouseEvent(.press(.left), at: point)))
+    browser.input.send(.mouse(MouseEvent(.release(.left), at: point)))
+    browser.loop.runUntilIdle()
+    #expect(browser.text.contains("Network · 5 requests"), "\(browser.text)")
+  }
+
   @Test func theFaultsDialogOpensAnywhereAndTheStatusBarNamesEveryFault() async throws {
     let browser = try BrowserHarness(size: Size(width: 140, height: 30))
     await browser.waitFor("Posts · 25 of 25")
