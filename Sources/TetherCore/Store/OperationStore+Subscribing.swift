@@ -17,6 +17,9 @@ extension OperationStore {
       storage.subscribers.append(Subscriber(id: id, since: storage.sequence, handler: handler))
       storage.unusedSince = nil
       storage.outbox.append(.state(sequence: storage.sequence, target: id, storage.state))
+      // A subscriber coming or going changes the store for the client's listeners (the
+      // devtools' subscriber counts and labels), as TanStack's observerAdded/observerRemoved.
+      if events?.isListening == true { storage.outbox.append(.changed) }
       isFirst = storage.subscribers.count == 1
       startAutomaticRunIfNeeded(.subscribe, in: &storage, effects: &effects)
     }
@@ -42,6 +45,7 @@ extension OperationStore {
     perform(
       update { storage, effects in
         storage.subscribers.removeAll { $0.id == id }
+        if events?.isListening == true { storage.outbox.append(.changed) }
         guard storage.subscribers.isEmpty else { return }
         storage.unusedSince = clock.now()
         effects.becameUnused = true
