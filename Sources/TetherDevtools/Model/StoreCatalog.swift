@@ -12,6 +12,9 @@ public final class StoreCatalog {
   private var index: [StoreKey: ObjectIdentifier] = [:]
   /// Changes with every store added, changed or removed.
   public private(set) var revision: UInt64 = 0
+  /// Changes with every store added or removed, and every change of a mutation (its
+  /// attempts are rows): what the store view's tree is made of when sorted by path.
+  public private(set) var structureRevision: UInt64 = 0
   /// Every record in natural order of its path, made again only when stores come or go (not
   /// when one changes): the store view walks it on every change.
   public var inOrder: [StoreRecord] {
@@ -21,6 +24,14 @@ public final class StoreCatalog {
     return made
   }
   private var sorted: [StoreRecord]?
+  /// Records read again since the store view last took them (``takeRefreshed()``), each once.
+  private var refreshed: [ObjectIdentifier: StoreRecord] = [:]
+
+  /// The records read again since the last call, for counting their labels again.
+  func takeRefreshed() -> Dictionary<ObjectIdentifier, StoreRecord>.Values {
+    defer { refreshed.removeAll(keepingCapacity: true) }
+    return refreshed.values
+  }
   /// Whether the first synchronisation has happened.
   private var isLoaded = false
   /// The generation of the client's changes last taken.
@@ -39,26 +50,32 @@ public final class StoreCatalog {
       _ = devtools.changes.take()
       for store in devtools.allStores() { insert(store) }
       revision &+= 1
+      structureRevision &+= 1
       return true
     }
     guard devtools.changes.generation != generation else { return false }
     let changes = devtools.changes.take()
     generation = changes.generation
     var changed = false
+    var structureChanged = false
     for id in changes.removed {
       guard let record = records.removeValue(forKey: id) else { continue }
       let key = StoreKey(path: record.path, isMutation: record.isMutation)
       if index[key] == id { index[key] = nil }
       sorted = nil
       changed = true
+      structureChanged = true
     }
     for (id, store) in changes.added where records[id] == nil {
       insert(store)
       changed = true
+      structureChanged = true
     }
     for id in changes.updated {
       guard records[id] != nil else { continue }
       records[id]!.refresh()
+      refreshed[id] = records[id]!
+      if records[id]!.isMutation { structureChanged = true }
       changed = true
     }
     for id in changes.logged where records[id]?.runLog != nil {
@@ -66,6 +83,7 @@ public final class StoreCatalog {
       changed = true
     }
     if changed { revision &+= 1 }
+    if structureChanged { structureRevision &+= 1 }
     return changed
   }
 

@@ -23,6 +23,8 @@ public final class StoreRecord {
   var runLog: [RunLogEntry]?
   /// The store view's columns as last made, and what for: made again after a change only.
   var columns: (status: String, width: Int, text: String)?
+  /// The label the store view's header counted this store under.
+  var countedStatus: StoreStatus?
 
   init(_ store: any InspectableStore) {
     self.store = store

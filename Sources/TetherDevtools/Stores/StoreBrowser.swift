@@ -50,8 +50,46 @@ public struct StoreBrowser: StatefulWidget {
       roots: state.shown.roots, isFocused: isFocused && state.headerFocus == nil,
       emptyMessage: "No stores"
     ).render(in: area, into: &frame, state: &state.tree)
+    drawColumns(in: area, into: &frame, state: state)
     colorBadges(in: area, into: &frame, state: state)
     if let next = state.shown.nextTransition { frame.redraw(at: next) }
+  }
+
+  /// Writes each drawn query row's columns — label, subscribers, runs, failures, last update
+  /// — over the placeholder the tree left for them, from the store's latest record, with the
+  /// label in its colour.
+  private func drawColumns(in area: Rect, into frame: inout Frame, state: StoreBrowserState) {
+    for y in area.minY..<area.maxY {
+      guard let id = state.tree.node(at: Point(x: area.minX, y: y)),
+        case .store(false, let path) = id, let record = catalog.record(at: path)
+      else { continue }
+      var first: Int?
+      var last = 0
+      for x in area.minX..<area.maxX {
+        let cell = frame.canvas[Point(x: x, y: y)]
+        guard cell.text.first == StoreTree.placeholder else { continue }
+        if first == nil { first = x }
+        last = x
+      }
+      guard let first else { continue }
+      let rowStyle = frame.canvas[Point(x: first, y: y)].style
+      let room = last - first + 1
+      let status = record.status(at: frame.now)
+      let text = StoreColumns.detail(for: record, status: status.rawValue, width: room)
+      let cells = Rect(x: first, y: y, width: room, height: 1)
+      frame.write(
+        String(repeating: " ", count: room), at: Point(x: first, y: y), style: rowStyle, clip: cells
+      )
+      let start = first + room - DisplayWidth.of(text)
+      frame.write(text, at: Point(x: start, y: y), style: rowStyle, clip: cells)
+      guard id != state.tree.selection || !isFocused else { continue }
+      let label = Rect(x: start, y: y, width: DisplayWidth.of(status.rawValue), height: 1)
+      frame.canvas.restyle(label.intersection(cells)) { style in
+        style.foreground = status.style.foreground
+        style.attributes.insert(.bold)
+        style.attributes.remove(.dim)
+      }
+    }
   }
 
   /// Colours the label at the start of each drawn row's detail.

@@ -36,6 +36,8 @@ public struct StoreBrowserState {
   /// The tree as last drawn.
   var shown = StoreTree()
   var shownInputs: StoreTree.Inputs?
+  /// The catalog revision the header's counts were made at.
+  var countedRevision: UInt64?
   /// Groups already seen, unfolded by default when small.
   var seenGroups: Set<StoreNodeID> = []
   /// Where the header's items were drawn, for clicks.
@@ -170,10 +172,20 @@ public struct StoreBrowserState {
   ) {
     var epoch = shownInputs?.epoch ?? now
     if let next = shown.nextTransition, now >= next { epoch = now }
+    // Sorted by path and unfiltered by state, a query's change leaves the tree as it is: its
+    // row's columns are drawn from its record. Otherwise any change may move rows.
+    let structural = sort.key == .path && statusFilter == nil
     let inputs = StoreTree.Inputs(
-      revision: catalog.revision, filter: filter.text, status: statusFilter, sort: sort,
-      marks: marks, detailWidth: detailWidth, epoch: epoch)
-    guard inputs != shownInputs else { return }
+      revision: structural ? catalog.structureRevision : catalog.revision, filter: filter.text,
+      status: statusFilter, sort: sort, marks: marks, detailWidth: detailWidth, epoch: epoch)
+    guard inputs != shownInputs else {
+      if countedRevision != catalog.revision {
+        shown.updateCounts(catalog: catalog, now: now)
+        countedRevision = catalog.revision
+      }
+      return
+    }
+    countedRevision = catalog.revision
     shown = StoreTree(catalog: catalog, inputs: inputs, now: now)
     shownInputs = inputs
     let filtering = statusFilter != nil || !filter.text.isEmpty

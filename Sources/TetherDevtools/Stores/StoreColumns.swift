@@ -7,6 +7,16 @@ import TetherTerminal
 /// update.
 enum StoreColumns {
   /// `fresh     1 sub   3 runs  ✖4  12:03:05`, narrowed to `width` by leaving columns out.
+  /// The widths of a query row's columns, widest first: all of them (`fresh     1 sub   3 runs
+  /// ✖4  12:03:05`), without the runs, without the time too, the label and the time.
+  static let queryWidths = [37, 28, 19, 17]
+
+  /// How wide a query row's columns are in a detail of at most `width`: the widest variant
+  /// that fits, so the path keeps the rest of the row.
+  static func width(for width: Int) -> Int {
+    queryWidths.first { $0 <= width } ?? width
+  }
+
   static func detail(for record: StoreRecord, status: String, width: Int) -> String {
     if let columns = record.columns, columns.status == status, columns.width == width {
       return columns.text

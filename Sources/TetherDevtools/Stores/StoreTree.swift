@@ -50,19 +50,21 @@ struct StoreTree {
 
   init() {}
 
+  /// The placeholder a query row's columns take in the tree: ``StoreBrowser`` writes the
+  /// columns over it when it draws the row, from the store's latest record — so a store's
+  /// change redraws its row without making the tree again.
+  static let placeholder: Character = "\u{2007}"
+
   init(catalog: StoreCatalog, inputs: Inputs, now: Date) {
     let tokens = Self.tokens(of: inputs.filter)
     var queries: [StoreRecord] = []
     var mutations: [StoreRecord] = []
+    refreshCounts(catalog: catalog, now: now)
     for record in catalog.inOrder {
-      if let transition = record.nextTransition(after: now) {
-        nextTransition = min(nextTransition ?? transition, transition)
-      }
       if record.isMutation {
         mutationCount += 1
       } else {
         queryCount += 1
-        counts[record.status(at: now), default: 0] += 1
       }
       if !tokens.isEmpty, !Self.matches(record.path, tokens) { continue }
       if record.isMutation {
@@ -91,6 +93,38 @@ struct StoreTree {
       roots.append(
         TreeNode(.section(mutations: true), ListItem(title, style: .bold), children: mutationRoots))
     }
+  }
+
+  /// Counts the queries of each label again, and finds the next label change by itself: after
+  /// a store changed, when the tree itself stays.
+  mutating func refreshCounts(catalog: StoreCatalog, now: Date) {
+    counts = [:]
+    nextTransition = nil
+    _ = catalog.takeRefreshed()
+    for record in catalog.inOrder {
+      count(record, now: now)
+    }
+  }
+
+  /// Counts again only the records that changed since the counts were made. A changed
+  /// record's earlier transition may stay the next one: it only makes an early redraw, which
+  /// makes everything again.
+  mutating func updateCounts(catalog: StoreCatalog, now: Date) {
+    for record in catalog.takeRefreshed() {
+      if let counted = record.countedStatus { counts[counted, default: 0] -= 1 }
+      record.countedStatus = nil
+      count(record, now: now)
+    }
+  }
+
+  private mutating func count(_ record: StoreRecord, now: Date) {
+    if let transition = record.nextTransition(after: now) {
+      nextTransition = min(nextTransition ?? transition, transition)
+    }
+    guard !record.isMutation else { return }
+    let status = record.status(at: now)
+    counts[status, default: 0] += 1
+    record.countedStatus = status
   }
 
   /// The words of a path filter: `post, 1` and `["post", 1]` are `post` and `1`.
@@ -208,19 +242,16 @@ struct StoreTree {
     {
       var text = label
       if let mark = marks[record.path] { text += "  ◀ \(mark)" }
-      let id = StoreNodeID.store(mutations: record.isMutation, record.path)
-      let badge: (String, Style)
-      if record.isMutation {
-        let status = record.mutationStatus
-        badge = (status.rawValue, status.style)
-      } else {
-        let status = record.status(at: now)
-        badge = (status.rawValue, status.style)
+      guard record.isMutation else {
+        let columns = String(
+          repeating: StoreTree.placeholder, count: StoreColumns.width(for: width))
+        return (ListItem(text, detail: columns), [])
       }
-      badges[id] = (badge.0, badge.1)
-      let detail = StoreColumns.detail(for: record, status: badge.0, width: width)
+      let id = StoreNodeID.store(mutations: true, record.path)
+      let status = record.mutationStatus
+      badges[id] = (status.rawValue, status.style)
+      let detail = StoreColumns.detail(for: record, status: status.rawValue, width: width)
       let item = ListItem(text, detail: detail)
-      guard record.isMutation else { return (item, []) }
       let attempts = record.attempts.reversed().map { attempt -> TreeNode<StoreNodeID> in
         let attemptID = StoreNodeID.attempt(record.path, attempt.id)
         badges[attemptID] = (attempt.status.rawValue, attempt.status.style)

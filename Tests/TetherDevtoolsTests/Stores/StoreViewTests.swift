@@ -53,6 +53,26 @@ import TetherTerminal
     _ = try await fetch.value
   }
 
+  /// A query's change redraws its row and the header's counts, the tree staying as it is
+  /// (sorted by path): the columns are drawn from the latest record.
+  @Test func aChangedStoreShowsItsNewColumnsAndCounts() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 160, height: 20))
+    let one = harness.query(["post", 1], value: "one")
+    try await one.fetch()
+    try await harness.query(["post", 2], value: "two").fetch()
+    await harness.waitFor("inactive 2")
+    #expect(harness.line(containing: "── 1 ")?.contains("0 sub") == true, "\(harness.text)")
+    let subscription = one.subscribe { _ in }
+    defer { subscription.cancel() }
+    await harness.waitFor("fresh 1")
+    #expect(harness.screen.find("inactive 1") != nil, "\(harness.text)")
+    let row = try #require(harness.line(containing: "── 1 "))
+    #expect(row.contains("fresh") && row.contains("1 sub"), "\(row)")
+    #expect(!row.contains("\u{2007}"), "no placeholder left")
+    try await one.refetch()
+    await harness.waitUntil("two runs") { $0.line(containing: "── 1 ")?.contains("2 runs") == true }
+  }
+
   @Test func filtersByPathText() async throws {
     let harness = try DevtoolsHarness()
     for id in [1, 2, 10, 11] { try await harness.query(["post", id], value: id).fetch() }
