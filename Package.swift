@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TetherHTTP", targets: ["TetherHTTP"]),
     .library(name: "TetherTerminal", targets: ["TetherTerminal"]),
     .library(name: "TetherTime", targets: ["TetherTime"]),
+    .library(name: "TetherPersistence", targets: ["TetherPersistence"]),
     .executable(name: "posts", targets: ["PostsApp"]),
     .executable(name: "posts-server", targets: ["PostsServerTool"]),
     .executable(name: "terminal-sample", targets: ["TerminalSample"]),
@@ -26,6 +27,11 @@ let package = Package(
     .target(name: "TetherTime", dependencies: ["TetherSynchronization"]),
     // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
     .target(name: "TetherSynchronization"),
+    // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
+    .systemLibrary(name: "CSQLite"),
+    .target(
+      name: "TetherPersistence",
+      dependencies: ["CSQLite", "TetherCore", "TetherTime", "TetherSynchronization"]),
 
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(
@@ -49,7 +55,7 @@ let package = Package(
       name: "TetherBench",
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "PostsBrowser",
-        "TetherSynchronization",
+        "TetherSynchronization", "TetherPersistence",
       ]
     ),
 
@@ -59,6 +65,15 @@ let package = Package(
     .testTarget(
       name: "TetherHTTPTests", dependencies: ["TetherHTTP", "TetherSynchronization"]),
     .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "EndToEndSupport"]),
+    .testTarget(
+      name: "TetherPersistenceTests",
+      dependencies: [
+        "TetherPersistence", "TetherTime", "TetherSynchronization", "EndToEndSupport",
+      ]),
+    // The child the kill -9 test of TetherPersistence writes with and kills.
+    .executableTarget(
+      name: "PersistenceProbe", dependencies: ["TetherPersistence"],
+      path: "Tests/PersistenceProbe"),
     .testTarget(
       name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),
     .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser", "EndToEndSupport"]),
