@@ -10,6 +10,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
   "server": ServerSuite.run,
   "render": RenderSuite.run,
   "app": AppSuite.run,
+  "persist": PersistSuite.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
