@@ -13,7 +13,7 @@
 public struct RowBatch: Sendable, Hashable {
   /// The latest change of each key: a row to write, or nil to delete the key.
   public private(set) var changes: [String: StoredRow?] = [:]
-  /// Whether every row written before this batch is deleted first.
+  /// Whether every row and the metadata written before this batch are deleted first.
   public private(set) var removesAllRows = false
   /// The metadata to write with the batch, if any.
   public var metadata: StoredMetadata?
@@ -30,9 +30,10 @@ public struct RowBatch: Sendable, Hashable {
     changes[key] = .some(nil)
   }
 
-  /// Deletes every row, including the changes put in this batch so far.
+  /// Deletes every row and the metadata, including what was put in this batch so far.
   public mutating func removeAllRows() {
     changes.removeAll()
+    metadata = nil
     removesAllRows = true
   }
 
@@ -41,16 +42,10 @@ public struct RowBatch: Sendable, Hashable {
 
   /// This batch followed by `later`: `later` wins where both change a key.
   public func merging(_ later: RowBatch) -> RowBatch {
-    if later.removesAllRows { return later.withMetadata(later.metadata ?? metadata) }
+    if later.removesAllRows { return later }
     var merged = self
     merged.changes.merge(later.changes) { _, new in new }
     merged.metadata = later.metadata ?? metadata
     return merged
-  }
-
-  private func withMetadata(_ metadata: StoredMetadata?) -> RowBatch {
-    var batch = self
-    batch.metadata = metadata
-    return batch
   }
 }

@@ -20,6 +20,7 @@ final class RowDatabase {
     let deleteRow: SQLiteStatement
     let deleteAllRows: SQLiteStatement
     let upsertMetadata: SQLiteStatement
+    let deleteMetadata: SQLiteStatement
   }
 
   private enum Phase {
@@ -148,7 +149,10 @@ final class RowDatabase {
     }
     do {
       try connection.database.transaction { () throws(SQLiteError) in
-        if batch.removesAllRows { try connection.deleteAllRows.run() }
+        if batch.removesAllRows {
+          try connection.deleteAllRows.run()
+          try connection.deleteMetadata.run()
+        }
         for (key, change) in batch.changes {
           if let row = change {
             try connection.upsertRow.run(row.key, row.value, row.updatedAt)
@@ -214,7 +218,8 @@ final class RowDatabase {
       upsertRow: try database.prepare(RowSchema.upsertRow),
       deleteRow: try database.prepare(RowSchema.deleteRow),
       deleteAllRows: try database.prepare(RowSchema.deleteAllRows),
-      upsertMetadata: try database.prepare(RowSchema.upsertMetadata))
+      upsertMetadata: try database.prepare(RowSchema.upsertMetadata),
+      deleteMetadata: try database.prepare(RowSchema.deleteMetadata))
   }
 
   /// Closes the connection; SQLite checkpoints the log into the file and deletes it.

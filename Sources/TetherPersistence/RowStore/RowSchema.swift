@@ -26,6 +26,7 @@ enum RowSchema {
     """
   static let deleteRow = "DELETE FROM entries WHERE key = ?1"
   static let deleteAllRows = "DELETE FROM entries"
+  static let deleteMetadata = "DELETE FROM metadata"
   static let upsertMetadata = """
     INSERT INTO metadata (id, buster, saved_at, format_version) VALUES (1, ?1, ?2, ?3)
     ON CONFLICT (id) DO UPDATE SET buster = excluded.buster, saved_at = excluded.saved_at,

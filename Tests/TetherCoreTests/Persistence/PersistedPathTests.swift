@@ -45,4 +45,22 @@ struct PersistedPathTests {
     let keys = Set(paths.compactMap { PersistedPath($0)?.key })
     #expect(keys.count == paths.count)
   }
+
+  @Test func aKeyReadsBackAsItsPath() throws {
+    let paths: [OperationPath] = [
+      [], ["post", 42], [-7, 0, Int.max], [true, false], [1.5, 42.0, -0.25, 1e20], [uuid],
+      ["a \"quoted\" \\ line\n\t\r\u{1}\u{7F} 🐈 長城", ""],
+    ]
+    for path in paths {
+      let persisted = try #require(PersistedPath(path))
+      #expect(PersistedPath(key: persisted.key) == persisted, "\(persisted.key)")
+    }
+  }
+
+  @Test func whatIsNotAKeyIsRefused() {
+    for text in ["", "[", "]", "[1,]", "[1]x", #"["open]"#, "[nul]", #"[{"uuid":"nope"}]"#, "[--]"]
+    {
+      #expect(PersistedPath(key: text) == nil, "\(text)")
+    }
+  }
 }
