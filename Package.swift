@@ -17,7 +17,10 @@ let package = Package(
   targets: [
     // Libraries
     .target(name: "TetherCore", dependencies: ["TetherTime", "TetherSynchronization"]),
-    .target(name: "TetherHTTP", dependencies: ["TetherCore", "TetherSynchronization"]),
+    .target(
+      name: "TetherHTTP", dependencies: ["CCurl", "TetherCore", "TetherSynchronization"]),
+    // libcurl from the system (`libcurl4-openssl-dev`), for CurlTransport; `.ci/run` installs it.
+    .systemLibrary(name: "CCurl"),
     // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
     // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
     .systemLibrary(name: "CNCursesW"),
@@ -63,7 +66,8 @@ let package = Package(
     .testTarget(name: "TetherTimeTests", dependencies: ["TetherTime"]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
-      name: "TetherHTTPTests", dependencies: ["TetherHTTP", "TetherSynchronization"]),
+      name: "TetherHTTPTests",
+      dependencies: ["TetherHTTP", "TetherSynchronization", "EndToEndSupport"]),
     .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "EndToEndSupport"]),
     .testTarget(
       name: "TetherPersistenceTests",
@@ -77,7 +81,10 @@ let package = Package(
     .testTarget(
       name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),
     .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser", "EndToEndSupport"]),
-    // tmux sessions and subprocesses for the end-to-end tests of the built executables.
-    .target(name: "EndToEndSupport", path: "Tests/EndToEndSupport"),
+    // tmux sessions and subprocesses for the end-to-end tests of the built executables, and the
+    // hostile loopback HTTP server the transport and browser tests share.
+    .target(
+      name: "EndToEndSupport", dependencies: ["TetherSynchronization"],
+      path: "Tests/EndToEndSupport"),
   ]
 )

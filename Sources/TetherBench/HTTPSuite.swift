@@ -8,8 +8,10 @@ import TetherHTTP
 #endif
 
 /// `tether-bench http`: GET + JSON decode of a 10-post page from a loopback server, through raw
-/// URLSession + JSONDecoder (the baseline), through `APIClient`, and through an operation store
-/// on top of the client, sequentially and 16-way concurrently.
+/// URLSession + JSONDecoder (the baseline), through `APIClient` over `URLSessionTransport` and
+/// over `CurlTransport`, through raw `CurlTransport`, and through an operation store on top of
+/// the client, sequentially and 16-way concurrently. Then the cost of hostile JSON
+/// (``HostileJSONBench``) and of waiting on a silent server (``SilentServerBench``).
 ///
 /// Client CPU per request is the process's CPU (getrusage) minus the CPU of the in-process
 /// server's threads (their per-thread CPU clocks), divided by the requests. Scenarios run
@@ -20,7 +22,7 @@ import TetherHTTP
 enum HTTPSuite {
   static let requests = 2_000
   static let concurrency = 16
-  static let repetitions = 9
+  static let repetitions = 7
 
   static func run() async throws {
     let server = try HTTPBenchServer()
@@ -52,7 +54,12 @@ enum HTTPSuite {
     let decoder = JSONDecoder()
 
     let client = APIClient(
-      baseURL: server.url, decoder: decoder, transport: URLSessionTransport(session: session))
+      baseURL: server.url, decoder: decoder,
+      transport: URLSessionTransport(configuration: configuration))
+    let curl = CurlTransport(
+      configuration: .init(
+        maximumConnectionsPerHost: concurrency, storesCookies: false, proxies: .none))
+    let curlClient = APIClient(baseURL: server.url, decoder: decoder, transport: curl)
     let endpoint = Endpoint<PostsPage>(
       .get, "posts",
       query: [URLQueryItem(name: "limit", value: "10"), URLQueryItem(name: "skip", value: "0")])
@@ -60,7 +67,7 @@ enum HTTPSuite {
     // One store per worker, so concurrent fetches are separate requests, not one shared run.
     let operations = OperationClient()
     let stores = (0..<concurrency).map { worker in
-      operations.store(for: client.query(endpoint, path: ["posts", "bench", worker]))
+      operations.store(for: curlClient.query(endpoint, path: ["posts", "bench", worker]))
     }
 
     let scenarios = [
@@ -77,11 +84,21 @@ enum HTTPSuite {
         let page = try decoder.decode(PostsPage.self, from: data)
         guard page.posts.count == 10 else { throw UnexpectedPage() }
       },
-      Scenario(name: "APIClient") { _ in
+      Scenario(name: "APIClient over URLSessionTransport") { _ in
         let page = try await client.send(endpoint)
         guard page.posts.count == 10 else { throw UnexpectedPage() }
       },
-      Scenario(name: "OperationStore over APIClient") { worker in
+      Scenario(name: "raw CurlTransport + JSONDecoder") { _ in
+        let response = try await curl.send(URLRequest(url: url))
+        guard response.statusCode == 200 else { throw UnexpectedPage() }
+        let page = try decoder.decode(PostsPage.self, from: response.body)
+        guard page.posts.count == 10 else { throw UnexpectedPage() }
+      },
+      Scenario(name: "APIClient over CurlTransport") { _ in
+        let page = try await curlClient.send(endpoint)
+        guard page.posts.count == 10 else { throw UnexpectedPage() }
+      },
+      Scenario(name: "OperationStore, APIClient, Curl") { worker in
         let page = try await stores[worker].fetch()
         guard page.posts.count == 10 else { throw UnexpectedPage() }
       },
@@ -117,6 +134,8 @@ enum HTTPSuite {
       report(mode: mode, scenarios: scenarios, results: results)
     }
     try await measurePipeline(endpoint: endpoint, decoder: decoder)
+    try await HostileJSONBench.run()
+    try await SilentServerBench.run()
   }
 
   /// A transport that answers every request with the same page, without I/O.
@@ -124,7 +143,9 @@ enum HTTPSuite {
     let response = HTTPResponse(
       statusCode: 200, headers: ["Content-Type": "application/json"], body: HTTPBenchServer.body)
 
-    func send(_ request: URLRequest) async throws -> HTTPResponse { response }
+    func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
+      response
+    }
   }
 
   /// The client's own cost: `send` over an in-memory transport against decoding alone.
@@ -187,6 +208,17 @@ enum HTTPSuite {
           result.requestsPerSecond / baseline.requestsPerSecond)
       }
       Harness.line("\(mode): \(scenario.name)", text)
+    }
+    if let curl = zip(scenarios, results).first(where: {
+      $0.0.name == "APIClient over CurlTransport"
+    }) {
+      let throughput = curl.1.requestsPerSecond / baseline.requestsPerSecond
+      let cpu = curl.1.cpuPerRequest / baseline.cpuPerRequest
+      Harness.line(
+        "\(mode): CurlTransport targets",
+        String(
+          format: "throughput %.2f× (≥ 2× %@), client CPU %.2f× (≤ 0.5× %@)", throughput,
+          throughput >= 2 ? "✓" : "✗", cpu, cpu <= 0.5 ? "✓" : "✗"))
     }
   }
 }

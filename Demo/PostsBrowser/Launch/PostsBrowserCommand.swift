@@ -38,8 +38,10 @@ public enum PostsBrowserCommand {
     }
     let server: PostsServer?
     let baseURL: URL
+    let transport = options.transport.make()
+    let timeouts = HTTPTimeouts.interactive.limited(toTotal: options.timeout)
     if let url = options.url {
-      if let problem = await problemReaching(url) {
+      if let problem = await problemReaching(url, transport: transport, timeouts: timeouts) {
         return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
       }
       server = nil
@@ -57,8 +59,8 @@ public enum PostsBrowserCommand {
     }
     let model = PostsModel(
       PostsModel.Configuration(
-        baseURL: baseURL, pageSize: options.pageSize, retries: options.retries, server: server,
-        persistsWrites: server != nil, log: logLine))
+        baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
+        retries: options.retries, server: server, persistsWrites: server != nil, log: logLine))
     let app = PostsBrowserApp(model: model)
     var code: Int32 = 0
     do {
@@ -82,11 +84,15 @@ public enum PostsBrowserCommand {
     return { entry in logLine("server \(entry)") }
   }
 
-  /// Why `url` does not answer like a Posts API within 5 seconds, or nil when it does.
-  static func problemReaching(_ url: URL) async -> String? {
-    let api = APIClient(baseURL: url, clientError: .json(ServerMessage.self))
-    var probe = PostsAPI.posts(skip: 0, limit: 1)
-    probe.timeout = .seconds(5)
+  /// Why `url` does not answer like a Posts API within the timeouts, or nil when it does.
+  static func problemReaching(
+    _ url: URL, transport: any HTTPTransport = CurlTransport.shared,
+    timeouts: HTTPTimeouts = .interactive
+  ) async -> String? {
+    let api = APIClient(
+      baseURL: url, defaults: RequestDefaults(timeouts: timeouts),
+      clientError: .json(ServerMessage.self), transport: transport)
+    let probe = PostsAPI.posts(skip: 0, limit: 1)
     do {
       _ = try await api.send(probe)
       return nil

@@ -1,5 +1,6 @@
 import Foundation
 import PostsService
+import TetherHTTP
 import TetherTerminal
 
 /// The command line of `posts`.
@@ -19,6 +20,10 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   public var colorMode = ColorMode.auto
   /// Where to write diagnostics: every request and response.
   public var logPath: String?
+  /// Which HTTP transport sends the requests.
+  public var transport = TransportChoice.curl
+  /// The longest a request may take before the browser says so (the client's total deadline).
+  public var timeout: Duration = HTTPTimeouts.interactive.total
   public var showsHelp = false
   public var showsVersion = false
 
@@ -39,6 +44,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       --retries N          retries of a failed query, 0...10 (default 3)
       --color WHEN         never, auto or always (default auto; NO_COLOR is honoured)
       --log FILE           write every request and response to FILE
+      --transport NAME     curl (libcurl, the default) or urlsession (FoundationNetworking)
+      --timeout DURATION   the longest a request may take, like 5s (default 8s)
       -h, --help           show this help
       --version            show the version
 
@@ -86,6 +93,17 @@ public struct PostsBrowserOptions: Sendable, Equatable {
         }
         colorMode = mode
       case "--log": logPath = try value()
+      case "--transport":
+        let text = try value()
+        guard let choice = TransportChoice(rawValue: text) else {
+          throw PostsBrowserOptionsError("--transport must be curl or urlsession, not \(text)")
+        }
+        transport = choice
+      case "--timeout":
+        let text = try value()
+        guard let timeout = DurationParser.parse(text), timeout > .zero, timeout <= .seconds(600)
+        else { throw PostsBrowserOptionsError("invalid duration for --timeout: \(text)") }
+        self.timeout = timeout
       default: throw PostsBrowserOptionsError("unknown option \(name); see posts --help")
       }
     }
@@ -116,6 +134,22 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       throw PostsBrowserOptionsError("\(name) must be a number from 0 to 1, not \(text)")
     }
     return value
+  }
+}
+
+/// The HTTP transports `posts --transport` chooses from.
+public enum TransportChoice: String, Sendable, Equatable {
+  /// ``CurlTransport``: libcurl, one event loop for every request.
+  case curl
+  /// ``URLSessionTransport``: FoundationNetworking.
+  case urlsession
+
+  /// The transport itself.
+  public func make() -> any HTTPTransport {
+    switch self {
+    case .curl: CurlTransport.shared
+    case .urlsession: URLSessionTransport()
+    }
   }
 }
 

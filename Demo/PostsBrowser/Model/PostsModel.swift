@@ -13,6 +13,8 @@ public final class PostsModel: Sendable {
   public struct Configuration: Sendable {
     public var baseURL: URL
     public var transport: any HTTPTransport
+    /// Connect, idle and total timeouts of every request.
+    public var timeouts: HTTPTimeouts
     public var clock: any TetherClock
     public var pageSize: Int
     /// Retries of a failed query run.
@@ -26,12 +28,14 @@ public final class PostsModel: Sendable {
     public var log: (@Sendable (String) -> Void)?
 
     public init(
-      baseURL: URL, transport: any HTTPTransport = URLSessionTransport(),
-      clock: any TetherClock = SystemClock(), pageSize: Int = 10, retries: Int = 3,
+      baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
+      timeouts: HTTPTimeouts = HTTPTimeouts(), clock: any TetherClock = SystemClock(),
+      pageSize: Int = 10, retries: Int = 3,
       server: PostsServer? = nil, persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
     ) {
       self.baseURL = baseURL
       self.transport = transport
+      self.timeouts = timeouts
       self.clock = clock
       self.pageSize = pageSize
       self.retries = retries
@@ -56,7 +60,9 @@ public final class PostsModel: Sendable {
     var observers: [any HTTPObserver] = [activity]
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
     let api = APIClient(
-      baseURL: configuration.baseURL, clientError: .json(ServerMessage.self),
+      baseURL: configuration.baseURL,
+      defaults: RequestDefaults(timeouts: configuration.timeouts),
+      clientError: .json(ServerMessage.self),
       transport: configuration.transport, observers: observers, clock: configuration.clock)
     var defaults = OperationDefaults()
     defaults.queryRetryLimit = configuration.retries

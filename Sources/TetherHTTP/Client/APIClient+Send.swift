@@ -14,8 +14,32 @@ extension APIClient {
   /// it; the status is checked and the body parsed; observers hear `didFinish`; response
   /// interceptors (last to first) see the outcome and may rewrite it or restart the pass.
   ///
+  /// The whole send, restarts included, has one deadline: the endpoint's `timeout`, else
+  /// `defaults.timeouts.total`, measured on the client's ``clock``. When it passes the
+  /// transport is cancelled and the send fails with ``HTTPError/timedOut(after:)`` at once,
+  /// whatever the transport does; cancelling the calling task likewise returns
+  /// ``HTTPError/cancelled`` at once. Every body meets the endpoint's JSON limits before a
+  /// parser sees it, and the transport refuses bodies over its size cap while receiving them.
+  ///
   /// - Throws: an ``HTTPError`` saying what went wrong.
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws(HTTPError) -> Response {
+    if Task.isCancelled { throw .cancelled }
+    let total = endpoint.timeout ?? defaults.timeouts.total
+    let client = self
+    let result = await Deadline.race(total, on: deadlines) {
+      () async -> Result<Response, HTTPError> in
+      do throws(HTTPError) {
+        return .success(try await client.sendWithoutDeadline(endpoint))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private func sendWithoutDeadline<Response>(_ endpoint: Endpoint<Response>)
+    async throws(HTTPError) -> Response
+  {
     var restartCount = 0
     while true {
       if Task.isCancelled { throw .cancelled }
@@ -40,7 +64,9 @@ extension APIClient {
     async throws(HTTPError) -> Pass<Response>
   {
     var request = try urlRequest(for: endpoint)
-    let timeout = Duration.seconds(request.timeoutInterval)
+    let limits = TransportLimits(
+      defaults.timeouts.limited(toTotal: endpoint.timeout),
+      maximumResponseSize: endpoint.maximumResponseSize ?? defaults.maximumResponseSize)
 
     // How many interceptors saw the request: only they see the outcome, innermost first.
     var entered = 0
@@ -68,9 +94,9 @@ extension APIClient {
         raw = early
       } else {
         do {
-          raw = .success(try await transport.send(request))
+          raw = .success(try await transport.send(request, limits: limits))
         } catch {
-          raw = .failure(HTTPError(wrapping: error, timeout: timeout))
+          raw = .failure(HTTPError(wrapping: error, timeout: limits.idleTimeout))
         }
       }
       result = raw.flatMap { response in parse(response, for: endpoint) }
@@ -110,8 +136,20 @@ extension APIClient {
     -> Result<Response, HTTPError>
   {
     let statusCode = response.metadata.statusCode
+    let limits = endpoint.jsonLimits ?? defaults.jsonLimits
     guard endpoint.acceptableStatusCodes.contains(statusCode) else {
-      return .failure(.unacceptableStatus(statusFailure(for: response)))
+      return .failure(.unacceptableStatus(statusFailure(for: response, limits: limits)))
+    }
+    if endpoint.readsBody {
+      do throws(JSONLimitViolation) {
+        try limits.check(response.body)
+      } catch {
+        return .failure(
+          .decodingFailed(
+            DecodingFailure(
+              typeName: String(describing: Response.self), codingPath: "",
+              reason: "\(error)", bodyPrefix: TextExcerpt.of(response.body))))
+      }
     }
     do {
       return .success(try endpoint.parse(response.body, response.metadata, decoder: decoder))
@@ -123,7 +161,7 @@ extension APIClient {
     }
   }
 
-  private func statusFailure(for response: HTTPResponse) -> StatusFailure {
+  private func statusFailure(for response: HTTPResponse, limits: JSONLimits) -> StatusFailure {
     let headers = response.headers
     let statusCode = response.metadata.statusCode
     var retryAfter: Duration?
@@ -132,7 +170,7 @@ extension APIClient {
     }
     return StatusFailure(
       statusCode: statusCode, headers: headers, body: response.body,
-      clientError: clientError?.clientError(from: response.body, decoder: decoder),
+      clientError: clientError?.clientError(from: response.body, decoder: decoder, limits: limits),
       retryAfter: retryAfter)
   }
 }

@@ -23,7 +23,8 @@ import TetherCore
 public struct APIClient: Sendable {
   /// The URL endpoint paths are relative to.
   public var baseURL: URL
-  /// Headers, query items and timeout every request gets unless its endpoint overrides them.
+  /// Headers, query items, timeouts, the response size cap and the JSON limits every request
+  /// gets unless its endpoint overrides them.
   public var defaults: RequestDefaults
   /// Encodes `.json` bodies. Configure it before handing it over; the client does not copy it.
   public var encoder: JSONEncoder
@@ -31,7 +32,7 @@ public struct APIClient: Sendable {
   public var decoder: JSONDecoder
   /// How the bodies of unacceptable responses are read; `nil` keeps only the raw body.
   public var clientError: ClientErrorDecoder?
-  /// Sends the requests.
+  /// Sends the requests: ``CurlTransport/shared`` unless you give another.
   public var transport: any HTTPTransport
   /// The pipeline steps, outermost first (see ``HTTPInterceptor``).
   public var interceptors: [any HTTPInterceptor]
@@ -39,14 +40,18 @@ public struct APIClient: Sendable {
   public var observers: [any HTTPObserver]
   /// How many times interceptors may restart one send; the last outcome stands after that.
   public var maximumRestarts: Int
-  /// The clock exchange durations and `Retry-After` dates are measured on.
-  public var clock: any TetherClock
+  /// The clock deadlines, exchange durations and `Retry-After` dates are measured on.
+  public var clock: any TetherClock {
+    didSet { deadlines = DeadlineScheduler(clock: clock) }
+  }
+  /// Wakes this client's sends at their deadlines, on ``clock``.
+  private(set) var deadlines: DeadlineScheduler
 
   public init(
     baseURL: URL, defaults: RequestDefaults = RequestDefaults(),
     encoder: JSONEncoder = JSONEncoder(), decoder: JSONDecoder = JSONDecoder(),
     clientError: ClientErrorDecoder? = nil,
-    transport: any HTTPTransport = URLSessionTransport(),
+    transport: any HTTPTransport = CurlTransport.shared,
     interceptors: [any HTTPInterceptor] = [], observers: [any HTTPObserver] = [],
     maximumRestarts: Int = 2, clock: any TetherClock = SystemClock()
   ) {
@@ -60,6 +65,7 @@ public struct APIClient: Sendable {
     self.observers = observers
     self.maximumRestarts = maximumRestarts
     self.clock = clock
+    deadlines = DeadlineScheduler(clock: clock)
   }
 
   /// The request `endpoint` sends through this client before interceptors run, with no I/O.

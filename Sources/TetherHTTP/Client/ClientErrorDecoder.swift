@@ -23,7 +23,10 @@ public struct ClientErrorDecoder: Sendable {
     Self { body, decoder in try? decoder.decode(ClientError.self, from: body) }
   }
 
-  func clientError(from body: Data, decoder: JSONDecoder) -> (any Sendable)? {
-    body.isEmpty ? nil : decode(body, decoder)
+  /// The client error in `body`, or nil when it is empty, breaks `limits` (the raw body stays
+  /// in the ``StatusFailure``) or is not a client error.
+  func clientError(from body: Data, decoder: JSONDecoder, limits: JSONLimits) -> (any Sendable)? {
+    guard !body.isEmpty, (try? limits.check(body)) != nil else { return nil }
+    return decode(body, decoder)
   }
 }

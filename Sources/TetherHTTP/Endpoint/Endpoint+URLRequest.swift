@@ -22,7 +22,8 @@ extension Endpoint {
     let url = try resolvedURL(relativeTo: baseURL, defaultQueryItems: defaults.queryItems)
     var request = URLRequest(url: url)
     if method != .get { request.httpMethod = method.rawValue }
-    request.timeoutInterval = (timeout ?? defaults.timeout).timeInterval
+    // URLSession reads it as the idle timeout; the client enforces the total itself.
+    request.timeoutInterval = defaults.timeouts.limited(toTotal: timeout).idle.timeInterval
 
     var fields = defaults.headers
     if let body {

@@ -33,19 +33,29 @@ public struct Endpoint<Response: Sendable>: Sendable {
   public var headers: HTTPHeaders
   /// The request body, if any.
   public var body: HTTPBody?
-  /// The request's timeout (`URLRequest.timeoutInterval`); `nil` uses the client's default.
-  /// URLSession applies it as the longest wait for data; ``MockTransport`` as the longest
-  /// delay.
+  /// The deadline of the whole send (interceptors, transport, decoding), enforced by the
+  /// client; `nil` uses the client's `defaults.timeouts.total`. The client's connect and idle
+  /// timeouts apply too, each cut to this one (see ``HTTPTimeouts``).
   public var timeout: Duration?
+  /// The largest response body accepted, in bytes, enforced while it is received; `nil` uses
+  /// the client's `defaults.maximumResponseSize` (32 MiB).
+  public var maximumResponseSize: Int?
+  /// The nesting depth and size every body is checked against before it is parsed (by
+  /// `JSONDecoder`, `JSONSerialization` or a custom parser); `nil` uses the client's
+  /// `defaults.jsonLimits`.
+  public var jsonLimits: JSONLimits?
   /// Status codes whose body is parsed as `Response`; any other status is an
   /// ``HTTPError/unacceptableStatus(_:)``.
   public var acceptableStatusCodes: Set<Int>
 
   let parser: Parser
+  /// Whether the parser reads the body (a `Void` endpoint ignores it, so no limit applies).
+  let readsBody: Bool
 
   init(
     method: HTTPMethod, target: RequestTarget, queryItems: [URLQueryItem], headers: HTTPHeaders,
-    body: HTTPBody?, timeout: Duration?, acceptableStatusCodes: Set<Int>, parser: @escaping Parser
+    body: HTTPBody?, timeout: Duration?, acceptableStatusCodes: Set<Int>, parser: @escaping Parser,
+    maximumResponseSize: Int? = nil, jsonLimits: JSONLimits? = nil, readsBody: Bool = true
   ) {
     self.method = method
     self.target = target
@@ -55,9 +65,14 @@ public struct Endpoint<Response: Sendable>: Sendable {
     self.timeout = timeout
     self.acceptableStatusCodes = acceptableStatusCodes
     self.parser = parser
+    self.maximumResponseSize = maximumResponseSize
+    self.jsonLimits = jsonLimits
+    self.readsBody = readsBody
   }
 
   /// An endpoint whose response is read by `parse` from the body and the response metadata.
+  /// The body meets the ``jsonLimits`` before `parse` sees it, so a parser built on
+  /// `JSONSerialization` cannot be handed a document that traps it.
   ///
   /// ```swift
   /// let robots = Endpoint<String>(.get, "robots.txt") { data, _ in
@@ -78,6 +93,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
 
   /// Reads `Response` from a body and its response; `decoder` is the JSON decoder to use for
   /// endpoints that decode JSON without their own decoder.
+  ///
+  /// This is the parser alone: ``APIClient`` checks the body against the ``jsonLimits`` first,
+  /// so call this only with bytes you trust or have checked.
   public func parse(_ body: Data, _ response: HTTPURLResponse, decoder: JSONDecoder) throws
     -> Response
   {
@@ -93,7 +111,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     return Endpoint<Transformed>(
       method: method, target: target, queryItems: queryItems, headers: headers, body: body,
       timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
-      parser: { data, response, decoder in try transform(parser(data, response, decoder)) })
+      parser: { data, response, decoder in try transform(parser(data, response, decoder)) },
+      maximumResponseSize: maximumResponseSize, jsonLimits: jsonLimits, readsBody: readsBody)
   }
 }
 
@@ -129,7 +148,7 @@ extension Endpoint where Response == Void {
     self.init(
       method: method, target: target, queryItems: query, headers: headers, body: body,
       timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
-      parser: { _, _, _ in () })
+      parser: { _, _, _ in () }, readsBody: false)
   }
 }
 

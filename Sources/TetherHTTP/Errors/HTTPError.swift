@@ -25,6 +25,9 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
   case unacceptableStatus(StatusFailure)
   /// The body could not be read as the endpoint's response type.
   case decodingFailed(DecodingFailure)
+  /// The response body grew past the largest size the endpoint accepts (`limit` bytes); it was
+  /// refused while it was being received.
+  case responseTooLarge(limit: Int)
   /// The request took longer than its timeout.
   case timedOut(after: Duration)
   /// The task sending the request was cancelled.
@@ -35,7 +38,9 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
     case .invalidRequest(let reason):
       "The request is invalid: \(reason)."
     case .transportFailed(let error):
-      "The request failed: \(error.readableDescription) (URLError \(error.code.rawValue))."
+      "The request failed: \(error.readableDescription) (\(error.codes))."
+    case .responseTooLarge(let limit):
+      "The response is larger than \(ByteCount.readable(limit)), the most this request accepts."
     case .unacceptableStatus(let failure):
       failure.description
     case .decodingFailed(let failure):
@@ -75,6 +80,23 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
 }
 
 extension URLError {
+  /// The libcurl error code (`CURLcode`) behind this error, when ``CurlTransport`` sent the
+  /// request: 7 for a refused connection, 28 for a timeout, 60 for an untrusted certificate.
+  public var curlCode: Int? { userInfo[Self.curlCodeKey] as? Int }
+
+  /// libcurl's own message for the failure, when ``CurlTransport`` sent the request.
+  public var curlMessage: String? { userInfo[Self.curlMessageKey] as? String }
+
+  static let curlCodeKey = "TetherCurlCode"
+  static let curlMessageKey = "TetherCurlMessage"
+
+  /// `URLError -1004` or `URLError -1004, libcurl 7: Failed to connect to … port 1`.
+  var codes: String {
+    guard let curlCode else { return "URLError \(code.rawValue)" }
+    let message = curlMessage.map { ": " + TextExcerpt.sanitized($0) } ?? ""
+    return "URLError \(code.rawValue), libcurl \(curlCode)\(message)"
+  }
+
   /// A short, human explanation of the common codes.
   var readableDescription: String {
     switch code {
@@ -85,11 +107,30 @@ extension URLError {
     case .badServerResponse: "the server sent a response that could not be read"
     case .badURL, .unsupportedURL: "the URL is not supported"
     case .secureConnectionFailed: "a secure connection could not be made"
+    case .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
+      "the server's certificate is not trusted"
+    case .httpTooManyRedirects: "the server redirected too many times"
+    case .cannotDecodeContentData, .cannotDecodeRawData:
+      "the response's compressed body could not be decoded"
     case .timedOut: "the request timed out"
     case .cancelled: "the request was cancelled"
     default:
       (userInfo[NSLocalizedDescriptionKey] as? String) ?? "a network error occurred"
     }
+  }
+}
+
+/// Byte counts for people: `512 bytes`, `64 KiB`, `32 MiB`, `1.5 MiB`.
+enum ByteCount {
+  static func readable(_ bytes: Int) -> String {
+    let units = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+    for (size, unit) in units where bytes >= size {
+      let value = Double(bytes) / Double(size)
+      return value == value.rounded()
+        ? "\(Int(value)) \(unit)" : String(format: "%.1f \(unit)", value)
+    }
+    return bytes == 1 ? "1 byte" : "\(bytes) bytes"
   }
 }
 

@@ -7,11 +7,23 @@ import Foundation
 /// Sends a request and returns the raw response: the one place I/O happens.
 ///
 /// A transport throws `URLError` (or `CancellationError`) when the exchange does not complete,
-/// honours `URLRequest.timeoutInterval` by throwing `URLError(.timedOut)`, and stops when its
-/// task is cancelled. The client turns those into ``HTTPError``s.
+/// enforces its ``TransportLimits`` (`URLError(.timedOut)` for a timeout,
+/// ``HTTPError/responseTooLarge(limit:)`` for a body over the cap), and stops at once when its
+/// task is cancelled. It never blocks the calling thread. The client turns what it throws into
+/// ``HTTPError``s, and enforces the total deadline itself whatever the transport does.
+///
+/// ``CurlTransport`` (libcurl) and ``URLSessionTransport`` (FoundationNetworking) send real
+/// requests; ``MockTransport`` answers from registered responses.
 public protocol HTTPTransport: Sendable {
-  /// Sends `request` and returns the server's response, whatever its status.
-  func send(_ request: URLRequest) async throws -> HTTPResponse
+  /// Sends `request` within `limits` and returns the server's response, whatever its status.
+  func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+  /// Sends `request` within the default limits (connect 10 s, idle 30 s, 32 MiB).
+  public func send(_ request: URLRequest) async throws -> HTTPResponse {
+    try await send(request, limits: TransportLimits())
+  }
 }
 
 /// A raw HTTP response: status, headers and body, before any parsing.

@@ -10,8 +10,9 @@ import TetherSynchronization
 /// and previews.
 ///
 /// Answers are matched by method and URL path. Delays run on the injected clock, so a test with
-/// a `TestClock` advances time instead of waiting; a delay longer than the request's timeout
-/// fails with `URLError(.timedOut)` once the timeout has passed on that clock.
+/// a `TestClock` advances time instead of waiting; a delay longer than the idle timeout fails
+/// with `URLError(.timedOut)` once that timeout has passed on the clock, and a body over the
+/// size cap with ``HTTPError/responseTooLarge(limit:)``.
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -60,7 +61,7 @@ public final class MockTransport: HTTPTransport {
   /// Every request received so far, in order.
   public var requests: [URLRequest] { state.withLock { $0.requests } }
 
-  public func send(_ request: URLRequest) async throws -> HTTPResponse {
+  public func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
     let path = Self.normalized(request.url?.path ?? "/")
     let method = request.httpMethod ?? "GET"
     let responder = state.withLock { state in
@@ -74,7 +75,7 @@ public final class MockTransport: HTTPTransport {
     }
     let response = try await responder(request)
     if let delay = response.delay, delay > .zero {
-      let timeout = Duration.seconds(request.timeoutInterval)
+      let timeout = limits.idleTimeout
       if delay > timeout {
         try await clock.sleep(for: timeout)
         throw URLError(.timedOut)
@@ -85,6 +86,8 @@ public final class MockTransport: HTTPTransport {
     switch response.outcome {
     case .fail(let error):
       throw error
+    case .respond(_, _, let body) where body.count > limits.maximumResponseSize:
+      throw HTTPError.responseTooLarge(limit: limits.maximumResponseSize)
     case .respond(let statusCode, let headers, let body):
       return HTTPResponse(
         statusCode: statusCode, headers: headers, body: body,

@@ -109,15 +109,24 @@ struct EndpointURLTests {
     }
   }
 
-  @Test("the timeout is the endpoint's, else the default")
+  @Test("URLRequest's timeout is the idle timeout, cut to the endpoint's total")
   func timeout() throws {
-    let defaults = RequestDefaults(timeout: .seconds(30))
+    let defaults = RequestDefaults(timeouts: HTTPTimeouts(idle: .seconds(30), total: .seconds(60)))
     let own = try Endpoint<Void>(.get, "a", timeout: .milliseconds(1500))
       .urlRequest(relativeTo: baseURL, defaults: defaults)
     let inherited = try Endpoint<Void>(.get, "a").urlRequest(
       relativeTo: baseURL, defaults: defaults)
     #expect(own.timeoutInterval == 1.5)
     #expect(inherited.timeoutInterval == 30)
+  }
+
+  @Test("an endpoint's total timeout cuts the connect and idle timeouts")
+  func timeoutsAreCut() {
+    let timeouts = HTTPTimeouts(connect: .seconds(10), idle: .seconds(30), total: .seconds(60))
+    #expect(
+      timeouts.limited(toTotal: .seconds(5))
+        == HTTPTimeouts(connect: .seconds(5), idle: .seconds(5), total: .seconds(5)))
+    #expect(timeouts.limited(toTotal: nil) == timeouts)
   }
 
   @Test("the description shows method, target and query")

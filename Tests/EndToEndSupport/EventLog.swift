@@ -1,8 +1,8 @@
 import TetherSynchronization
 
-/// Events recorded by one thread and awaited by a test, with a generous deadline that only
-/// matters when something is broken.
-final class EventLog<Event: Equatable & Sendable>: Sendable {
+/// Events recorded by one thread (a server's, say) and awaited by a test, with a generous
+/// deadline that only matters when something is broken.
+public final class EventLog<Event: Equatable & Sendable>: Sendable {
   private struct Waiter {
     var id: Int
     var event: Event
@@ -17,9 +17,12 @@ final class EventLog<Event: Equatable & Sendable>: Sendable {
 
   private let state = SanitizerVisibleMutex(State())
 
-  var events: [Event] { state.withLock { $0.events } }
+  public init() {}
 
-  func record(_ event: Event) {
+  /// Every event recorded so far, in order.
+  public var events: [Event] { state.withLock { $0.events } }
+
+  public func record(_ event: Event) {
     let ready = state.withLock { state -> [Waiter] in
       state.events.append(event)
       let ready = state.waiters.filter { $0.event == event }
@@ -30,7 +33,7 @@ final class EventLog<Event: Equatable & Sendable>: Sendable {
   }
 
   /// Whether `event` was recorded (now or before `deadline` passes).
-  func wait(for event: Event, deadline: Duration = .seconds(30)) async -> Bool {
+  public func wait(for event: Event, deadline: Duration = .seconds(30)) async -> Bool {
     await withTaskGroup(of: Bool.self) { group in
       group.addTask { await self.waitUntilRecorded(event) }
       group.addTask {

@@ -1,0 +1,52 @@
+#ifndef TETHER_CCURL_SHIM_H
+#define TETHER_CCURL_SHIM_H
+
+// libcurl from the system (`libcurl4-openssl-dev`). Swift cannot call C variadic functions, so
+// curl_easy_setopt, curl_easy_getinfo, curl_multi_setopt and curl_share_setopt are wrapped here
+// once per argument type.
+#include <curl/curl.h>
+
+static inline CURLcode tether_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode tether_easy_setopt_pointer(CURL *handle, CURLoption option,
+                                                  const void *value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode tether_easy_setopt_offset(CURL *handle, CURLoption option,
+                                                 curl_off_t value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+typedef size_t (*tether_data_callback)(char *data, size_t size, size_t count, void *context);
+
+static inline CURLcode tether_easy_setopt_data_callback(CURL *handle, CURLoption option,
+                                                        tether_data_callback callback) {
+  return curl_easy_setopt(handle, option, callback);
+}
+
+static inline CURLcode tether_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+  return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode tether_easy_getinfo_string(CURL *handle, CURLINFO info,
+                                                  const char **value) {
+  return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode tether_easy_getinfo_offset(CURL *handle, CURLINFO info,
+                                                  curl_off_t *value) {
+  return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLSHcode tether_share_setopt_long(CURLSH *share, CURLSHoption option, long value) {
+  return curl_share_setopt(share, option, value);
+}
+
+static inline CURLMcode tether_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+  return curl_multi_setopt(multi, option, value);
+}
+
+#endif

@@ -1,0 +1,256 @@
+import CCurl
+import Foundation
+import TetherSynchronization
+
+/// The one thread that runs every transfer of a ``CurlTransport`` through a libcurl multi
+/// handle: it waits in `curl_multi_poll` (no CPU while nothing happens), and callers hand it
+/// work through an inbox and `curl_multi_wakeup` (a non-blocking write, made under the inbox's
+/// lock so that it never meets a multi handle being cleaned up), so no caller ever blocks on it.
+///
+/// Every libcurl call but `curl_multi_wakeup` happens on this thread, so easy handles, the
+/// connection cache and the cookie share need no locks.
+final class CurlEventLoop: Sendable {
+  private struct Inbox {
+    var nextID = 0
+    var starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)] = []
+    var cancellations: [Int] = []
+    var isStopping = false
+    var isStopped = false
+    /// Who waits for the thread to end.
+    var stopWaiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let inbox = SanitizerVisibleMutex(Inbox())
+  /// Used on the loop's thread only, except for `curl_multi_wakeup`, which libcurl allows from
+  /// any thread.
+  nonisolated(unsafe) private let multi: UnsafeMutableRawPointer
+
+  private static let globalInitialization: Void = {
+    curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+  }()
+
+  init(configuration: CurlTransport.Configuration) {
+    Self.globalInitialization
+    multi = curl_multi_init()
+    let limit = max(1, configuration.maximumConnectionsPerHost)
+    tether_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, limit)
+    tether_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(limit * 4, 16))
+    tether_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+    let thread = Thread { [self] in
+      LoopThread(multi: multi, configuration: configuration, inbox: takeInbox).run()
+      // Under the lock, so that no caller wakes a multi handle that is gone.
+      let (leftovers, waiters) = inbox.withLock { inbox in
+        inbox.isStopped = true
+        curl_multi_cleanup(multi)
+        defer {
+          inbox.starts = []
+          inbox.stopWaiters = []
+        }
+        return (inbox.starts, inbox.stopWaiters)
+      }
+      for start in leftovers { start.exchange.finish(.failure(CancellationError())) }
+      for waiter in waiters { waiter.resume() }
+    }
+    thread.name = "TetherHTTP.CurlTransport"
+    thread.start()
+  }
+
+  /// A new transfer id.
+  func makeID() -> Int {
+    inbox.withLock { inbox in
+      inbox.nextID += 1
+      return inbox.nextID
+    }
+  }
+
+  /// Hands `request` to the loop as transfer `id`; the outcome arrives through `exchange`.
+  func start(_ id: Int, _ request: CurlRequest, exchange: CurlExchange) {
+    let accepted = inbox.withLock { inbox in
+      guard !inbox.isStopping else { return false }
+      inbox.starts.append((id, request, exchange))
+      curl_multi_wakeup(multi)
+      return true
+    }
+    if !accepted { exchange.finish(.failure(CancellationError())) }
+  }
+
+  /// Aborts transfer `id` (its caller has been answered already).
+  func cancel(_ id: Int) {
+    inbox.withLock { inbox in
+      guard !inbox.isStopping else { return }
+      inbox.cancellations.append(id)
+      curl_multi_wakeup(multi)
+    }
+  }
+
+  /// Ends the thread: transfers in flight fail as cancelled and every handle is freed.
+  func requestStop() {
+    inbox.withLock { inbox in
+      guard !inbox.isStopping else { return }
+      inbox.isStopping = true
+      curl_multi_wakeup(multi)
+    }
+  }
+
+  /// Ends the thread and returns once it has cleaned up.
+  func stop() async {
+    requestStop()
+    await withCheckedContinuation { continuation in
+      let done = inbox.withLock { inbox in
+        if inbox.isStopped { return true }
+        inbox.stopWaiters.append(continuation)
+        return false
+      }
+      if done { continuation.resume() }
+    }
+  }
+
+  fileprivate func takeInbox() -> (
+    starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)], cancellations: [Int],
+    isStopping: Bool
+  ) {
+    inbox.withLock { inbox in
+      defer {
+        inbox.starts = []
+        inbox.cancellations = []
+      }
+      return (inbox.starts, inbox.cancellations, inbox.isStopping)
+    }
+  }
+}
+
+/// The state of the loop's thread: transfers in flight and spare easy handles.
+private final class LoopThread {
+  let multi: UnsafeMutableRawPointer
+  let configuration: CurlTransport.Configuration
+  let takeInbox:
+    () -> (
+      starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)], cancellations: [Int],
+      isStopping: Bool
+    )
+  /// Shares cookies between the transfers (all on this thread, so without locks).
+  let share: UnsafeMutableRawPointer?
+  var byID: [Int: CurlTransfer] = [:]
+  var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+  var spareHandles: [UnsafeMutableRawPointer] = []
+  static let spareLimit = 32
+
+  init(
+    multi: UnsafeMutableRawPointer, configuration: CurlTransport.Configuration,
+    inbox:
+      @escaping () -> (
+        starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)], cancellations: [Int],
+        isStopping: Bool
+      )
+  ) {
+    self.multi = multi
+    self.configuration = configuration
+    self.takeInbox = inbox
+    if configuration.storesCookies, let share = curl_share_init() {
+      tether_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
+      self.share = share
+    } else {
+      share = nil
+    }
+  }
+
+  func run() {
+    while true {
+      let (starts, cancellations, isStopping) = takeInbox()
+      for id in cancellations { remove(id) }
+      if isStopping { break }
+      for start in starts where !start.exchange.isFinished {
+        begin(id: start.id, start.request, start.exchange)
+      }
+      var running: Int32 = 0
+      curl_multi_perform(multi, &running)
+      collectFinished()
+      // No transfer: sleep until a caller wakes the loop (a minute is only a safety net).
+      let timeout: Int32 = byID.isEmpty ? 60_000 : 1_000
+      curl_multi_poll(multi, nil, 0, timeout, nil)
+    }
+    for transfer in Array(byID.values) {
+      transfer.exchange.finish(.failure(CancellationError()))
+      remove(transfer.id)
+    }
+    for handle in spareHandles { curl_easy_cleanup(handle) }
+    spareHandles = []
+    if let share { curl_share_cleanup(share) }
+  }
+
+  private func begin(id: Int, _ request: CurlRequest, _ exchange: CurlExchange) {
+    guard let handle = spareHandles.popLast() ?? curl_easy_init() else {
+      exchange.finish(.failure(URLError(.unknown)))
+      return
+    }
+    let transfer = CurlTransfer(id: id, request: request, exchange: exchange, handle: handle)
+    transfer.configure(configuration, share: share)
+    byID[id] = transfer
+    byHandle[handle] = transfer
+    curl_multi_add_handle(multi, handle)
+  }
+
+  /// Takes transfer `id` out of the multi handle, aborting it if it is still running.
+  private func remove(_ id: Int) {
+    guard let transfer = byID.removeValue(forKey: id) else { return }
+    byHandle[transfer.handle] = nil
+    curl_multi_remove_handle(multi, transfer.handle)
+    recycle(transfer.handle)
+  }
+
+  private func recycle(_ handle: UnsafeMutableRawPointer) {
+    if spareHandles.count < Self.spareLimit {
+      curl_easy_reset(handle)
+      spareHandles.append(handle)
+    } else {
+      curl_easy_cleanup(handle)
+    }
+  }
+
+  private func collectFinished() {
+    var queued: Int32 = 0
+    while let message = curl_multi_info_read(multi, &queued) {
+      guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+        let transfer = byHandle[handle]
+      else { continue }
+      let code = message.pointee.data.result
+      finish(transfer, code)
+    }
+  }
+
+  private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+  private func finish(_ transfer: CurlTransfer, _ code: CURLcode) {
+    let limits = transfer.request.limits
+    if code == CURLE_OK {
+      let status = transfer.statusCode
+      if Self.redirectStatuses.contains(status), let location = transfer.redirectURL,
+        !transfer.exchange.isFinished
+      {
+        guard transfer.request.redirectCount < CurlRequest.maximumRedirects else {
+          transfer.exchange.finish(.failure(URLError(.httpTooManyRedirects)))
+          remove(transfer.id)
+          return
+        }
+        // Follow on the same handle: libcurl reuses the connection when it can.
+        curl_multi_remove_handle(multi, transfer.handle)
+        curl_easy_reset(transfer.handle)
+        transfer.follow(transfer.request.redirected(status: status, to: location))
+        transfer.configure(configuration, share: share)
+        curl_multi_add_handle(multi, transfer.handle)
+        return
+      }
+      transfer.exchange.finish(.success(transfer.takeResponse()))
+    } else if transfer.isOverCap {
+      transfer.exchange.finish(
+        .failure(HTTPError.responseTooLarge(limit: limits.maximumResponseSize)))
+    } else {
+      transfer.exchange.finish(
+        .failure(
+          CurlFailure.error(
+            code, message: transfer.message(for: code), connected: transfer.connected,
+            limits: limits)))
+    }
+    remove(transfer.id)
+  }
+}

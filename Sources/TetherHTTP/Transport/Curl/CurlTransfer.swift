@@ -1,0 +1,233 @@
+import CCurl
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One request on its way through libcurl: its easy handle, the options it was given and the
+/// response as it arrives. Used only on the event loop's thread.
+final class CurlTransfer {
+  let id: Int
+  let exchange: CurlExchange
+  private(set) var request: CurlRequest
+  let handle: UnsafeMutableRawPointer
+  private var headerList: UnsafeMutablePointer<curl_slist>?
+  private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+  /// The header fields of the latest response head (a 100 Continue or a redirect starts over).
+  private(set) var responseHeaders: [(name: String, value: String)] = []
+  var body = ResponseBuffer()
+  /// Set by the write callback when the body passed the cap.
+  private(set) var isOverCap = false
+
+  init(id: Int, request: CurlRequest, exchange: CurlExchange, handle: UnsafeMutableRawPointer) {
+    self.id = id
+    self.request = request
+    self.exchange = exchange
+    self.handle = handle
+  }
+
+  deinit {
+    curl_slist_free_all(headerList)
+    errorBuffer.deallocate()
+  }
+
+  /// Sets every option of `request` on the (fresh or reset) handle.
+  func configure(_ settings: CurlTransport.Configuration, share: UnsafeMutableRawPointer?) {
+    errorBuffer[0] = 0
+    responseHeaders = []
+    body.clear()
+    isOverCap = false
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    setLong(CURLOPT_NOSIGNAL, 1)
+    setPointer(CURLOPT_ERRORBUFFER, errorBuffer)
+    set(CURLOPT_URL, request.url.absoluteString)
+    set(CURLOPT_PROTOCOLS_STR, "http,https")
+    setLong(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+    // Every coding libcurl was built with (gzip, deflate, br, zstd here), decoded as it arrives.
+    set(CURLOPT_ACCEPT_ENCODING, "")
+    tether_easy_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION, curlWriteBody)
+    setPointer(CURLOPT_WRITEDATA, context)
+    tether_easy_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION, curlReadHeader)
+    setPointer(CURLOPT_HEADERDATA, context)
+
+    let limits = request.limits
+    setLong(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(limits.connectTimeout.timeInterval * 1000)))
+    // Idle: fewer than 1 byte per second for that many (whole) seconds ends the transfer.
+    setLong(CURLOPT_LOW_SPEED_LIMIT, 1)
+    setLong(CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.idleTimeout.timeInterval.rounded(.up))))
+    tether_easy_setopt_offset(
+      handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumResponseSize))
+    setLong(CURLOPT_TCP_KEEPALIVE, 1)
+
+    let proxy = settings.proxies.proxy(forScheme: request.url.scheme ?? "http")
+    set(CURLOPT_PROXY, proxy ?? "")
+    if let noProxy = settings.proxies.noProxy { set(CURLOPT_NOPROXY, noProxy) }
+    if let authorities = settings.certificateAuthorities { set(CURLOPT_CAINFO, authorities) }
+    setLong(CURLOPT_SSL_VERIFYPEER, 1)
+    setLong(CURLOPT_SSL_VERIFYHOST, 2)
+    if let share {
+      setPointer(CURLOPT_SHARE, share)
+      // An empty file name turns the cookie engine on without reading a file.
+      set(CURLOPT_COOKIEFILE, "")
+    }
+
+    configureMethodAndBody()
+    curl_slist_free_all(headerList)
+    headerList = nil
+    var hasUserAgent = false
+    for field in request.headers {
+      if field.name.lowercased() == "user-agent" { hasUserAgent = true }
+      // `Name;` is curl's way to send a header with an empty value.
+      let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+      headerList = curl_slist_append(headerList, line)
+    }
+    // No `Expect: 100-continue` round trip before a body.
+    headerList = curl_slist_append(headerList, "Expect:")
+    setPointer(CURLOPT_HTTPHEADER, headerList)
+    if !hasUserAgent { set(CURLOPT_USERAGENT, settings.userAgent) }
+  }
+
+  private func configureMethodAndBody() {
+    let body = request.body ?? Data()
+    switch request.method {
+    case "GET" where body.isEmpty:
+      setLong(CURLOPT_HTTPGET, 1)
+    case "HEAD":
+      setLong(CURLOPT_NOBODY, 1)
+    default:
+      if request.method != "POST" { set(CURLOPT_CUSTOMREQUEST, request.method) }
+      if request.method == "POST" || !body.isEmpty {
+        setLong(CURLOPT_POST, 1)
+        tether_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+        body.withUnsafeBytes { raw in
+          // libcurl keeps its own copy, which it sends again on a 307 or 308.
+          _ = tether_easy_setopt_pointer(
+            handle, CURLOPT_COPYPOSTFIELDS, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
+        }
+      }
+    }
+  }
+
+  /// Replaces the request with the follow-up of a redirect; configure again before re-adding.
+  func follow(_ next: CurlRequest) {
+    request = next
+  }
+
+  /// Called by the write callback: appends `count` bytes, or refuses them past the cap.
+  func receive(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
+    if body.count == 0 {
+      var expected: curl_off_t = -1
+      tether_easy_getinfo_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+      if expected > 0, expected <= request.limits.maximumResponseSize {
+        body.reserve(Int(expected))
+      }
+    }
+    guard body.count + count <= request.limits.maximumResponseSize else {
+      isOverCap = true
+      return false
+    }
+    body.append(bytes, count: count)
+    return true
+  }
+
+  /// Called by the header callback with one line of a response head.
+  func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) {
+    if line.starts(with: "HTTP/".utf8) {
+      responseHeaders = []
+      return
+    }
+    guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
+    let value = String(decoding: UnsafeBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    responseHeaders.append((name: name, value: value))
+  }
+
+  /// The status code libcurl read.
+  var statusCode: Int {
+    var code = 0
+    tether_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+    return code
+  }
+
+  /// Where a 3xx response points, resolved against the request's URL.
+  var redirectURL: URL? {
+    var location: UnsafePointer<CChar>?
+    tether_easy_getinfo_string(handle, CURLINFO_REDIRECT_URL, &location)
+    return location.flatMap { URL(string: String(cString: $0)) }
+  }
+
+  /// Whether the connection was made (to tell a connect timeout from an idle one).
+  var connected: Bool {
+    var time: curl_off_t = 0
+    tether_easy_getinfo_offset(handle, CURLINFO_CONNECT_TIME_T, &time)
+    return time > 0
+  }
+
+  /// libcurl's message about the failure, or its text for `code`.
+  func message(for code: CURLcode) -> String {
+    errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+  }
+
+  /// The complete response; the body moves out of the transfer without a copy.
+  func takeResponse() -> HTTPResponse {
+    var version = 0
+    tether_easy_getinfo_long(handle, CURLINFO_HTTP_VERSION, &version)
+    let httpVersion =
+      switch version {
+      case Int(CURL_HTTP_VERSION_2_0): "HTTP/2"
+      case Int(CURL_HTTP_VERSION_3): "HTTP/3"
+      case Int(CURL_HTTP_VERSION_1_0): "HTTP/1.0"
+      default: "HTTP/1.1"
+      }
+    var fields: [String: String] = [:]
+    for field in responseHeaders {
+      if let existing = fields[field.name] {
+        fields[field.name] = existing + ", " + field.value
+      } else {
+        fields[field.name] = field.value
+      }
+    }
+    let metadata = HTTPURLResponse(
+      url: request.url, statusCode: statusCode, httpVersion: httpVersion, headerFields: fields)!
+    return HTTPResponse(metadata: metadata, body: body.take())
+  }
+
+  private func set(_ option: CURLoption, _ value: String) {
+    _ = value.withCString { tether_easy_setopt_pointer(handle, option, $0) }
+  }
+
+  private func setLong(_ option: CURLoption, _ value: Int) {
+    tether_easy_setopt_long(handle, option, value)
+  }
+
+  private func setPointer(_ option: CURLoption, _ value: UnsafeRawPointer?) {
+    tether_easy_setopt_pointer(handle, option, value)
+  }
+}
+
+/// libcurl's write callback: body bytes for the transfer in `context`.
+private func curlWriteBody(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+  _ context: UnsafeMutableRawPointer?
+) -> Int {
+  guard let data, let context else { return 0 }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  let total = size * count
+  return transfer.receive(data, count: total) ? total : 0
+}
+
+/// libcurl's header callback: one line of a response head for the transfer in `context`.
+private func curlReadHeader(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+  _ context: UnsafeMutableRawPointer?
+) -> Int {
+  guard let data, let context else { return 0 }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  let total = size * count
+  data.withMemoryRebound(to: UInt8.self, capacity: total) {
+    transfer.receiveHeader(UnsafeBufferPointer(start: $0, count: total))
+  }
+  return total
+}
