@@ -19,6 +19,8 @@
 #include <unistd.h>
 #include <sys/eventfd.h>
 #include <wchar.h>
+// Last: it defines capability macros (`lines`, `tab`...) that other headers must not see.
+#include <ncursesw/term.h>
 
 // Declared by glibc only under _XOPEN_SOURCE, which the Glibc module is built without.
 extern int wcwidth(wchar_t character);
@@ -38,6 +40,79 @@ static inline int tether_color_pairs(void) { return COLOR_PAIRS; }
 static inline int tether_color_pair(int pair) { return (int)COLOR_PAIR(pair); }
 static inline int tether_key_f(int number) { return KEY_F(number); }
 
+// MARK: - Checking a terminal type before taking the terminal over.
+
+/// What `tether_check_terminal` found.
+enum {
+  TETHER_TERMINAL_USABLE = 0,
+  TETHER_TERMINAL_UNKNOWN = 1,
+  TETHER_TERMINAL_CANNOT_ADDRESS_CURSOR = 2,
+  TETHER_TERMINAL_NO_DATABASE = 3,
+};
+
+/// Looks `type` up in terminfo and checks that it can address the cursor, without changing the
+/// terminal's settings or the current curses terminal (`cur_term` is put back).
+static inline int tether_check_terminal(const char *type, int fd) {
+  TERMINAL *previous = cur_term;
+  int error = 0;
+  int found = setupterm(type, fd, &error);
+  int result = TETHER_TERMINAL_USABLE;
+  if (found != OK) {
+    result = error == 0 ? TETHER_TERMINAL_UNKNOWN : TETHER_TERMINAL_NO_DATABASE;
+    if (error == 1) result = TETHER_TERMINAL_CANNOT_ADDRESS_CURSOR;  // a hardcopy terminal
+  } else {
+    const char *cup = tigetstr("cup");
+    if (cup == NULL || cup == (char *)-1 || tigetflag("hc") > 0) {
+      result = TETHER_TERMINAL_CANNOT_ADDRESS_CURSOR;
+    }
+    TERMINAL *checked = cur_term;
+    set_curterm(previous);
+    del_curterm(checked);
+    return result;
+  }
+  set_curterm(previous);
+  return result;
+}
+
+// MARK: - Mouse masks (function-like macros Swift cannot import).
+
+static inline mmask_t tether_mouse_all_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t tether_mouse_pressed(int button) {
+  return NCURSES_MOUSE_MASK(button, NCURSES_BUTTON_PRESSED);
+}
+static inline mmask_t tether_mouse_released(int button) {
+  return NCURSES_MOUSE_MASK(button, NCURSES_BUTTON_RELEASED);
+}
+static inline mmask_t tether_mouse_clicked(int button) {
+  return NCURSES_MOUSE_MASK(button, NCURSES_BUTTON_CLICKED);
+}
+static inline mmask_t tether_mouse_shift(void) { return BUTTON_SHIFT; }
+static inline mmask_t tether_mouse_ctrl(void) { return BUTTON_CTRL; }
+static inline mmask_t tether_mouse_alt(void) { return BUTTON_ALT; }
+
+// MARK: - Job control and the interrupt key.
+
+/// 1 when this process group is the foreground of the terminal `fd`, 0 when another group is
+/// (the shell, after `bg`), -1 when `fd` is not this process's controlling terminal.
+static inline int tether_foreground_state(int fd) {
+  pid_t group = tcgetpgrp(fd);
+  if (group < 0) return -1;
+  return group == getpgrp() ? 1 : 0;
+}
+
+/// Lets the terminal turn Ctrl-C into SIGINT again (curses' raw mode turns it off), so the key
+/// still reaches a process whose event loop is stuck; Ctrl-Z and Ctrl-\\ stay plain keys and
+/// typed-ahead input survives the signal. Call it after `raw()`, then `def_prog_mode()`.
+static inline int tether_enable_interrupt_key(int fd) {
+  struct termios settings;
+  if (tcgetattr(fd, &settings) != 0) return -1;
+  settings.c_lflag |= ISIG | NOFLSH;
+  settings.c_cc[VINTR] = 3;
+  settings.c_cc[VQUIT] = _POSIX_VDISABLE;
+  settings.c_cc[VSUSP] = _POSIX_VDISABLE;
+  return tcsetattr(fd, TCSANOW, &settings);
+}
+
 static inline attr_t tether_attr_normal(void) { return A_NORMAL; }
 static inline attr_t tether_attr_bold(void) { return A_BOLD; }
 static inline attr_t tether_attr_dim(void) { return A_DIM; }
@@ -53,7 +128,9 @@ static inline int tether_setcchar(cchar_t *cell, const wchar_t *text, attr_t att
 // MARK: - Signals, handled async-signal-safely.
 //
 // Non-fatal signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT) write their
-// number as one byte to a self-pipe that the event loop polls. Fatal signals (SIGSEGV, SIGBUS,
+// number as one byte to a self-pipe that the screen's signal thread reads; the byte has
+// TETHER_SIGNAL_FROM_TERMINAL set when the terminal itself raised the signal (Ctrl-C), as
+// opposed to kill(2) from another process. Fatal signals (SIGSEGV, SIGBUS,
 // SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) restore the terminal with write(2) and tcsetattr(3)
 // only, then re-raise with the default action so the crash is still reported.
 //
@@ -79,17 +156,25 @@ static inline void tether_emergency_restore(void) {
   tether_signal_state_t *state = tether_signal_state();
   if (!state->active || state->tty_fd < 0) return;
   state->active = 0;
-  static const char sequence[] = "\033[?1004l\033[?2004l\033[0m\033[?25h\033[?1049l\r\n";
+  static const char sequence[] = "\033[?1006l\033[?1002l\033[?1000l\033[?1004l\033[?2004l"
+                                  "\033[0m\033[?25h\033[?1049l\r\n";
   ssize_t ignored = write(state->tty_fd, sequence, sizeof sequence - 1);
   (void)ignored;
   if (state->has_termios) tcsetattr(state->tty_fd, TCSANOW, &state->termios);
 }
 
-static void tether_relay_signal(int number) {
+/// Set in a relayed byte when the signal came from the terminal (the kernel), not kill(2).
+#define TETHER_SIGNAL_FROM_TERMINAL 0x80
+
+static inline int tether_signal_from_terminal(void) { return TETHER_SIGNAL_FROM_TERMINAL; }
+
+static void tether_relay_signal(int number, siginfo_t *info, void *context) {
+  (void)context;
   int saved = errno;
   int fd = tether_signal_state()->relay_fd;
   if (fd >= 0) {
     unsigned char byte = (unsigned char)number;
+    if (info != NULL && info->si_code == SI_KERNEL) byte |= TETHER_SIGNAL_FROM_TERMINAL;
     ssize_t ignored = write(fd, &byte, 1);
     (void)ignored;
   }
@@ -132,8 +217,8 @@ static inline void tether_install_signal_handlers(int relay_fd) {
   tether_signal_state()->relay_fd = relay_fd;
   struct sigaction action;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  action.sa_handler = tether_relay_signal;
+  action.sa_flags = SA_RESTART | SA_SIGINFO;
+  action.sa_sigaction = tether_relay_signal;
   for (unsigned i = 0; i < sizeof tether_relayed_signals / sizeof(int); i++)
     sigaction(tether_relayed_signals[i], &action, NULL);
   action.sa_flags = SA_RESETHAND;
@@ -168,8 +253,8 @@ static inline void tether_stop_process(void) {
   tether_raise_default(SIGTSTP);
   struct sigaction action;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  action.sa_handler = tether_relay_signal;
+  action.sa_flags = SA_RESTART | SA_SIGINFO;
+  action.sa_sigaction = tether_relay_signal;
   sigaction(SIGTSTP, &action, NULL);
 }
 

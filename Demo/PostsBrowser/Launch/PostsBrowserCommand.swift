@@ -36,14 +36,24 @@ public enum PostsBrowserCommand {
     if let log {
       logLine = { line in log.write(line) }
     }
-    let server: PostsServer?
-    let baseURL: URL
     let transport = options.transport.make()
     let timeouts = HTTPTimeouts.interactive.limited(toTotal: options.timeout)
+    if let url = options.url,
+      let problem = await problemReaching(url, transport: transport, timeouts: timeouts)
+    {
+      return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
+    }
+    // The terminal before the embedded service: an unusable one (no TERM, an unknown or dumb
+    // one) ends `posts` at once, before anything was started that would have to be shut down.
+    let screen: NCursesScreen
+    do {
+      screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
+    } catch {
+      return fail("\(error)", code: 1)
+    }
+    let server: PostsServer?
+    let baseURL: URL
     if let url = options.url {
-      if let problem = await problemReaching(url, transport: transport, timeouts: timeouts) {
-        return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
-      }
       server = nil
       baseURL = url
     } else {
@@ -64,7 +74,6 @@ public enum PostsBrowserCommand {
     let app = PostsBrowserApp(model: model)
     var code: Int32 = 0
     do {
-      let screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
       let loop = try EventLoop(app: app, screen: screen, input: screen)
       let waker = loop.waker
       app.connect { waker.wake() }

@@ -13,16 +13,19 @@ struct FeedPanel {
   let isFocused: Bool
 
   func render(in rect: Rect, into frame: inout Frame, list: inout ListState) {
-    let inner = Border(
+    let border = Border(
       title: title, style: isFocused ? Theme.focusedBorder : Theme.border,
       titleStyle: isFocused ? Theme.title.foreground(.cyan) : Theme.title
-    ).render(in: rect, into: &frame)
+    )
+    border.render(in: rect, into: &frame)
+    let inner = border.inner(of: rect)
     var rows = inner.rows([.fill, .fixed(1)])
     if let filter {
       let parts = rows[0].rows([.fixed(1), .fill])
       frame.write("/", at: Point(x: parts[0].minX, y: parts[0].minY), style: .bold)
+      var text = filter.text
       TextField(placeholder: "title contains…", isFocused: filter.isEditing)
-        .render(in: parts[0].inset(left: 2), into: &frame, state: filter.text)
+        .render(in: parts[0].inset(left: 2), into: &frame, state: &text)
       rows[0] = parts[1]
     }
     let empty = state.pages.isEmpty ? nil : (filter == nil ? "No posts" : "No title matches")

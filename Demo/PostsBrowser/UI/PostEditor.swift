@@ -125,14 +125,19 @@ struct PostEditor {
   func render(in bounds: Rect, into frame: inout Frame) {
     let size = Size(width: min(72, bounds.width - 4), height: min(18, bounds.height - 2))
     let heading = if case .edit(let id) = mode { "Edit post #\(id)" } else { "New post" }
-    let inner = Dialog(title: heading, size: size).render(in: bounds, into: &frame)
+    let dialog = Dialog(title: heading, size: size)
+    dialog.render(in: bounds, into: &frame)
+    let inner = dialog.content(in: bounds)
     let rows = inner.rows([.fixed(1), .fixed(1), .fixed(1), .fill, .fixed(1), .fixed(1)])
+    // Drawing does not change the editor: its fields' scroll positions last one frame.
+    var titleState = title
+    var bodyState = body
     frame.write("Title", at: Point(x: rows[0].minX, y: rows[0].minY), style: .bold)
     TextField(placeholder: "What is it about?", isFocused: focused == .title)
-      .render(in: rows[1], into: &frame, state: title)
+      .render(in: rows[1], into: &frame, state: &titleState)
     frame.write("Body", at: Point(x: rows[2].minX, y: rows[2].minY), style: .bold)
     TextArea(placeholder: "Say more…", isFocused: focused == .body)
-      .render(in: rows[3], into: &frame, state: body)
+      .render(in: rows[3], into: &frame, state: &bodyState)
     if let submittedAt {
       let verb = mode == .create ? "Creating…" : "Saving…"
       Spinner(startedAt: submittedAt, label: verb).render(in: rows[4], into: &frame)
@@ -154,11 +159,11 @@ struct PostEditor {
     ButtonRow(
       [submitTitle, "Cancel"], focused: focusedButton, disabled: isSubmitting ? [0] : []
     ).render(in: rows[5], into: &frame)
-    if let discardPrompt {
+    if var discardPrompt {
       ConfirmPrompt(
         title: "Discard the post?", message: "What you typed will be lost.",
         confirmTitle: "Discard", cancelTitle: "Keep editing"
-      ).render(in: bounds, into: &frame, state: discardPrompt)
+      ).render(in: bounds, into: &frame, state: &discardPrompt)
     }
   }
 }

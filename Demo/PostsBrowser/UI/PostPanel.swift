@@ -13,10 +13,12 @@ struct PostPanel {
 
   /// Draws the panel; `scroll` is how many body lines are scrolled away (clamped here).
   func render(in rect: Rect, into frame: inout Frame, scroll: inout Int) {
-    let inner = Border(
+    let border = Border(
       title: title(at: frame.now), style: isFocused ? Theme.focusedBorder : Theme.border,
       titleStyle: isFocused ? Theme.title.foreground(.cyan) : Theme.title
-    ).render(in: rect, into: &frame)
+    )
+    border.render(in: rect, into: &frame)
+    let inner = border.inner(of: rect)
     guard let postID, let post else {
       frame.write(
         "No post selected", at: Point(x: inner.minX, y: inner.minY), style: .dim, clip: inner)

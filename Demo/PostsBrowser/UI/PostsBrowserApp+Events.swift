@@ -16,6 +16,12 @@ extension PostsBrowserApp {
       return .ignored
     case .resize:
       return .handled
+    case .message(let posted):
+      guard let message = posted.value as? AppMessage else { return .ignored }
+      apply(message, now: context.now)
+      return .handled
+    case .mouse:
+      return .ignored
     case .paste:
       return handleText(event, now: context.now)
     case .key(let key):
@@ -261,27 +267,25 @@ extension PostsBrowserApp {
     }
   }
 
-  func applyMessages(now: Date) {
-    for message in inbox.take() {
-      switch message {
-      case .saved(.create, let post):
-        if editor?.mode == .create { editor = nil }
-        toast.show("Post #\(post.id) created", now: now)
-      case .saveFailed(.create, let reason):
-        editor?.failed(reason)
-      case .saved(.edit(let id), _):
-        toast.show("Post #\(id) saved", now: now)
-      case .saveFailed(.edit(let id), let reason):
-        toast.show(
-          "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now,
-          duration: .seconds(5))
-      case .deleted(let id):
-        toast.show("Post #\(id) deleted", now: now)
-      case .deleteFailed(let id, let reason):
-        toast.show(
-          "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
-          duration: .seconds(5))
-      }
+  func apply(_ message: AppMessage, now: Date) {
+    switch message {
+    case .saved(.create, let post):
+      if editor?.mode == .create { editor = nil }
+      toast.show("Post #\(post.id) created", now: now)
+    case .saveFailed(.create, let reason):
+      editor?.failed(reason)
+    case .saved(.edit(let id), _):
+      toast.show("Post #\(id) saved", now: now)
+    case .saveFailed(.edit(let id), let reason):
+      toast.show(
+        "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now,
+        duration: .seconds(5))
+    case .deleted(let id):
+      toast.show("Post #\(id) deleted", now: now)
+    case .deleteFailed(let id, let reason):
+      toast.show(
+        "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
+        duration: .seconds(5))
     }
   }
 }

@@ -31,7 +31,7 @@ public final class PostsBrowserApp: TerminalApp {
   }
 
   public let model: PostsModel
-  let inbox = AppInbox()
+  let inbox = Inbox<AppMessage>()
   var wake: @Sendable () -> Void = {}
   var focus = Panel.feed
   var feedList = ListState()
@@ -58,15 +58,16 @@ public final class PostsBrowserApp: TerminalApp {
   /// `waker.wake()` in the app, a test's own signal in screen tests.
   public func connect(wake: @escaping @Sendable () -> Void) {
     self.wake = wake
-    inbox.onMessage(wake)
+    inbox.onPost(wake)
   }
+
+  public var inboxes: [any MessageSource] { [inbox] }
 
   public var minimumSize: Size { Size(width: 80, height: 24) }
 
   // MARK: Drawing
 
   public func render(into frame: inout Frame) {
-    applyMessages(now: frame.now)
     syncSelection()
     let seen = revisions
     withObservationTracking {
@@ -110,13 +111,14 @@ public final class PostsBrowserApp: TerminalApp {
       storeCount: model.client.storeCount
     ).render(in: rows[1], into: &frame)
     KeyHintBar(hints).render(in: rows[2], into: &frame)
-    Toast(state: toast).render(in: rows[0], into: &frame)
+    Toast().render(in: rows[0], into: &frame, state: &toast)
     if let editor { editor.render(in: frame.bounds, into: &frame) }
     if let deletion {
+      var prompt = deletion.prompt
       ConfirmPrompt(
         title: "Delete post #\(deletion.id)", message: "Delete “\(deletion.title)”?",
         confirmTitle: "Delete", cancelTitle: "Keep"
-      ).render(in: frame.bounds, into: &frame, state: deletion.prompt)
+      ).render(in: frame.bounds, into: &frame, state: &prompt)
     }
     if let storeDetail {
       storeDetail.render(
@@ -124,10 +126,13 @@ public final class PostsBrowserApp: TerminalApp {
         into: &frame)
     }
     if showsHelp {
-      HelpOverlay([
-        BrowserKeys.global.help, BrowserKeys.feed.help, BrowserKeys.post.help,
-        BrowserKeys.stores.help, BrowserKeys.editor.help,
-      ]).render(in: frame.bounds, into: &frame)
+      var help = HelpState()
+      HelpOverlay(
+        [
+          BrowserKeys.global.help, BrowserKeys.feed.help, BrowserKeys.post.help,
+          BrowserKeys.stores.help, BrowserKeys.editor.help,
+        ], title: "Help — press any key to close"
+      ).render(in: frame.bounds, into: &frame, state: &help)
     }
   }
 

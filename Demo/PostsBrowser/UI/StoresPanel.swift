@@ -14,10 +14,12 @@ struct StoresPanel {
   }
 
   func render(in rect: Rect, into frame: inout Frame, list: inout ListState) {
-    let inner = Border(
+    let border = Border(
       title: "Stores · \(snapshots.count)", style: isFocused ? Theme.focusedBorder : Theme.border,
       titleStyle: isFocused ? Theme.title.foreground(.cyan) : Theme.title
-    ).render(in: rect, into: &frame)
+    )
+    border.render(in: rect, into: &frame)
+    let inner = border.inner(of: rect)
     let now = frame.now
     ListView(count: snapshots.count, isFocused: isFocused, emptyMessage: "No stores") { index in
       let snapshot = snapshots[index]
@@ -53,7 +55,9 @@ struct StoreDetail {
 
   func render(snapshot: OperationSnapshot?, in bounds: Rect, into frame: inout Frame) {
     let size = Size(width: max(20, bounds.width - 6), height: max(6, bounds.height - 4))
-    let inner = Dialog(title: "Store \(path)", size: size).render(in: bounds, into: &frame)
+    let dialog = Dialog(title: "Store \(path)", size: size)
+    dialog.render(in: bounds, into: &frame)
+    let inner = dialog.content(in: bounds)
     let rows = inner.rows([.fill, .fixed(1)])
     let lines =
       snapshot.map { Self.lines(of: $0, at: frame.now, width: rows[0].width) } ?? [

@@ -121,7 +121,7 @@ public struct Canvas: Sendable {
 
   /// Stores `cell` (width 1 or 2, fully inside the canvas) and turns any wide grapheme it
   /// partly overwrites into padding, so a row never holds half a wide character.
-  private mutating func place(_ cell: Cell, x: Int, y: Int) {
+  mutating func place(_ cell: Cell, x: Int, y: Int) {
     let rowStart = y * size.width
     let first = rowStart + x
     let last = first + Int(cell.width) - 1
@@ -159,5 +159,31 @@ public struct Canvas: Sendable {
     var line = ""
     for cell in cells[(y * size.width)..<((y + 1) * size.width)] { line += cell.text }
     return line
+  }
+}
+
+extension Canvas {
+  /// Copies whole rows of `source` (the given range of its rows, all its columns) into this
+  /// canvas with their top left at `origin`, clipped to this canvas; wide graphemes cut by
+  /// the right edge become padding.
+  mutating func copy(_ source: Canvas, rows: Range<Int>, to origin: Point) {
+    guard !rows.isEmpty else { return }
+    for (offset, sourceRow) in rows.enumerated() {
+      let y = origin.y + offset
+      guard y >= 0, y < size.height, sourceRow >= 0, sourceRow < source.size.height else {
+        continue
+      }
+      for column in 0..<source.size.width {
+        let x = origin.x + column
+        guard x >= 0, x < size.width else { continue }
+        let cell = source.cells[sourceRow * source.size.width + column]
+        if cell.isContinuation { continue }
+        if cell.width == 2 && x + 1 >= size.width {
+          place(.blank(cell.style), x: x, y: y)
+        } else {
+          place(cell, x: x, y: y)
+        }
+      }
+    }
   }
 }

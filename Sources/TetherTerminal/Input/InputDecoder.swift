@@ -6,11 +6,14 @@ enum RawInput: Hashable, Sendable {
   case character(Unicode.Scalar)
   case keyCode(Int32)
   case namedKey(String)
+  /// A mouse event ncurses decoded itself (`getmouse`).
+  case mouse(MouseEvent)
 }
 
 /// Turns raw curses input into ``Event``s: control characters into Ctrl-keys, an Esc followed
 /// at once by a key into Alt-key, scalars into grapheme clusters, bracketed paste into one paste
-/// event, focus reports into focus events.
+/// event, focus reports into focus events, and SGR 1006 mouse reports (`ESC [ < b ; x ; y M`)
+/// into mouse events when ncurses does not decode them itself.
 struct InputDecoder {
   /// Key codes that ``NCursesScreen`` binds with `define_key` to sequences terminfo lacks.
   /// Far above the codes ncurses gives terminfo's extended keys (from `KEY_MAX + 1` up), and
@@ -19,12 +22,17 @@ struct InputDecoder {
   static let pasteEnd: Int32 = 0x6002
   static let focusIn: Int32 = 0x6003
   static let focusOut: Int32 = 0x6004
+  /// `ESC [ <`, the start of an SGR mouse report, for terminals whose terminfo names another
+  /// mouse format (tmux-256color, screen).
+  static let mouseReport: Int32 = 0x6005
 
   /// Whether `code` is one of the codes above.
-  static func isOwnCode(_ code: Int32) -> Bool { (pasteBegin...focusOut).contains(code) }
+  static func isOwnCode(_ code: Int32) -> Bool { (pasteBegin...mouseReport).contains(code) }
 
   /// Text of a paste in progress (a paste may span several reads).
   private var paste: String?
+  /// The parameters of an SGR mouse report in progress.
+  private var mouseReport: String?
   private var events: [Event] = []
   private var pendingText = String.UnicodeScalarView()
   private var pendingModifiers: Key.Modifiers = []
@@ -39,6 +47,7 @@ struct InputDecoder {
         consumePaste(input)
         continue
       }
+      if mouseReport != nil && consumeMouseReport(input) { continue }
       switch input {
       case .character(let scalar) where scalar.value == 0x1B:
         flushText()
@@ -59,6 +68,9 @@ struct InputDecoder {
       case .namedKey(let name):
         flushText()
         if let key = Self.key(named: name) { events.append(.key(key)) }
+      case .mouse(let mouse):
+        flushText()
+        events.append(.mouse(mouse))
       }
     }
     flushText()
@@ -105,6 +117,7 @@ struct InputDecoder {
   private mutating func consumeKeyCode(_ code: Int32) {
     switch code {
     case Self.pasteBegin: paste = ""
+    case Self.mouseReport: mouseReport = ""
     case Self.focusIn: events.append(.focus(true))
     case Self.focusOut: events.append(.focus(false))
     case Self.pasteEnd: break
@@ -129,6 +142,58 @@ struct InputDecoder {
     default:
       break
     }
+  }
+
+  /// Collects `b;x;y` up to the final `M` (press) or `m` (release).
+  ///
+  /// - Returns: false when `input` is not part of a report: the report is abandoned and the
+  ///   input is decoded as usual.
+  private mutating func consumeMouseReport(_ input: RawInput) -> Bool {
+    guard case .character(let scalar) = input else {
+      mouseReport = nil
+      return false
+    }
+    switch scalar {
+    case "0"..."9", ";":
+      // Keep consuming an absurdly long report, but stop storing it: it cannot parse.
+      if (mouseReport?.utf8.count ?? 0) < 32 { mouseReport?.unicodeScalars.append(scalar) }
+    case "M", "m":
+      if let report = mouseReport, let event = Self.mouseEvent(sgr: report, final: scalar) {
+        events.append(.mouse(event))
+      }
+      mouseReport = nil
+    default:
+      mouseReport = nil
+      return false
+    }
+    return true
+  }
+
+  /// The event an SGR report `b;x;y` with final `M`/`m` describes (coordinates from 1).
+  static func mouseEvent(sgr parameters: String, final: Unicode.Scalar) -> MouseEvent? {
+    let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+    guard numbers.count == 3, numbers[1] >= 1, numbers[2] >= 1 else { return nil }
+    let code = numbers[0]
+    var modifiers: Key.Modifiers = []
+    if code & 4 != 0 { modifiers.insert(.shift) }
+    if code & 8 != 0 { modifiers.insert(.alt) }
+    if code & 16 != 0 { modifiers.insert(.control) }
+    // Motion reports (bit 32) and extra buttons (128 and up) are not requested.
+    guard code & 32 == 0, code < 128 else { return nil }
+    let position = Point(x: numbers[1] - 1, y: numbers[2] - 1)
+    let kind: MouseEvent.Kind
+    if code & 64 != 0 {
+      switch code & 3 {
+      case 0: kind = .scrollUp
+      case 1: kind = .scrollDown
+      default: return nil
+      }
+    } else {
+      let buttons: [MouseEvent.Button?] = [.left, .middle, .right, nil]
+      guard let button = buttons[code & 3] else { return nil }
+      kind = final == "M" ? .press(button) : .release(button)
+    }
+    return MouseEvent(kind, at: position, modifiers: modifiers)
   }
 
   static func key(forCode code: Int32) -> Key? {

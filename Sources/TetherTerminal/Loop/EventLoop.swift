@@ -10,7 +10,14 @@ import Foundation
 /// - Ctrl-Z always suspends (the terminal is in raw mode, so the loop does what the shell's
 ///   job control would); Ctrl-C reaches the app as a key and quits when the app ignores it.
 /// - Every screen and app call happens on the caller of ``run(isolation:)`` (the main actor when
-///   started from `main.swift`); the waiting itself happens on another thread.
+///   started from `main.swift`); the waiting itself happens in `poll()` on another thread, so
+///   the loop's thread never blocks. Apps must not block it either: a slow call in
+///   ``TerminalApp/handle(_:context:)`` or ``TerminalApp/render(into:)`` freezes the screen.
+///   Run slow work in a task and post its outcome to an ``Inbox``; the loop delivers each
+///   message as ``Event/message(_:)`` before drawing.
+/// - Below ``TerminalApp/minimumSize`` the app is not drawn, and only resizes, focus changes,
+///   messages and quit requests reach it: nothing the user cannot see happen. `q` and Ctrl-C
+///   both arrive as Ctrl-C, which quits unless the app asks first.
 ///
 /// Tests drive the loop by hand with ``ScriptedInput``, ``VirtualScreen`` and ``TestClock``:
 ///
@@ -42,9 +49,12 @@ public final class EventLoop<App: TerminalApp> {
 
   private let screen: any Screen
   private let input: any InputSource
+  private let inboxes: [any MessageSource]
   private var canvas = Canvas(size: Size(width: 0, height: 0))
   private var needsRender = true
+  private var messagesDelivered: UInt64 = 0
 
+  /// A loop for `app` on `screen`, connected to the app's ``TerminalApp/inboxes``.
   public init(
     app: App, screen: any Screen, input: any InputSource, clock: any TetherClock = SystemClock()
   ) throws {
@@ -52,7 +62,10 @@ public final class EventLoop<App: TerminalApp> {
     self.screen = screen
     self.input = input
     self.clock = clock
-    waker = try Waker()
+    let waker = try Waker()
+    self.waker = waker
+    inboxes = app.inboxes
+    for inbox in inboxes { inbox.onPost { waker.wake() } }
   }
 
   /// Runs until the app quits: takes over the screen, draws, sleeps until input, a wake-up or a
@@ -70,7 +83,7 @@ public final class EventLoop<App: TerminalApp> {
       let descriptors = input.readinessDescriptors + [waker.descriptor]
       let waker = self.waker
       await withTaskCancellationHandler {
-        await Readiness.wait(for: descriptors, timeout: timeout)
+        _ = await Readiness.wait(for: descriptors, timeout: timeout)
       } onCancel: {
         waker.wake()
       }
@@ -96,6 +109,13 @@ public final class EventLoop<App: TerminalApp> {
       didWork = true
       needsRender = true
     }
+    for inbox in inboxes where !isFinished {
+      for message in inbox.takeMessages() where !isFinished {
+        didWork = true
+        messagesDelivered += 1
+        process(.event(.message(PostedMessage(message, sequence: messagesDelivered))))
+      }
+    }
     let now = clock.now()
     if let deadline = nextDeadline, deadline <= now {
       didWork = true
@@ -113,14 +133,32 @@ public final class EventLoop<App: TerminalApp> {
     while step() {}
   }
 
+  /// Waits until the loop has something to do — a wake-up, a posted message, input — without
+  /// doing it, for at most `limit` of real time: how a test waits for async work instead of
+  /// sleeping.
+  ///
+  /// - Returns: false when `limit` passed first.
+  public func waitForWork(orGiveUpAfter limit: Duration) async -> Bool {
+    await Readiness.wait(
+      for: input.readinessDescriptors + [waker.descriptor], timeout: Readiness.milliseconds(limit))
+  }
+
+  /// Whether the screen is below the app's minimum size (the app is neither drawn nor given
+  /// keys).
+  public var isTooSmall: Bool { !screen.size.contains(app.minimumSize) }
+
   private func process(_ item: Input) {
     switch item {
     case .event(.key(.ctrl("z"))):
       suspend()
-    case .event(let event):
+    case .event(var event):
       if case .resize(let size) = event {
         screen.resize(to: size)
         needsRender = true
+      }
+      if isTooSmall {
+        guard let delivered = event.deliveredWhileTooSmall else { return }
+        event = delivered
       }
       let context = EventContext(now: clock.now(), size: screen.size)
       switch app.handle(event, context: context) {
@@ -166,7 +204,6 @@ public final class EventLoop<App: TerminalApp> {
 
   private func pollTimeout() -> Int32 {
     guard let deadline = nextDeadline else { return -1 }
-    let milliseconds = (deadline.timeIntervalSince(clock.now()) * 1000).rounded(.up)
-    return Int32(max(0, min(milliseconds, Double(Int32.max))))
+    return Readiness.milliseconds(deadline.duration(since: clock.now()))
   }
 }

@@ -24,12 +24,22 @@ public protocol TerminalApp {
   /// Draws the whole UI. Called only when something may have changed (an event was handled,
   /// the waker fired, a requested redraw came due, the size changed).
   mutating func render(into frame: inout Frame)
-  /// Reacts to one event.
+  /// Reacts to one event: a key, paste, click, resize, focus change, or a message from one of
+  /// ``inboxes``.
+  ///
+  /// It runs on the loop's thread, which must never block: start anything slow in a task and
+  /// post its outcome to an ``Inbox`` (a blocked loop cannot draw, and only the signal thread's
+  /// grace period then ends the app on Ctrl-C or SIGTERM).
   mutating func handle(_ event: Event, context: EventContext) -> EventResult
+  /// The inboxes whose messages the loop delivers to ``handle(_:context:)`` as
+  /// ``Event/message(_:)``, before drawing; read once, when the loop is created. None by
+  /// default.
+  var inboxes: [any MessageSource] { get }
 }
 
 extension TerminalApp {
   public var minimumSize: Size { Size(width: 1, height: 1) }
+  public var inboxes: [any MessageSource] { [] }
 }
 
 /// What ``TerminalApp/handle(_:context:)`` knows besides the event.

@@ -3,17 +3,31 @@ import Foundation
 import Glibc
 
 /// The real terminal, through ncursesw: both the ``Screen`` that shows frames and the
-/// ``InputSource`` that reads keys, paste, focus, resizes and signals.
+/// ``InputSource`` that reads keys, paste, focus, mouse, resizes and signals.
+///
+/// Creating it checks the terminal and throws a ``TerminalError`` — not a terminal, `TERM`
+/// unset or unknown, a terminal that cannot move the cursor (`TERM=dumb`) — before anything
+/// touches it, so an app can create the screen first and exit at once with the terminal as it
+/// was.
 ///
 /// Only the event loop's thread may use it. While it is started:
-/// - the terminal is in raw mode, so Ctrl-C and Ctrl-Z arrive as keys (the loop quits or
-///   suspends when the app ignores them), with the alternate screen, bracketed paste and focus
-///   reporting on, a hidden cursor and a short `ESCDELAY` so Esc responds at once;
+/// - the terminal is in raw mode, so Ctrl-Z arrives as a key (the loop suspends); Ctrl-C is
+///   turned into SIGINT by the terminal itself and reaches the app as `.ctrl("c")` — so it
+///   still ends an app whose loop is stuck (see below). The alternate screen, bracketed paste,
+///   focus reporting and (unless turned off) mouse reporting are on, the cursor is hidden and
+///   `ESCDELAY` is short so Esc responds at once;
 /// - standard output and error, when they are this terminal, go to the log file (or
 ///   `/dev/null`), so nothing stray is printed over the screen;
-/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP and SIGCONT reach the loop through a
-///   self-pipe; crash signals restore the terminal and re-raise; an `atexit` hook restores it if
-///   the process exits without stopping the screen.
+/// - a signal thread hears SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP and SIGCONT and
+///   passes them to the loop; when the loop has not answered a termination signal or Ctrl-C
+///   within ``Options/terminationGrace``, that thread restores the terminal and ends the
+///   process itself. Crash signals restore the terminal and re-raise; an `atexit` hook restores
+///   it if the process exits without stopping the screen;
+/// - after Ctrl-Z, the screen takes the terminal back only when the process is the terminal's
+///   foreground process group again (`fg`), never while it runs in the background (`bg`, or a
+///   SIGCONT from elsewhere), and then repaints everything. The app keeps running meanwhile
+///   (messages arrive, nothing is drawn); since `fg` sends no signal to a running job, the
+///   signal thread checks `tcgetpgrp` five times a second while in the background.
 ///
 /// ```swift
 /// let screen = try NCursesScreen(options: .init(colorMode: .auto))
@@ -27,72 +41,118 @@ public final class NCursesScreen: Screen, InputSource {
     public var log: TerminalLog?
     /// Milliseconds curses waits after Esc for the rest of a key sequence.
     public var escapeDelay: Int32
-    /// The environment consulted for `NO_COLOR`.
+    /// The environment consulted for `TERM` and `NO_COLOR`.
     public var environment: [String: String]
-    /// The terminfo entry; `nil` uses `TERM`.
+    /// The terminfo entry; `nil` uses `TERM` from ``environment``.
     public var terminalType: String?
+    /// Whether clicks and the wheel are reported as ``Event/mouse(_:)``. Off, the terminal
+    /// keeps its own mouse selection (e.g. an app's `--no-mouse`).
+    public var reportsMouse: Bool
+    /// How long the loop has to answer a termination signal or Ctrl-C before the signal thread
+    /// restores the terminal and ends the process itself.
+    public var terminationGrace: Duration
 
     public init(
       colorMode: ColorMode = .auto, log: TerminalLog? = nil, escapeDelay: Int32 = 25,
       environment: [String: String] = ProcessInfo.processInfo.environment,
-      terminalType: String? = nil
+      terminalType: String? = nil, reportsMouse: Bool = true,
+      terminationGrace: Duration = .milliseconds(1500)
     ) {
       self.colorMode = colorMode
       self.log = log
       self.escapeDelay = escapeDelay
       self.environment = environment
       self.terminalType = terminalType
+      self.reportsMouse = reportsMouse
+      self.terminationGrace = terminationGrace
     }
   }
 
-  private let options: Options
-  private let inputDescriptor: Int32
-  private let outputDescriptor: Int32
-  private let signalRead: Int32
-  private let signalWrite: Int32
+  /// Where the process stands towards the terminal.
+  enum Ownership {
+    /// The screen is not started.
+    case released
+    /// The screen owns the terminal and draws.
+    case active
+    /// Continued in the background after a stop: hands off the terminal until `fg`.
+    /// `cursesEnded` tells whether `endwin` already gave the terminal back.
+    case background(cursesEnded: Bool)
+  }
+
+  let options: Options
+  let inputDescriptor: Int32
+  let outputDescriptor: Int32
+  /// The resolved terminfo entry.
+  let terminalType: String
+  let signals: SignalThread
   private var screen: OpaquePointer?
   private var files: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
   private var front = Canvas(size: Size(width: 0, height: 0))
-  private var decoder = InputDecoder()
+  var decoder = InputDecoder()
   private var colors: ColorPairCache?
   private var redirected = StandardStreamRedirection()
-  private var ignoreNextContinue = false
-  private var terminalDescriptor: Int32 = -1
-  private var inputPad: UnsafeMutablePointer<WINDOW>?
+  var ownership = Ownership.released
+  /// Set when the screen took the terminal back right after its own stop, so the SIGCONT that
+  /// continued it is not another resume.
+  var ignoreNextContinue = false
+  var terminalDescriptor: Int32 = -1
+  var inputPad: UnsafeMutablePointer<WINDOW>?
+  /// Whether mouse reports are on, as `ESC [ <` sequences that ``InputDecoder`` parses.
+  private var decodesMouseReports = false
   public private(set) var size = Size(width: 0, height: 0)
 
   /// A screen on the given terminal descriptors (standard input and output by default, or a
-  /// pty). Nothing happens to the terminal until ``start()``.
+  /// pty). It checks the terminal and its type, and throws ``TerminalError`` when it cannot
+  /// be used; nothing happens to the terminal until ``start()``.
   public init(
     inputDescriptor: Int32 = STDIN_FILENO, outputDescriptor: Int32 = STDOUT_FILENO,
     options: Options = Options()
-  ) throws {
-    var pipe: [Int32] = [0, 0]
-    guard Glibc.pipe(&pipe) == 0 else { throw TerminalError.system("pipe", errno) }
-    for descriptor in pipe {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+  ) throws(TerminalError) {
+    guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else {
+      throw .notATerminal
+    }
+    guard let type = options.terminalType ?? options.environment["TERM"], !type.isEmpty else {
+      throw .terminalTypeUnset
+    }
+    switch Int(tether_check_terminal(type, outputDescriptor)) {
+    case Int(TETHER_TERMINAL_USABLE): break
+    case Int(TETHER_TERMINAL_CANNOT_ADDRESS_CURSOR): throw .cannotMoveCursor(type)
+    case Int(TETHER_TERMINAL_UNKNOWN): throw .unknownTerminalType(type)
+    default: throw .cursesFailed("no terminfo database found for \(type)")
     }
     self.inputDescriptor = inputDescriptor
     self.outputDescriptor = outputDescriptor
     self.options = options
-    signalRead = pipe[0]
-    signalWrite = pipe[1]
+    terminalType = type
+    do {
+      signals = try SignalThread(grace: options.terminationGrace, log: options.log) {
+        NCursesScreen.restoreTerminalInAnEmergency()
+      }
+    } catch let error as TerminalError {
+      throw error
+    } catch {
+      throw .system("pipe", errno)
+    }
   }
 
   deinit {
     stop()
-    close(signalRead)
-    close(signalWrite)
   }
 
-  public var readinessDescriptors: [Int32] { [inputDescriptor, signalRead] }
+  /// Puts the terminal back with async-signal-safe calls only (leaves the alternate screen,
+  /// turns reporting off, shows the cursor, restores the settings saved at start), when a
+  /// screen holds it; for watchdogs that cannot wait for the loop.
+  static func restoreTerminalInAnEmergency() {
+    tether_emergency_restore()
+  }
+
+  public var readinessDescriptors: [Int32] {
+    if case .background = ownership { return [signals.loopDescriptor] }
+    return [inputDescriptor, signals.loopDescriptor]
+  }
 
   public func start() throws {
     guard screen == nil else { return }
-    guard isatty(inputDescriptor) == 1, isatty(outputDescriptor) == 1 else {
-      throw TerminalError.notATerminal
-    }
     Self.useUTF8Locale()
     let input = fdopen(dup(inputDescriptor), "r")
     let output = fdopen(dup(outputDescriptor), "w")
@@ -100,33 +160,42 @@ public final class NCursesScreen: Screen, InputSource {
     // Our own copy of the terminal: standard output may be redirected while active.
     terminalDescriptor = fileno(output)
     tether_save_terminal(terminalDescriptor)
-    tether_install_signal_handlers(signalWrite)
-    guard let screen = newterm(options.terminalType, output, input) else {
+    signals.start()
+    tether_install_signal_handlers(signals.handlerDescriptor)
+    guard let screen = newterm(terminalType, output, input) else {
       tether_remove_signal_handlers()
+      signals.stop()
       fclose(input)
       fclose(output)
-      let type = options.terminalType ?? options.environment["TERM"] ?? "unset"
-      throw TerminalError.cursesFailed("unknown terminal type \(type)")
+      throw TerminalError.cursesFailed("ncurses cannot use terminal type \(terminalType)")
     }
     self.screen = screen
     files = (input, output)
     set_term(screen)
     tether_set_terminal_active(1)
+    ownership = .active
     configureCurses()
     redirected.redirect(toMatch: outputDescriptor, target: options.log?.descriptor)
     enableReporting()
     size = Size(width: Int(tether_cols()), height: Int(tether_lines()))
     front = Canvas(size: Size(width: 0, height: 0))
-    options.log?.write("terminal started at \(size), colours \(colors != nil ? "on" : "off")")
+    options.log?.write(
+      "terminal \(terminalType) started at \(size), colours \(colors != nil ? "on" : "off"), "
+        + "mouse \(decodesMouseReports ? "on" : "off")")
   }
 
   public func stop() {
     guard let screen else { return }
-    disableReporting()
-    endwin()
+    switch ownership {
+    case .background(cursesEnded: true): break
+    default:
+      disableReporting()
+      endwin()
+    }
     redirected.restore()
     tether_set_terminal_active(0)
     tether_remove_signal_handlers()
+    signals.stop()
     delwin(inputPad)
     inputPad = nil
     delscreen(screen)
@@ -137,6 +206,7 @@ public final class NCursesScreen: Screen, InputSource {
     self.screen = nil
     files = nil
     terminalDescriptor = -1
+    ownership = .released
     options.log?.write("terminal restored")
   }
 
@@ -145,6 +215,12 @@ public final class NCursesScreen: Screen, InputSource {
     noecho()
     nonl()
     intrflush(tether_stdscr(), false)
+    // Ctrl-C becomes SIGINT again, so a stuck loop cannot make it useless. Only on the
+    // process's own terminal in the foreground: elsewhere nobody would receive the signal.
+    if tether_foreground_state(terminalDescriptor) == 1 {
+      tether_enable_interrupt_key(terminalDescriptor)
+      def_prog_mode()
+    }
     // Keys are read from a 1×1 pad: wget_wch on stdscr would refresh stdscr first whenever it
     // changed (e.g. after resizeterm), drawing a stale frame behind the loop's back.
     inputPad = newpad(1, 1)
@@ -165,6 +241,7 @@ public final class NCursesScreen: Screen, InputSource {
       define_key("\u{1B}[" + final, code)
       define_key("\u{1B}O" + final, code)
     }
+    configureMouse()
     if options.colorMode.usesColor(
       environment: options.environment, terminalHasColors: has_colors())
     {
@@ -176,8 +253,32 @@ public final class NCursesScreen: Screen, InputSource {
     }
   }
 
-  private func enableReporting() { writeRaw("\u{1B}[?2004h\u{1B}[?1004h") }
-  private func disableReporting() { writeRaw("\u{1B}[?1004l\u{1B}[?2004l") }
+  /// Clicks and the wheel through `mousemask`, reported in SGR 1006 form (exact coordinates on
+  /// any width: the old X10 form ends at column 223). `mousemask` turns reporting on; the
+  /// screen asks for SGR itself and ``InputDecoder`` decodes the reports, whatever mouse format
+  /// terminfo names (ncurses decodes SGR only for `kmous=\E[<`, and loses events that arrive in
+  /// one read). Should a terminal ignore SGR, ncurses still decodes its X10 reports
+  /// (`KEY_MOUSE`).
+  private func configureMouse() {
+    decodesMouseReports = false
+    guard options.reportsMouse else { return }
+    mouseinterval(0)  // presses and releases as they come, no waiting to make clicks
+    let mask =
+      tether_mouse_all_events() | tether_mouse_shift() | tether_mouse_ctrl() | tether_mouse_alt()
+    guard mousemask(mask, nil) != 0 else { return }
+    decodesMouseReports = true
+    define_key("\u{1B}[<", InputDecoder.mouseReport)
+  }
+
+  private func enableReporting() {
+    writeRaw(
+      "\u{1B}[?2004h\u{1B}[?1004h" + (decodesMouseReports ? "\u{1B}[?1000h\u{1B}[?1006h" : ""))
+  }
+
+  private func disableReporting() {
+    writeRaw(
+      (decodesMouseReports ? "\u{1B}[?1006l\u{1B}[?1000l" : "") + "\u{1B}[?1004l\u{1B}[?2004l")
+  }
 
   private func writeRaw(_ sequence: String) {
     var bytes = Array(sequence.utf8)
@@ -190,7 +291,12 @@ public final class NCursesScreen: Screen, InputSource {
   var colorPairsInUse: Int? { colors?.count }
 
   public func present(_ canvas: inout Canvas) {
-    guard screen != nil else { return }
+    guard screen != nil, case .active = ownership else {
+      // In the background: nothing reaches the terminal, and the next frame repaints it all.
+      front = Canvas(size: Size(width: 0, height: 0))
+      swap(&front, &canvas)
+      return
+    }
     var changed = false
     var writer = CellWriter(colors: colors)
     canvas.forEachChange(from: front) { point, cell in
@@ -215,20 +321,78 @@ public final class NCursesScreen: Screen, InputSource {
 
   public func invalidate() {
     front = Canvas(size: Size(width: 0, height: 0))
-    clearok(tether_curscr(), true)
+    if screen != nil { clearok(tether_curscr(), true) }
   }
 
+  // MARK: Job control
+
+  /// Gives the terminal back and stops the process (Ctrl-Z). Once continued, takes the
+  /// terminal again only in the foreground; in the background it waits for `fg` (see
+  /// ``continued()``).
   public func suspend() {
-    guard screen != nil else { return }
+    guard screen != nil, case .active = ownership else { return }
     options.log?.write("suspending")
     disableReporting()
     endwin()
     redirected.restore()
     tether_set_terminal_active(0)
     tether_stop_process()
-    tether_set_terminal_active(1)
-    redirected.redirect(toMatch: outputDescriptor, target: options.log?.descriptor)
     ignoreNextContinue = true
+    if isForeground {
+      takeTerminalBack()
+    } else {
+      ownership = .background(cursesEnded: true)
+      options.log?.write("continued in the background; waiting for fg")
+      signals.watchForForeground(of: terminalDescriptor)
+    }
+  }
+
+  /// A SIGCONT arrived. Returns whether the screen (again) owns the terminal in the
+  /// foreground and should repaint.
+  func continued() -> Bool {
+    if ignoreNextContinue {
+      // The SIGCONT that ended our own stop: `suspend()` already acted on it.
+      ignoreNextContinue = false
+      return false
+    }
+    switch ownership {
+    case .released:
+      return false
+    case .active:
+      if isForeground {
+        // Continued after a stop we did not make (SIGSTOP, then fg): the shell may have
+        // changed the terminal's modes meanwhile.
+        reset_prog_mode()
+        enableReporting()
+        return true
+      }
+      // Continued in the background after a stop we did not make: hands off.
+      ownership = .background(cursesEnded: false)
+      options.log?.write("continued in the background; waiting for fg")
+      signals.watchForForeground(of: terminalDescriptor)
+      return false
+    case .background(let cursesEnded):
+      guard isForeground else {
+        options.log?.write("continued in the background; waiting for fg")
+        signals.watchForForeground(of: terminalDescriptor)
+        return false
+      }
+      if !cursesEnded {
+        disableReporting()
+        endwin()
+        redirected.restore()
+      }
+      takeTerminalBack()
+      return true
+    }
+  }
+
+  /// Takes the terminal over again after `endwin`: program modes, the alternate screen,
+  /// reporting, the current size, and a full repaint on the next frame.
+  private func takeTerminalBack() {
+    tether_set_terminal_active(1)
+    ownership = .active
+    redirected.redirect(toMatch: outputDescriptor, target: options.log?.descriptor)
     doupdate()
     enableReporting()
     if let newSize = terminalSize(), newSize != size { resize(to: newSize) }
@@ -236,82 +400,16 @@ public final class NCursesScreen: Screen, InputSource {
     options.log?.write("resumed at \(size)")
   }
 
-  // MARK: Input
+  /// Whether this process group is the terminal's foreground (or the terminal is not its
+  /// controlling terminal, where there is no job control to respect).
+  var isForeground: Bool { tether_foreground_state(terminalDescriptor) != 0 }
 
-  public func read() -> [Input] {
-    guard screen != nil else { return [] }
-    var inputs = readSignals()
-    var batch: [RawInput] = []
-    var character: wint_t = 0
-    while true {
-      let result = wget_wch(inputPad, &character)
-      if result == ERR { break }
-      if result == KEY_CODE_YES {
-        let code = Int32(character)
-        if code == KEY_RESIZE {
-          if let event = resizeIfNeeded() { inputs.append(.event(event)) }
-        } else if code > KEY_MAX, !InputDecoder.isOwnCode(code), let name = keyname(code) {
-          batch.append(.namedKey(String(cString: name)))
-        } else {
-          batch.append(.keyCode(code))
-        }
-      } else if let scalar = Unicode.Scalar(UInt32(character)) {
-        batch.append(.character(scalar))
-      }
-    }
-    inputs += decoder.decode(batch).map { .event($0) }
-    if batch.isEmpty && inputs.isEmpty && inputHungUp() {
-      inputs.append(.terminationRequested(signal: SIGHUP))
-    }
-    return inputs
-  }
-
-  private func readSignals() -> [Input] {
-    var inputs: [Input] = []
-    var buffer = [UInt8](repeating: 0, count: 64)
-    while true {
-      let count = Glibc.read(signalRead, &buffer, buffer.count)
-      guard count > 0 else { break }
-      for byte in buffer[0..<count] {
-        let signal = Int32(byte)
-        switch signal {
-        case SIGWINCH:
-          if let event = resizeIfNeeded() { inputs.append(.event(event)) }
-        case SIGTSTP: inputs.append(.suspendRequested)
-        case SIGCONT:
-          if ignoreNextContinue {
-            ignoreNextContinue = false
-          } else {
-            inputs.append(.resumed)
-          }
-        default:
-          options.log?.write("signal \(signal) received")
-          inputs.append(.terminationRequested(signal: signal))
-        }
-      }
-    }
-    return inputs
-  }
-
-  private func resizeIfNeeded() -> Event? {
-    guard let newSize = terminalSize(), newSize != size else { return nil }
-    resize(to: newSize)
-    options.log?.write("resized to \(newSize)")
-    return .resize(newSize)
-  }
-
-  private func terminalSize() -> Size? {
+  func terminalSize() -> Size? {
     var window = winsize()
     guard ioctl(terminalDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else {
       return nil
     }
     return Size(width: Int(window.ws_col), height: Int(window.ws_row))
-  }
-
-  private func inputHungUp() -> Bool {
-    var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, 0) > 0 else { return false }
-    return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
   }
 
   /// ncursesw needs a UTF-8 `LC_CTYPE` for wide characters; fall back to C.UTF-8.
@@ -321,4 +419,6 @@ public final class NCursesScreen: Screen, InputSource {
       setlocale(LC_CTYPE, "C.UTF-8")
     }
   }
+
+  var isStarted: Bool { screen != nil }
 }

@@ -51,6 +51,39 @@ struct TerminalSampleEndToEndTests {
     #expect(log.contains("terminal restored"))
   }
 
+  @Test func clicksSelectRowsAndTheWheelScrollsTheList() throws {
+    let binary = try sampleBinary()
+    let tmux = try TmuxSession(width: 100, height: 30, name: "terminal-mouse")
+    try tmux.waitForScreen(containing: "e2e$")
+    try tmux.run("stty -g > \(tmux.path("before"))")
+    let before = try #require(try tmux.waitForFile("before"))
+    try tmux.run("'\(binary)'")
+    try tmux.waitForScreen(containing: "› Item 1")
+    // Row 0 is the title, row 1 the list's border: Item 5 is on row 6 (SGR counts from 1).
+    try sendMouse("0;4;7M", to: tmux)
+    try sendMouse("0;4;7m", to: tmux)
+    try tmux.waitForScreen(containing: "selected: Item 5")
+    try tmux.waitForScreen(containing: "mouse: release left 3,6")
+    // A click on the note focuses it: typing goes there.
+    try sendMouse("0;60;3M", to: tmux)
+    try tmux.type("typed")
+    try tmux.waitForScreen(containing: "typed")
+    try tmux.press("Escape")
+    // The wheel over the list scrolls it, taking the selection along.
+    for _ in 0..<3 { try sendMouse("65;4;7M", to: tmux) }
+    try tmux.waitForScreen(containing: "mouse: wheel down 3,6")
+    try tmux.waitForScreen(containing: "selected: Item 10")
+    try tmux.press("q")
+    try tmux.waitForScreen(notContaining: "Tether sample")
+    try tmux.run("stty -g > \(tmux.path("after"))")
+    #expect(try tmux.waitForFile("after") == before)
+  }
+
+  /// Sends an SGR mouse report, `ESC [ <` then `parameters`, in one write as a terminal would.
+  private func sendMouse(_ parameters: String, to tmux: TmuxSession) throws {
+    try tmux.type("\u{1B}[<\(parameters)")
+  }
+
   @Test func sigtermRestoresTheTerminalAndEndsWithTheSignal() throws {
     let binary = try sampleBinary()
     let tmux = try TmuxSession(width: 100, height: 30, name: "terminal")

@@ -79,4 +79,53 @@ import Testing
     let events = decoder.decode([.keyCode(InputDecoder.focusOut), .keyCode(InputDecoder.focusIn)])
     #expect(events == [.focus(false), .focus(true)])
   }
+
+  /// `ESC [ <` (the screen's own code) followed by the rest of an SGR report as characters.
+  private func report(_ rest: String) -> [RawInput] {
+    [.keyCode(InputDecoder.mouseReport)] + rest.unicodeScalars.map { .character($0) }
+  }
+
+  @Test func sgrMouseReportsBecomeMouseEvents() {
+    var decoder = InputDecoder()
+    let events = decoder.decode(
+      report("0;10;5M") + report("0;10;5m") + report("2;1;1M") + report("64;3;4M")
+        + report("65;3;4M") + report("20;250;60M") + [.character("j")])
+    #expect(
+      events == [
+        .mouse(MouseEvent(.press(.left), at: Point(x: 9, y: 4))),
+        .mouse(MouseEvent(.release(.left), at: Point(x: 9, y: 4))),
+        .mouse(MouseEvent(.press(.right), at: Point(x: 0, y: 0))),
+        .mouse(MouseEvent(.scrollUp, at: Point(x: 2, y: 3))),
+        .mouse(MouseEvent(.scrollDown, at: Point(x: 2, y: 3))),
+        // Beyond column 223, where the old X10 format ends; Shift + Ctrl.
+        .mouse(MouseEvent(.press(.left), at: Point(x: 249, y: 59), modifiers: [.shift, .control])),
+        .key("j"),
+      ])
+  }
+
+  @Test func aMouseReportSplitAcrossReadsStillArrivesWhole() {
+    var decoder = InputDecoder()
+    #expect(decoder.decode(report("1;4")).isEmpty)
+    #expect(
+      decoder.decode(";2M".unicodeScalars.map { .character($0) }) == [
+        .mouse(MouseEvent(.press(.middle), at: Point(x: 3, y: 1)))
+      ])
+  }
+
+  @Test func malformedOrUnwantedReportsAreDropped() {
+    var decoder = InputDecoder()
+    // Motion (32), a broken report cut by a key, an absurdly long one.
+    let events = decoder.decode(
+      report("32;1;1M") + report("0;1") + [.keyCode(KEY_UP)]
+        + report(String(repeating: "1", count: 40))
+        + [.character("x")])
+    #expect(events == [.key(.up), .key("x")])
+    #expect(InputDecoder.mouseEvent(sgr: "0;0;1", final: "M") == nil)
+  }
+
+  @Test func mouseEventsDecodedByNCursesPassThrough() {
+    var decoder = InputDecoder()
+    let click = MouseEvent(.press(.left), at: Point(x: 1, y: 2))
+    #expect(decoder.decode([.character("a"), .mouse(click)]) == [.key("a"), .mouse(click)])
+  }
 }

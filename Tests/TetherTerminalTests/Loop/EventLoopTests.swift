@@ -159,8 +159,51 @@ private final class ProbeApp: TerminalApp {
     let loop = try makeLoop(app)
     loop.runUntilIdle()
     #expect(app.renders == 0)
-    #expect(screen.lines[1] == "   Terminal too small")
-    #expect(screen.lines[2] == " need 80×24, have 24×4")
+    #expect(screen.lines[0] == "   Terminal too small")
+    #expect(screen.lines[1] == " need 80×24, have 24×4")
+    #expect(screen.lines[2] == "        q quits")
+  }
+
+  @Test func behindTooSmallOnlyResizeFocusAndQuitRequestsReachTheApp() throws {
+    let app = ProbeApp()
+    app.minimumSize = Size(width: 30, height: 4)
+    let loop = try makeLoop(app)
+    loop.runUntilIdle()
+    #expect(loop.isTooSmall)
+    input.type("x+y")
+    input.send(.paste("pasted"))
+    input.send(.mouse(MouseEvent(.press(.left), at: Point(x: 1, y: 1))))
+    input.send(.focus(false))
+    loop.runUntilIdle()
+    #expect(app.events == [.focus(false)])
+    #expect(app.count == 0)
+    // Ctrl-Z still suspends.
+    input.send(.ctrl("z"))
+    loop.runUntilIdle()
+    #expect(screen.suspendCount == 1)
+    // Once large enough, keys reach the app again.
+    input.send(Event.resize(Size(width: 30, height: 4)))
+    input.type("+")
+    loop.runUntilIdle()
+    #expect(!loop.isTooSmall)
+    #expect(app.count == 1)
+    #expect(screen.lines[0] == "count 1")
+    // `q` quits while too small, as Ctrl-C: the request to quit, which the app sees first and
+    // may answer by asking (this one ignores it, so the loop quits).
+    app.ignoresEverything = true
+    input.send(Event.resize(Size(width: 10, height: 2)))
+    input.send(Key("q"))
+    loop.runUntilIdle()
+    #expect(app.events.last == .key(.ctrl("c")))
+    #expect(loop.isFinished)
+  }
+
+  @Test func mouseEventsReachTheApp() throws {
+    let loop = try makeLoop()
+    let click = MouseEvent(.press(.left), at: Point(x: 3, y: 1), modifiers: .control)
+    input.send(.mouse(click))
+    loop.runUntilIdle()
+    #expect(loop.app.events == [.mouse(click)])
   }
 
   @Test func aSpinnerAdvancesOnlyThroughScheduledRedraws() throws {

@@ -179,7 +179,122 @@ import Testing
       close(pipe[0])
       close(pipe[1])
     }
-    let screen = try NCursesScreen(inputDescriptor: pipe[0], outputDescriptor: pipe[1])
-    #expect(throws: TerminalError.notATerminal) { try screen.start() }
+    #expect(throws: TerminalError.notATerminal) {
+      _ = try NCursesScreen(inputDescriptor: pipe[0], outputDescriptor: pipe[1])
+    }
+  }
+
+  /// Creating a screen for `environment` on a fresh pty, and the pty's settings after.
+  private func refusal(environment: [String: String], terminalType: String? = nil) throws -> (
+    error: TerminalError?, settingsUnchanged: Bool
+  ) {
+    let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
+    var before = termios()
+    tcgetattr(pty.terminal, &before)
+    var failure: TerminalError?
+    do {
+      _ = try NCursesScreen(
+        inputDescriptor: pty.terminal, outputDescriptor: pty.terminal,
+        options: .init(environment: environment, terminalType: terminalType))
+    } catch {
+      failure = error
+    }
+    var after = termios()
+    tcgetattr(pty.terminal, &after)
+    let unchanged =
+      after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag
+      && after.c_oflag == before.c_oflag && pty.readAvailable().isEmpty
+    return (failure, unchanged)
+  }
+
+  @Test func refusesAnUnsetOrUnknownTerminalTypeBeforeTouchingTheTerminal() throws {
+    let unset = try refusal(environment: [:])
+    #expect(unset.error == .terminalTypeUnset)
+    #expect(unset.settingsUnchanged)
+    let empty = try refusal(environment: ["TERM": ""])
+    #expect(empty.error == .terminalTypeUnset)
+    let unknown = try refusal(environment: ["TERM": "no-such-terminal"])
+    #expect(unknown.error == .unknownTerminalType("no-such-terminal"))
+    #expect(unknown.settingsUnchanged)
+    #expect("\(unknown.error!)".contains("unknown terminal type no-such-terminal"))
+  }
+
+  @Test func refusesATerminalThatCannotMoveTheCursor() throws {
+    let dumb = try refusal(environment: ["TERM": "dumb"])
+    #expect(dumb.error == .cannotMoveCursor("dumb"))
+    #expect(dumb.settingsUnchanged)
+    #expect("\(dumb.error!)".contains("cannot move the cursor"))
+    // The option wins over the environment.
+    let explicit = try refusal(environment: ["TERM": "xterm-256color"], terminalType: "dumb")
+    #expect(explicit.error == .cannotMoveCursor("dumb"))
+    let usable = try refusal(environment: ["TERM": "xterm-256color"])
+    #expect(usable.error == nil)
+    #expect(usable.settingsUnchanged)
+  }
+
+  @Test func checkingATerminalTypeLeavesARunningScreenAlone() throws {
+    let pty = try PseudoTerminal(size: Size(width: 30, height: 5))
+    let screen = try makeScreen(pty)
+    try screen.start()
+    defer { screen.stop() }
+    _ = pty.readAvailable()
+    #expect(throws: TerminalError.cannotMoveCursor("dumb")) {
+      _ = try NCursesScreen(
+        inputDescriptor: pty.terminal, outputDescriptor: pty.terminal,
+        options: .init(environment: ["TERM": "dumb"]))
+    }
+    var canvas = Canvas(size: screen.size)
+    canvas.write("still drawing", at: Point(x: 0, y: 0))
+    screen.present(&canvas)
+    #expect(String(decoding: pty.readAvailable(), as: UTF8.self).contains("still drawing"))
+  }
+
+  @Test func mouseReportingIsSGRAndClicksArriveAsEvents() throws {
+    for type in ["xterm-256color", "tmux-256color"] {
+      let pty = try PseudoTerminal(size: Size(width: 240, height: 30))
+      let screen = try NCursesScreen(
+        inputDescriptor: pty.terminal, outputDescriptor: pty.terminal,
+        options: .init(colorMode: .never, environment: [:], terminalType: type))
+      try screen.start()
+      let output = String(decoding: pty.readAvailable(), as: UTF8.self)
+      #expect(output.contains("1006"), "\(type) did not ask for SGR reports")
+      // Clicks beyond column 223 only SGR can report.
+      pty.type("\u{1B}[<0;230;5M\u{1B}[<0;230;5m\u{1B}[<65;2;3M")
+      let inputs = read(3, from: screen)
+      #expect(
+        inputs == [
+          .event(.mouse(MouseEvent(.press(.left), at: Point(x: 229, y: 4)))),
+          .event(.mouse(MouseEvent(.release(.left), at: Point(x: 229, y: 4)))),
+          .event(.mouse(MouseEvent(.scrollDown, at: Point(x: 1, y: 2)))),
+        ], "\(type)")
+      screen.stop()
+      let restored = String(decoding: pty.readAvailable(), as: UTF8.self)
+      #expect(
+        restored.contains("\u{1B}[?1000l") || restored.contains("1006;1000l"),
+        "\(type): \(restored.debugDescription)")
+    }
+  }
+
+  @Test func withoutMouseReportingTheTerminalKeepsItsSelection() throws {
+    let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
+    let screen = try NCursesScreen(
+      inputDescriptor: pty.terminal, outputDescriptor: pty.terminal,
+      options: .init(environment: [:], terminalType: "xterm-256color", reportsMouse: false))
+    try screen.start()
+    defer { screen.stop() }
+    let output = String(decoding: pty.readAvailable(), as: UTF8.self)
+    #expect(!output.contains("1000h") && !output.contains("1006"))
+  }
+
+  @Test func signalsPassThroughTheSignalThread() throws {
+    let pty = try PseudoTerminal(size: Size(width: 40, height: 10))
+    let screen = try makeScreen(pty)
+    try screen.start()
+    defer { screen.stop() }
+    kill(getpid(), SIGWINCH)
+    pty.resize(to: Size(width: 44, height: 11))
+    kill(getpid(), SIGWINCH)
+    let inputs = read(1, from: screen)
+    #expect(inputs.contains(.event(.resize(Size(width: 44, height: 11)))))
   }
 }

@@ -1,0 +1,58 @@
+/// A piece of styled text in a ``StatusBar`` or similar line.
+public struct Segment: Sendable, ExpressibleByStringLiteral {
+  public var text: String
+  public var style: Style?
+
+  public init(_ text: String, style: Style? = nil) {
+    self.text = text
+    self.style = style
+  }
+
+  public init(stringLiteral text: String) {
+    self.init(text)
+  }
+}
+
+/// A one-line bar: segments on the left and on the right, over a background style. The right
+/// segments win when space is short; the left ones are cut with "…".
+///
+/// ```swift
+/// StatusBar(left: ["Feed", " 10 of 251"], right: [Segment("fail 25%", style: .init(foreground: .red))])
+///   .render(in: bottomRow, into: &frame)
+/// ```
+public struct StatusBar: Widget, Sendable {
+  public var left: [Segment]
+  public var right: [Segment]
+  public var style: Style
+
+  public init(left: [Segment] = [], right: [Segment] = [], style: Style = .reverse) {
+    self.left = left
+    self.right = right
+    self.style = style
+  }
+
+  public func render(in rect: Rect, into frame: inout Frame) {
+    let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(1, rect.height))
+    guard !row.isEmpty else { return }
+    frame.fill(row, style: style)
+    let rightWidth = min(row.width, right.reduce(0) { $0 + DisplayWidth.of($1.text) })
+    var x = row.maxX - rightWidth
+    for segment in right {
+      x = frame.write(
+        segment.text, at: Point(x: x, y: row.minY), style: segment.style ?? style, clip: row)
+    }
+    let leftArea = Rect(x: row.minX, y: row.minY, width: row.width - rightWidth - 1, height: 1)
+    let leftText = left.map(\.text).joined()
+    if DisplayWidth.of(leftText) > leftArea.width {
+      frame.write(
+        TextLayout.truncate(leftText, toWidth: leftArea.width), at: Point(x: row.minX, y: row.minY),
+        style: style, clip: leftArea)
+      return
+    }
+    x = row.minX
+    for segment in left {
+      x = frame.write(
+        segment.text, at: Point(x: x, y: row.minY), style: segment.style ?? style, clip: leftArea)
+    }
+  }
+}
