@@ -38,7 +38,8 @@ let package = Package(
 
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(
-      name: "PostsService", dependencies: ["TetherSynchronization"], path: "Demo/PostsService"),
+      name: "PostsService", dependencies: ["TetherHTTP", "TetherSynchronization"],
+      path: "Demo/PostsService"),
     .executableTarget(
       name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),
     .target(

@@ -27,6 +27,13 @@ if options.showsHelp {
 }
 
 var configuration = options.configuration
+if let directory = options.dataDirectory {
+  do {
+    configuration.data = try PostsData(contentsOf: URL(fileURLWithPath: directory))
+  } catch {
+    fail("--data \(directory): \(error)", status: 2)
+  }
+}
 if options.logsRequests {
   configuration.requestLog = { entry in emit(entry.description) }
 }
@@ -36,9 +43,11 @@ do {
 } catch {
   fail("\(error)", status: 1)
 }
+let counts = configuration.data.counts
 emit(
-  "Posts server listening on \(server.baseURL) (seed \(configuration.seed); faults: \(server.faults))"
-)
+  "Posts server listening on \(server.baseURL) (\(counts.posts) posts, \(counts.users) users, "
+    + "\(counts.comments) comments; \(configuration.writes.rawValue) writes; "
+    + "seed \(configuration.seed); faults: \(server.faults))")
 
 // Stop cleanly on Ctrl-C or SIGTERM: answer requests in progress, then exit.
 /// Delivers `signalNumber` into `stream` instead of letting it kill the process.

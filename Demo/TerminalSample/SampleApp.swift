@@ -44,14 +44,16 @@ final class SampleApp: TerminalApp {
   var hits = HitMap<Panel>()
   let crashKey: Character?
   let hangKey: Character?
+  let hangMarker: String?
 
   enum Panel: Hashable, Sendable {
     case list, note
   }
 
-  init(crashKey: Character? = nil, hangKey: Character? = nil) {
+  init(crashKey: Character? = nil, hangKey: Character? = nil, hangMarker: String? = nil) {
     self.crashKey = crashKey
     self.hangKey = hangKey
+    self.hangMarker = hangMarker
   }
 
   var minimumSize: Size { Size(width: 40, height: 10) }
@@ -113,6 +115,9 @@ final class SampleApp: TerminalApp {
       if let crashKey, key == Key(.character(crashKey)) { fatalError("crash requested") }
       if let hangKey, key == Key(.character(hangKey)) {
         // A call that never returns, on the loop's thread: only the signal thread can end us.
+        if let hangMarker {
+          _ = FileManager.default.createFile(atPath: hangMarker, contents: Data("hung\n".utf8))
+        }
         DispatchSemaphore(value: 0).wait()
       }
       lastKey = key.description

@@ -2,10 +2,11 @@ import Foundation
 import TetherTerminal
 
 // terminal-sample [--pid-file PATH] [--color never|auto|always] [--log FILE] [--no-mouse]
-//                 [--crash-key KEY] [--hang-key KEY] [--hang-on-exit]
+//                 [--crash-key KEY] [--hang-key KEY [--hang-marker PATH]] [--hang-on-exit]
 var pidFile: String?
 var crashKey: Character?
 var hangKey: Character?
+var hangMarker: String?
 var hangsOnExit = false
 var reportsMouse = true
 var colorMode = ColorMode.auto
@@ -26,6 +27,8 @@ while let argument = arguments.popFirst() {
   case "--crash-key": crashKey = arguments.popFirst()?.first
   // For the end-to-end tests of a stuck app: pressing KEY blocks the loop's thread for good.
   case "--hang-key": hangKey = arguments.popFirst()?.first
+  // Written just before the loop blocks, so a test knows the app is stuck before it signals.
+  case "--hang-marker": hangMarker = arguments.popFirst()
   // For the end-to-end tests of a stuck shutdown: after quitting, cleanup never finishes.
   case "--hang-on-exit": hangsOnExit = true
   case "--color":
@@ -52,7 +55,7 @@ do {
   fail("\(error)", code: 1)
 }
 do {
-  let app = SampleApp(crashKey: crashKey, hangKey: hangKey)
+  let app = SampleApp(crashKey: crashKey, hangKey: hangKey, hangMarker: hangMarker)
   let loop = try EventLoop(app: app, screen: screen, input: screen)
   try await loop.run()
 } catch {

@@ -26,12 +26,16 @@ public final class PostsModel: Sendable {
     public var persistsWrites: Bool
     /// Receives one line per request sent and per response, credentials redacted.
     public var log: (@Sendable (String) -> Void)?
+    /// Whether the network is reachable; nil for the default: always for the embedded service
+    /// (it is on the loopback interface), the kernel's view for a remote server.
+    public var connectivity: (any RunCondition)?
 
     public init(
       baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
       timeouts: HTTPTimeouts = HTTPTimeouts(), clock: any TetherClock = SystemClock(),
       pageSize: Int = 10, retries: Int = 3,
-      server: PostsServer? = nil, persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil
+      server: PostsServer? = nil, persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil,
+      connectivity: (any RunCondition)? = nil
     ) {
       self.baseURL = baseURL
       self.transport = transport
@@ -42,6 +46,7 @@ public final class PostsModel: Sendable {
       self.server = server
       self.persistsWrites = persistsWrites
       self.log = log
+      self.connectivity = connectivity
     }
   }
 
@@ -66,7 +71,11 @@ public final class PostsModel: Sendable {
       transport: configuration.transport, observers: observers, clock: configuration.clock)
     var defaults = OperationDefaults()
     defaults.queryRetryLimit = configuration.retries
-    client = OperationClient(clock: configuration.clock, defaults: defaults)
+    let connectivity =
+      configuration.connectivity
+      ?? (configuration.server != nil ? ManualCondition(true) : NetworkConnectivity.shared)
+    client = OperationClient(
+      clock: configuration.clock, connectivity: connectivity, defaults: defaults)
     operations = PostsOperations(
       api: api, pageSize: configuration.pageSize, focus: ManualCondition(true))
     self.activity = activity

@@ -29,6 +29,9 @@ enum Describe {
 
   /// A short account of a failure: the server's own message when it sent one.
   static func failure(_ error: any Error) -> String {
+    if let error = error as? OperationError<HTTPError> {
+      return error.failure.map { failure($0) } ?? "cancelled"
+    }
     if let error = error as? HTTPError,
       case .unacceptableStatus(let failure) = error,
       let message = failure.clientError(as: ServerMessage.self)?.message

@@ -47,15 +47,15 @@ struct FeedPanel {
   /// The last line: retrying, loading, the error, the end of the feed, or how to load more.
   private func renderStatus(in row: Rect, into frame: inout Frame) {
     let origin = Point(x: row.minX, y: row.minY)
-    if let progress = state.retryProgress, state.isLoading {
+    if let progress = state.retryProgress, state.isFetching {
       // The feed is narrow: a shorter form of the post panel's retry line.
       Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
         "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
       }.render(in: row, into: &frame)
-    } else if state.isLoading {
+    } else if state.isFetching {
       let label =
-        state.isLoadingInitialPage
-        ? "Loading posts…" : state.isLoadingAllPages ? "Refreshing…" : "Loading more…"
+        state.isFetchingInitialPage
+        ? "Loading posts…" : state.isRefetchingAllPages ? "Refreshing…" : "Loading more…"
       Spinner(startedAt: Theme.spinnerEpoch, label: label).render(in: row, into: &frame)
     } else if state.status == .failure, let error = state.error {
       frame.write(

@@ -26,7 +26,7 @@ struct PostPanel {
     }
     if let staleDate = post.staleDate, staleDate > frame.now { frame.redraw(at: staleDate) }
     var area = inner
-    if let progress = post.retryProgress, post.isLoading {
+    if let progress = post.retryProgress, post.isFetching {
       Countdown(
         until: progress.nextAttemptDate, style: Theme.warning, label: Describe.retry(progress)
       )
@@ -42,7 +42,7 @@ struct PostPanel {
       area = area.inset(top: min(3, lines.count) + 1)
     }
     guard let value = post.currentValue else {
-      if post.isLoading && post.retryProgress == nil {
+      if post.isFetching && post.retryProgress == nil {
         Spinner(startedAt: Theme.spinnerEpoch, label: "Loading post #\(postID)…")
           .render(in: area.row(0), into: &frame)
       }
@@ -60,7 +60,7 @@ struct PostPanel {
     guard let postID else { return "Post" }
     var title = "Post #\(postID)"
     guard let post else { return title }
-    if post.isLoading && post.hasValue {
+    if post.isRefetching && post.hasValue {
       title += " · refreshing"
     } else if post.hasValue && post.isStale(at: now) {
       title += " · stale"

@@ -208,7 +208,7 @@ extension PostsBrowserApp {
   func loadMoreIfNearEnd(count: Int) {
     let state = model.feed.state
     guard filter == nil, feedList.selection >= count - 3, state.hasNextPage,
-      !state.isLoadingNextPage, state.nextPageError == nil
+      !state.isFetchingNextPage, state.nextPageError == nil
     else { return }
     run { try await $0.loadMore() }
   }

@@ -16,23 +16,24 @@ enum Theme {
 
   /// The colour of a store's status in the store panel.
   static func style(for snapshot: OperationSnapshot) -> Style {
-    if snapshot.retryProgress != nil { return warning }
+    if snapshot.retryProgress != nil || snapshot.fetchStatus == .paused { return warning }
+    if snapshot.fetchStatus == .fetching { return Style(foreground: .cyan) }
     switch snapshot.status {
-    case .loading: return Style(foreground: .cyan)
     case .failure: return error
     case .success: return snapshot.isStale ? Style(foreground: .yellow) : success
-    case .idle: return dim
+    case .pending: return dim
     }
   }
 
-  /// The word for a store's status: loading, error, stale, ok or idle.
+  /// The word for a store's status: retry, paused, loading, error, stale, ok or idle.
   static func label(for snapshot: OperationSnapshot) -> String {
     if snapshot.retryProgress != nil { return "retry" }
+    if snapshot.fetchStatus == .paused { return "paused" }
+    if snapshot.fetchStatus == .fetching { return "loading" }
     switch snapshot.status {
-    case .loading: return "loading"
     case .failure: return "error"
     case .success: return snapshot.isStale ? "stale" : "ok"
-    case .idle: return "idle"
+    case .pending: return "idle"
     }
   }
 }

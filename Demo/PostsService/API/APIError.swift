@@ -13,6 +13,16 @@ struct APIError: Error {
     APIError(status: 404, message: message)
   }
 
+  /// 413: a field longer than the service stores.
+  static func tooLarge(_ field: String, limit: Int) -> APIError {
+    APIError(status: 413, message: "'\(field)' is longer than \(limit) bytes")
+  }
+
+  /// 400 for a body that is not JSON, or nests too deep.
+  static func invalidJSON(_ error: JSONReadError) -> APIError {
+    .badRequest("Invalid JSON in the request body: \(error)")
+  }
+
   var response: HTTPResponse {
     var response = HTTPResponse.message(message, status: status)
     if !allowedMethods.isEmpty {

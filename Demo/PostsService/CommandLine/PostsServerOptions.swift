@@ -11,29 +11,70 @@ public struct PostsServerOptions: Sendable {
   public var logsRequests: Bool
   /// Whether `--help` was given.
   public var showsHelp: Bool
+  /// `--data DIR`: the directory to read the data from (`PostsData(contentsOf:)`) into
+  /// `configuration.data` before starting; reading is left to the caller, so parsing the
+  /// command line does no I/O.
+  public var dataDirectory: String?
 
   public static let usage = """
     Usage: posts-server [options]
 
-    A dummyjson-compatible Posts API (GET /posts, /posts/{id}, /posts/search?q=, ...) with
-    fault injection. Change faults while it runs: GET or PUT /_faults with a JSON body.
+    A dummyjson-compatible API (/posts, /comments, /users: lists with limit, skip, select,
+    sortBy and order; search; writes; delay=MS on every route) with fault injection. Change
+    faults while it runs: GET or PUT /_faults with a JSON body, e.g.
+      curl -X PUT localhost:8080/_faults -d '{"failNext": 3, "failureStatuses": [429],
+        "retryAfterSeconds": 2, "failNextRoutes": ["GET /posts/5$"]}'
 
     Options:
-      --host ADDRESS         IPv4 address to bind (default 127.0.0.1)
-      --port N               port to listen on; 0 picks a free one (default 8080)
-      --seed N               seed for fault injection (default 1)
-      --fail-rate R          share of requests answered with 500 or 503, 0...1
-      --fail-next N          fail the next N requests
-      --latency DURATION     added to every request, like 200ms or 1.5s
-      --jitter DURATION      up to this much more latency, at random
-      --malformed-rate R     share of responses with a truncated JSON body, 0...1
-      --drop-rate R          share of requests whose connection is closed unanswered, 0...1
-      --routes LIST          comma-separated routes faults apply to (default all), e.g.
-                             /posts/search,GET /posts/*/comments
+      --host ADDRESS           IPv4 address to bind (default 127.0.0.1)
+      --port N                 port to listen on; 0 picks a free one (default 8080)
+      --data DIR               serve DIR/posts.json, users.json and comments.json (dummyjson's
+                               data files, or saved API answers) instead of the sample data
+      --writes stored|dummyjson
+                               stored (default): writes change the data and later reads show
+                               them; dummyjson: writes are echoed as dummyjson does (a new
+                               post gets the id after the data's, 252; nothing is stored; a
+                               delete removes nothing)
+      --seed N                 seed for fault injection (default 1)
+      --fail-rate R            share of requests answered with an injected failure, 0...1
+      --fail-status LIST       statuses of injected failures, drawn at random (default 500,503;
+                               429 for rate limiting)
+      --retry-after DURATION   send Retry-After on injected 429 and 503 failures, like 2s
+      --fail-next N            fail the next N requests
+      --fail-next-routes LIST  only count requests to these routes toward --fail-next
+      --latency DURATION       added to every request, like 200ms or 1.5s
+      --jitter DURATION        up to this much more latency, at random
+      --malformed-rate R       share of responses with a truncated JSON body, 0...1
+      --drop-rate R            share of requests whose connection is closed unanswered, 0...1
+      --routes LIST            comma-separated routes faults apply to (default all): path
+                               prefixes, * for one segment, an optional method, $ to match the
+                               whole path, e.g. /posts/search,GET /posts/*/comments,GET /users/1$
       --idle-timeout DURATION  close connections silent this long (default 10s)
-      --max-connections N    simultaneous connections before answering 503 (default 1024)
-      --quiet                do not log requests
-      -h, --help             show this help
+      --header-timeout DURATION
+                               a request's line and headers must arrive within this of its
+                               first byte, however it trickles in, or 408 (default 10s)
+      --body-timeout DURATION  its body must arrive within this of the headers (default 30s)
+      --max-connections N      simultaneous connections before answering 503 (default 4096)
+      --max-created N          posts, and comments, created through the API that are kept;
+                               one more drops the oldest created (default 1000)
+      --quiet                  do not log requests
+      -h, --help               show this help
+
+    Limits: request line and headers 16 KiB (431; blank lines before them count), body 1 MiB
+    (413), JSON nested 32 deep (400). Stored writes keep a title of at most 1 KiB, a body of
+    16 KiB, 20 tags of 64 bytes and comments of 4 KiB (413 beyond). Memory stays bounded: about
+    20 KiB per connection, 256 MiB of bodies and large responses in flight (503 beyond), and the
+    created records.
+
+    Where it differs from dummyjson: only posts, comments and users (no products, carts, todos,
+    auth...); users are read-only (writes to them are 405) and /users/filter is missing; limit
+    and skip must be whole non-negative numbers (dummyjson also takes 1.5 or an empty value);
+    sorting by an object field (reactions, user) keeps id order, where dummyjson's order is
+    unspecified; stored writes check types and sizes and require a title, where dummyjson
+    takes anything; tag URLs name this server, not dummyjson.com; a trailing slash is served,
+    not redirected (301); request bodies are read as JSON whatever their Content-Type, and
+    Transfer-Encoding (chunked) bodies are refused (501); errors this server adds (405, 408,
+    413, 431, 503) have their own messages.
     """
 
   /// Parses `arguments` (without the program name); throws on an unknown option or a bad value.
@@ -41,6 +82,7 @@ public struct PostsServerOptions: Sendable {
     configuration = PostsServer.Configuration(port: 8080)
     logsRequests = true
     showsHelp = false
+    dataDirectory = nil
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -76,17 +118,39 @@ public struct PostsServerOptions: Sendable {
       case "--drop-rate": configuration.faults.dropRate = try Self.rate(value(), for: name)
       case "--fail-next":
         configuration.faults.failNext = try Self.integer(value(), for: name, in: 0...Int.max)
+      case "--fail-next-routes":
+        configuration.faults.failNextRoutes = try value().split(separator: ",").map(String.init)
+      case "--fail-status":
+        let text = try value()
+        configuration.faults.failureStatuses = try text.split(separator: ",").map {
+          (status) throws(PostsServerOptionsError) -> Int in
+          guard let status = Int(status), (400...599).contains(status) else {
+            throw PostsServerOptionsError(
+              "invalid value '\(text)' for --fail-status: expected statuses from 400 to 599, like 429 or 500,503"
+            )
+          }
+          return status
+        }
+      case "--retry-after": configuration.faults.retryAfter = try Self.duration(value(), for: name)
+      case "--writes":
+        let text = try value()
+        guard let mode = WriteMode(rawValue: text) else {
+          throw PostsServerOptionsError(
+            "invalid value '\(text)' for --writes: expected stored or dummyjson")
+        }
+        configuration.writes = mode
+      case "--data": dataDirectory = try value()
+      case "--max-created":
+        configuration.maximumCreated = try Self.integer(value(), for: name, in: 1...1_000_000)
       case "--latency": configuration.faults.latency = try Self.duration(value(), for: name)
       case "--jitter": configuration.faults.jitter = try Self.duration(value(), for: name)
       case "--routes":
         configuration.faults.routes = try value().split(separator: ",").map(String.init)
-      case "--idle-timeout":
-        configuration.idleTimeout = try Self.duration(value(), for: name)
-        guard configuration.idleTimeout > .zero else {
-          throw PostsServerOptionsError("--idle-timeout must be longer than 0")
-        }
+      case "--idle-timeout": configuration.idleTimeout = try Self.timeout(value(), for: name)
+      case "--header-timeout": configuration.headerTimeout = try Self.timeout(value(), for: name)
+      case "--body-timeout": configuration.bodyTimeout = try Self.timeout(value(), for: name)
       case "--max-connections":
-        configuration.maximumConnections = try Self.integer(value(), for: name, in: 1...100_000)
+        configuration.maximumConnections = try Self.integer(value(), for: name, in: 1...1_000_000)
       default:
         throw PostsServerOptionsError("unknown option '\(argument)'")
       }
@@ -121,6 +185,14 @@ public struct PostsServerOptions: Sendable {
         "invalid value '\(text)' for \(name): expected a number from 0 to 1")
     }
     return value
+  }
+
+  private static func timeout(_ text: String, for name: String) throws(PostsServerOptionsError)
+    -> Duration
+  {
+    let duration = try duration(text, for: name)
+    guard duration > .zero else { throw PostsServerOptionsError("\(name) must be longer than 0") }
+    return duration
   }
 
   private static func duration(_ text: String, for name: String) throws(PostsServerOptionsError)

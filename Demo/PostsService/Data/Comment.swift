@@ -1,25 +1,59 @@
 /// A comment on a post: `{id, body, postId, likes, user: {id, username, fullName}}`.
-struct Comment: Sendable, Equatable {
+struct Comment: Record, Equatable {
+  /// The author as a comment shows them.
+  struct Author: Sendable, Equatable {
+    var id: Int
+    var username: String
+    var fullName: String
+
+    init(id: Int, username: String, fullName: String) {
+      self.id = id
+      self.username = username
+      self.fullName = fullName
+    }
+
+    init(_ user: User) {
+      self.init(id: user.id, username: user.username, fullName: user.fullName)
+    }
+
+    var json: JSONValue {
+      .object(
+        JSONObject([
+          ("id", .number(Double(id))), ("username", .string(username)),
+          ("fullName", .string(fullName)),
+        ]))
+    }
+  }
+
   var id: Int
   var body: String
   var postId: Int
   var likes: Int
-  var userId: Int
-  var username: String
-  var userFullName: String
+  var user: Author
+
+  func value(of name: String) -> JSONValue? {
+    switch name {
+    case "id": .number(Double(id))
+    case "body": .string(body)
+    case "postId": .number(Double(postId))
+    case "likes": .number(Double(likes))
+    case "user": user.json
+    default: nil
+    }
+  }
 
   func write(to json: inout JSONWriter) {
+    write(to: &json) { _ in }
+  }
+
+  func write(to json: inout JSONWriter, extra: (inout JSONWriter) -> Void) {
     json.object { json in
       json.field("id", id)
       json.field("body", body)
       json.field("postId", postId)
       json.field("likes", likes)
-      json.key("user")
-      json.object { json in
-        json.field("id", userId)
-        json.field("username", username)
-        json.field("fullName", userFullName)
-      }
+      json.field("user", user.json)
+      extra(&json)
     }
   }
 }

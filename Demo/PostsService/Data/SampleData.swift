@@ -5,16 +5,12 @@ import Foundation
 /// Generated from a fixed seed, so every server starts with exactly the same data (fault
 /// injection has its own seed). About a quarter of the posts carry accented, CJK or emoji text;
 /// post 173's body contains a terminal escape sequence and a tab.
-struct SampleData: Sendable {
+enum SampleData {
   static let postCount = 251
   static let userCount = 100
   static let postWithControlCharacters = 173
 
-  var posts: [Post]
-  var users: [User]
-  var comments: [Comment]
-
-  static func generate() -> SampleData {
+  static func generate() -> PostsData {
     var random = SeededRandom(seed: 0x5EED_0251)
     let users = (1...userCount).map { makeUser(id: $0, random: &random) }
     // Every user writes at least one post: the first 100 posts go to the users in shuffled order.
@@ -30,11 +26,10 @@ struct SampleData: Sendable {
         comments.append(
           Comment(
             id: comments.count + 1, body: random.element(of: SampleVocabulary.commentBodies),
-            postId: post.id, likes: random.integer(in: 0...10), userId: author.id,
-            username: author.username, userFullName: author.fullName))
+            postId: post.id, likes: random.integer(in: 0...10), user: Comment.Author(author)))
       }
     }
-    return SampleData(posts: posts, users: users, comments: comments)
+    return PostsData(posts: posts, users: users, comments: comments)
   }
 
   private static func makePost(id: Int, userId: Int, random: inout SeededRandom) -> Post {
@@ -75,15 +70,21 @@ struct SampleData: Sendable {
     let age = random.integer(in: 18...70)
     let month = random.integer(in: 1...12)
     let day = random.integer(in: 1...28)
+    let maidenName =
+      random.integer(in: 0...3) == 0 ? random.element(of: SampleVocabulary.lastNames) : ""
+    let phone = "+1 555-\(random.integer(in: 100...999))-\(random.integer(in: 1000...9999))"
+    // dummyjson's first fields, in its order.
     return User(
-      id: id, firstName: firstName, lastName: lastName,
-      maidenName: random.integer(in: 0...3) == 0
-        ? random.element(of: SampleVocabulary.lastNames) : "",
-      age: age, gender: id.isMultiple(of: 2) ? "male" : "female",
-      email: "\(username)@x.dummyjson.com",
-      phone: "+1 555-\(random.integer(in: 100...999))-\(random.integer(in: 1000...9999))",
-      username: username, birthDate: "\(2025 - age)-\(month)-\(day)",
-      image: "https://dummyjson.com/icon/\(username)/128")
+      id: id, firstName: firstName, lastName: lastName, email: "\(username)@x.dummyjson.com",
+      username: username,
+      extraFields: [
+        ("maidenName", .string(maidenName)), ("age", .number(Double(age))),
+        ("gender", .string(id.isMultiple(of: 2) ? "male" : "female")),
+      ],
+      laterFields: [
+        ("phone", .string(phone)), ("birthDate", .string("\(2025 - age)-\(month)-\(day)")),
+        ("image", .string("https://dummyjson.com/icon/\(username)/128")),
+      ])
   }
 
   /// Replaces `{adjective}`, `{noun}`, `{place}`, `{verb}`, `{verbed}`, `{time}` and `{name}`.

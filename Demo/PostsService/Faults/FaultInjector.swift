@@ -6,9 +6,10 @@
 struct FaultInjector: Sendable {
   /// What to do with one request.
   struct Decision: Equatable {
-    enum Outcome: Equatable {
+    enum Outcome: Hashable {
       case handle
-      case fail(status: Int)
+      /// Answer with `status`, and `Retry-After: retryAfter` when set.
+      case fail(status: Int, retryAfter: Int?)
       case malformBody
       case dropConnection
     }
@@ -26,24 +27,29 @@ struct FaultInjector: Sendable {
   }
 
   mutating func decide(method: String, pathSegments: [String]) -> Decision {
-    guard settings.isActive, pathSegments != [Route.faultsPath],
-      settings.affects(method: method, pathSegments: pathSegments)
-    else {
-      return Decision()
-    }
+    guard settings.isActive, pathSegments != [Route.faultsPath] else { return Decision() }
+    let affected = settings.affects(method: method, pathSegments: pathSegments)
+    let countsDown =
+      settings.failNext > 0
+      && settings.countsTowardFailNext(method: method, pathSegments: pathSegments)
+    guard affected || countsDown else { return Decision() }
     let jitterShare = random.unitInterval()
     let failureDraw = random.unitInterval()
     let statusDraw = random.unitInterval()
     let dropDraw = random.unitInterval()
     let malformedDraw = random.unitInterval()
 
-    var decision = Decision(delay: settings.latency + settings.jitter * jitterShare)
-    let failureStatus = statusDraw < 0.5 ? 500 : 503
-    if settings.failNext > 0 {
+    var decision = Decision()
+    if affected { decision.delay = settings.latency + settings.jitter * jitterShare }
+    let statuses = settings.failureStatuses
+    let status = statuses[min(statuses.count - 1, Int(statusDraw * Double(statuses.count)))]
+    let failure = Decision.Outcome.fail(
+      status: status, retryAfter: settings.retryAfterSeconds(for: status))
+    if countsDown {
       settings.failNext -= 1
-      decision.outcome = .fail(status: failureStatus)
+      decision.outcome = failure
     } else if failureDraw < settings.failureRate {
-      decision.outcome = .fail(status: failureStatus)
+      decision.outcome = failure
     } else if dropDraw < settings.dropRate {
       decision.outcome = .dropConnection
     } else if malformedDraw < settings.malformedRate {

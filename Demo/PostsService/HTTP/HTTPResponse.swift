@@ -23,19 +23,22 @@ struct HTTPResponse: Sendable {
   }
 
   /// The bytes on the wire: status line, headers (including `Content-Type`, `Content-Length`,
-  /// `Date`, `X-Request-Id` and `Connection`), blank line, then the body unless `includeBody` is false (for `HEAD`).
-  func serialized(requestID: String, keepAlive: Bool, includeBody: Bool = true) -> [UInt8] {
-    var head = "HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n"
-    head += "Content-Type: application/json; charset=utf-8\r\n"
-    head += "Content-Length: \(body.count)\r\n"
-    head += "Date: \(Timestamp.httpDate())\r\n"
-    head += "X-Request-Id: \(requestID)\r\n"
-    head += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
+  /// `Date`, `X-Request-Id` and `Connection`), blank line, then the body unless `includeBody`
+  /// is false (for `HEAD`). `date` is the `Date` value, `Timestamp.httpDate()` by default.
+  func serialized(
+    requestID: String, keepAlive: Bool, includeBody: Bool = true, date: String? = nil
+  ) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(200 + requestID.utf8.count + (includeBody ? body.count : 0))
+    func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    append("HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n")
+    append("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n")
+    append("Date: \(date ?? Timestamp.httpDate())\r\nX-Request-Id: \(requestID)\r\n")
+    append(keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n")
     for (name, value) in headers {
-      head += "\(name): \(value)\r\n"
+      append("\(name): \(value)\r\n")
     }
-    head += "\r\n"
-    var bytes = Array(head.utf8)
+    append("\r\n")
     if includeBody {
       bytes.append(contentsOf: body)
     }
@@ -52,11 +55,15 @@ struct HTTPResponse: Sendable {
     case 405: "Method Not Allowed"
     case 408: "Request Timeout"
     case 413: "Content Too Large"
+    case 429: "Too Many Requests"
     case 431: "Request Header Fields Too Large"
     case 500: "Internal Server Error"
     case 501: "Not Implemented"
     case 503: "Service Unavailable"
+    case 502: "Bad Gateway"
+    case 504: "Gateway Timeout"
     case 505: "HTTP Version Not Supported"
+    case 507: "Insufficient Storage"
     default: "Status \(status)"
     }
   }

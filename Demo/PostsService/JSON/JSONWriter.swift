@@ -73,6 +73,32 @@ struct JSONWriter {
     needsComma = true
   }
 
+  /// Writes a parsed value back out, object members in their order.
+  mutating func value(_ json: JSONValue) {
+    switch json {
+    case .null:
+      separate()
+      bytes.append(contentsOf: "null".utf8)
+      needsComma = true
+    case .boolean(let boolean): value(boolean)
+    case .number(let number): value(number)
+    case .string(let string): value(string)
+    case .array(let elements):
+      array { json in
+        for element in elements { json.value(element) }
+      }
+    case .object(let object):
+      self.object { json in
+        for member in object { json.field(member.key, member.value) }
+      }
+    }
+  }
+
+  mutating func field(_ name: String, _ json: JSONValue) {
+    key(name)
+    value(json)
+  }
+
   mutating func field(_ name: String, _ string: String) {
     key(name)
     value(string)

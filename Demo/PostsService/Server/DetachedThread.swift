@@ -1,6 +1,7 @@
+import Foundation
 import Glibc
 
-/// Starts OS threads for blocking socket work, one per connection plus the acceptor.
+/// Starts the OS threads the server's event loops run on.
 ///
 /// Plain pthreads rather than `Thread` so that running out of threads is an error the server can
 /// answer (503) instead of a crash.
@@ -13,13 +14,19 @@ enum DetachedThread {
     }
   }
 
-  /// Runs `body` on a new detached thread; returns `false` when no thread could be created.
-  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+  /// Runs `body` on a new detached thread named `name` (as `top -H` and debuggers show it);
+  /// returns `false` when no thread could be created.
+  static func start(named name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    let work = Unmanaged.passRetained(Work(body)).toOpaque()
+    let work = Unmanaged.passRetained(
+      Work {
+        Thread.current.name = name
+        body()
+      }
+    ).toOpaque()
     var thread = pthread_t()
     let result = pthread_create(&thread, &attributes, runWork, work)
     if result != 0 {

@@ -8,10 +8,14 @@ import Foundation
 ///     try server.updateFaults { $0.failureRate = 0.25 }
 ///     await server.shutdown()
 ///
+/// It runs a fixed number of epoll event loops (one per core, two to eight), so slow or idle
+/// clients cost a few kilobytes each and no thread; every phase of a request has a deadline
+/// (see `Configuration`), and bodies, responses and created records are bounded in size.
+///
 /// The server never prints; pass `Configuration.requestLog` to see requests. Shutdown stops
-/// accepting, lets requests in progress finish (cutting injected latency short) and closes every
-/// connection. A server that is released without `shutdown()` stops the same way, in the
-/// background.
+/// accepting, lets requests in progress finish (cutting injected latency and `delay=` short) and
+/// closes every connection. A server that is released without `shutdown()` stops the same way,
+/// in the background.
 public final class PostsServer: Sendable {
   /// The port the server listens on (the chosen one when the configuration asked for 0).
   public let port: Int
@@ -43,10 +47,17 @@ public final class PostsServer: Sendable {
     runtime.faults.settings
   }
 
-  /// Changes the fault settings for the requests that follow; throws and changes nothing when
-  /// the result is invalid (a rate outside 0...1, say). Returns the new settings.
+  /// Changes the fault settings for the requests that follow, at once (requests already held
+  /// back keep the faults decided for them); throws and changes nothing when the result is
+  /// invalid (a rate outside 0...1, say). Returns the new settings. This is the Swift side of
+  /// `PUT /_faults`.
   ///
   ///     try server.updateFaults { $0 = FaultSettings(latency: .milliseconds(300)) }
+  ///     try server.updateFaults {            // fail one post's next 3 requests with 503
+  ///       $0.failNext = 3
+  ///       $0.failNextRoutes = ["GET /posts/5$"]
+  ///       $0.failureStatuses = [503]
+  ///     }
   @discardableResult
   public func updateFaults(
     _ change: (inout FaultSettings) -> Void

@@ -1,48 +1,32 @@
 import TetherSynchronization
 
-/// Counts the server's threads (the acceptor and one per connection) so shutdown can wait for
-/// the last one, and enforces the connection limit.
+/// Counts the server's running event loops so shutdown can wait for the last one.
 final class ServerLifecycle: Sendable {
   private struct State {
-    var connections = 0
-    var acceptorRunning = true
+    var loops: Int
     var stopping = false
     var finished = false
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = SanitizerVisibleMutex(State())
-  private let maximumConnections: Int
-  /// Runs once, when stopping and the last thread has finished.
+  private let state: SanitizerVisibleMutex<State>
+  /// Runs once, when stopping and the last loop has finished.
   private let onFinish: @Sendable () -> Void
 
-  init(maximumConnections: Int, onFinish: @escaping @Sendable () -> Void) {
-    self.maximumConnections = maximumConnections
+  init(loops: Int, onFinish: @escaping @Sendable () -> Void) {
+    state = SanitizerVisibleMutex(State(loops: loops))
     self.onFinish = onFinish
   }
 
-  /// Registers a new connection; `false` when the limit is reached (or the server is stopping).
-  func openConnection() -> Bool {
-    state.withLock { state in
-      guard !state.stopping, state.connections < maximumConnections else { return false }
-      state.connections += 1
-      return true
-    }
-  }
-
-  func closeConnection() {
-    finishIfDone { $0.connections -= 1 }
-  }
-
-  func acceptorFinished() {
-    finishIfDone { $0.acceptorRunning = false }
+  func loopFinished() {
+    finishIfDone { $0.loops -= 1 }
   }
 
   func beginStopping() {
     finishIfDone { $0.stopping = true }
   }
 
-  /// Returns once every thread has finished; call after `beginStopping()`.
+  /// Returns once every loop has finished; call after `beginStopping()`.
   func waitUntilFinished() async {
     await withCheckedContinuation { continuation in
       let finished = state.withLock { state in
@@ -56,9 +40,7 @@ final class ServerLifecycle: Sendable {
   private func finishIfDone(_ change: (inout State) -> Void) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
       change(&state)
-      guard state.stopping, !state.acceptorRunning, state.connections == 0, !state.finished else {
-        return nil
-      }
+      guard state.stopping, state.loops <= 0, !state.finished else { return nil }
       state.finished = true
       defer { state.waiters = [] }
       return state.waiters

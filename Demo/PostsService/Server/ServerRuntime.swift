@@ -1,17 +1,27 @@
-import Glibc
+import Foundation
 import Synchronization
 
-/// Everything a running server shares between its threads: the listener, the stop signal, the
-/// API and its data, fault injection, and the request counter.
+/// Everything the server's event loops share: the listener, the stop signal, the API and its
+/// data, fault injection, the connection and buffer limits, and the request counter.
 final class ServerRuntime: Sendable {
   let port: Int
   let idleTimeout: Duration
+  let headerTimeout: Duration
+  let bodyTimeout: Duration
   let stop: StopSignal
   let faults: FaultController
   let lifecycle: ServerLifecycle
-  private let listener: Listener
-  private let api: PostsAPI
-  private let requestLog: (@Sendable (RequestLogEntry) -> Void)?
+  let listener: Listener
+  let api: PostsAPI
+  let buffers: ByteBudget
+  let requestLog: (@Sendable (RequestLogEntry) -> Void)?
+  private let maximumConnections: Int
+  /// Connections being turned away or lingering before their close, at once; beyond this new
+  /// ones are closed unanswered and finished ones closed without lingering.
+  private let maximumLingering: Int
+  private let loopCount: Int
+  private let connectionCount = Atomic<Int>(0)
+  private let lingeringCount = Atomic<Int>(0)
   private let requestCount = Atomic<Int>(0)
 
   init(_ configuration: PostsServer.Configuration) throws(PostsServerError) {
@@ -20,9 +30,21 @@ final class ServerRuntime: Sendable {
     } catch {
       throw PostsServerError("invalid faults: \(error)")
     }
-    guard configuration.idleTimeout > .zero, configuration.maximumConnections > 0 else {
-      throw PostsServerError("idleTimeout and maximumConnections must be positive")
+    for (name, duration) in [
+      ("idleTimeout", configuration.idleTimeout), ("headerTimeout", configuration.headerTimeout),
+      ("bodyTimeout", configuration.bodyTimeout),
+    ] where duration <= .zero {
+      throw PostsServerError("\(name) must be longer than 0")
     }
+    guard configuration.maximumConnections > 0, configuration.maximumCreated > 0,
+      configuration.maximumBufferedBytes > 0
+    else {
+      throw PostsServerError(
+        "maximumConnections, maximumCreated and maximumBufferedBytes must be positive")
+    }
+    maximumConnections = configuration.maximumConnections
+    maximumLingering = max(64, configuration.maximumConnections / 4)
+    DescriptorLimit.raise(toAtLeast: maximumConnections + maximumLingering + 64)
     let stop = try StopSignal()
     do {
       listener = try Listener(host: configuration.host, port: configuration.port)
@@ -33,125 +55,75 @@ final class ServerRuntime: Sendable {
     self.stop = stop
     port = listener.port
     idleTimeout = configuration.idleTimeout
+    headerTimeout = configuration.headerTimeout
+    bodyTimeout = configuration.bodyTimeout
     faults = FaultController(settings: configuration.faults, seed: configuration.seed)
-    api = PostsAPI(store: PostStore(), faults: faults)
+    api = PostsAPI(
+      store: DataStore(configuration.data, maximumCreated: configuration.maximumCreated),
+      writes: configuration.writes, faults: faults)
+    buffers = ByteBudget(limit: configuration.maximumBufferedBytes)
     requestLog = configuration.requestLog
-    lifecycle = ServerLifecycle(maximumConnections: configuration.maximumConnections) {
+    loopCount = max(2, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    let listener = listener
+    lifecycle = ServerLifecycle(loops: loopCount) {
+      listener.close()
       stop.close()
     }
   }
 
-  /// Starts the acceptor thread.
+  /// Starts the event loops.
   func start() throws(PostsServerError) {
-    guard DetachedThread.start({ self.acceptConnections() }) else {
-      listener.close()
-      stop.close()
-      throw PostsServerError("cannot start the acceptor thread")
-    }
-  }
-
-  private func acceptConnections() {
-    defer {
-      listener.close()
-      lifecycle.acceptorFinished()
-    }
-    var descriptors = [
-      pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0),
-    ]
-    while Poll.wait(&descriptors, until: nil), !stop.isFired {
-      guard let client = listener.accept() else {
-        if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) {
-          // Out of descriptors or memory: back off instead of spinning on the ready listener.
-          stop.wait(upTo: .milliseconds(50))
-        }
-        continue
+    for started in 0..<loopCount {
+      let epoll: Epoll
+      do {
+        epoll = try Epoll()
+      } catch {
+        abandon(loopsNotStarted: loopCount - started)
+        throw error
       }
-      let socket = ClientSocket(descriptor: client, idleTimeout: idleTimeout, stop: stop)
-      guard lifecycle.openConnection() else {
-        refuse(socket, "Too many connections; try again later")
-        continue
+      let didStart = DetachedThread.start(named: "posts-loop-\(started)") {
+        EventLoop(runtime: self, epoll: epoll).run()
+        self.lifecycle.loopFinished()
       }
-      let started = DetachedThread.start {
-        ConnectionHandler(socket: socket, runtime: self).run()
-        self.lifecycle.closeConnection()
-      }
-      if !started {
-        lifecycle.closeConnection()
-        refuse(socket, "The server cannot take more connections right now")
+      guard didStart else {
+        epoll.close()
+        abandon(loopsNotStarted: loopCount - started)
+        throw PostsServerError("cannot start the server's threads")
       }
     }
   }
 
-  private func refuse(_ socket: ClientSocket, _ message: String) {
-    let requestID = nextRequestID()
-    _ = socket.send(
-      HTTPResponse.message(message, status: 503).serialized(requestID: requestID, keepAlive: false))
-    socket.close()
-    requestLog?(
-      RequestLogEntry(
-        requestID: requestID, method: nil, target: nil, status: 503, duration: .zero, faults: []))
+  /// Stops the loops already running after a failed start.
+  private func abandon(loopsNotStarted count: Int) {
+    stop.fire()
+    lifecycle.beginStopping()
+    for _ in 0..<count { lifecycle.loopFinished() }
   }
 
-  /// Answers `request`, applying faults; returns whether the connection stays open.
-  func serve(_ request: HTTPRequest, on socket: ClientSocket) -> Bool {
-    let started = ContinuousClock.now
-    let requestID = requestID(for: request)
-    let decision = faults.decide(method: request.method, pathSegments: request.pathSegments)
-    var applied: [InjectedFault] = []
-    if decision.delay > .zero {
-      applied.append(.latency(decision.delay))
-      // A stop cuts the wait short so shutdown stays prompt; the response is still sent.
-      stop.wait(upTo: decision.delay)
-    }
-    var response: HTTPResponse
-    switch decision.outcome {
-    case .dropConnection:
-      applied.append(.droppedConnection)
-      log(request, requestID, status: nil, since: started, applied)
-      return false
-    case .fail(let status):
-      applied.append(.failure(status: status))
-      response = .message("Injected failure (fault injection is on)", status: status)
-    case .malformBody:
-      applied.append(.malformedBody)
-      response = api.respond(to: request)
-      response.body = Array(response.body.prefix(response.body.count / 2))
-    case .handle:
-      response = api.respond(to: request)
-    }
-    let keepAlive = request.keepAlive && !stop.isFired
-    let sent = socket.send(
-      response.serialized(
-        requestID: requestID, keepAlive: keepAlive, includeBody: request.method != "HEAD"))
-    log(request, requestID, status: response.status, since: started, applied)
-    return sent && keepAlive
+  /// Takes one of the `maximumConnections` places; `false` when none is free.
+  func openConnection() -> Bool {
+    if connectionCount.add(1, ordering: .relaxed).newValue <= maximumConnections { return true }
+    connectionCount.subtract(1, ordering: .relaxed)
+    return false
   }
 
-  /// Answers bytes that are not an acceptable request; the connection is closed afterwards.
-  func reject(_ error: HTTPRequestError, on socket: ClientSocket) {
-    let requestID = nextRequestID()
-    _ = socket.send(
-      HTTPResponse.message(error.message, status: error.status)
-        .serialized(requestID: requestID, keepAlive: false))
-    requestLog?(
-      RequestLogEntry(
-        requestID: requestID, method: nil, target: nil, status: error.status, duration: .zero,
-        faults: []))
+  func closeConnection() {
+    connectionCount.subtract(1, ordering: .relaxed)
   }
 
-  private func log(
-    _ request: HTTPRequest, _ requestID: String, status: Int?, since start: ContinuousClock.Instant,
-    _ faults: [InjectedFault]
-  ) {
-    requestLog?(
-      RequestLogEntry(
-        requestID: requestID, method: request.method, target: request.target, status: status,
-        duration: start.duration(to: .now), faults: faults))
+  /// Counts a connection being turned away or lingering; `false` when too many are already.
+  func beginLingering() -> Bool {
+    if lingeringCount.add(1, ordering: .relaxed).newValue <= maximumLingering { return true }
+    lingeringCount.subtract(1, ordering: .relaxed)
+    return false
+  }
+
+  func endLingering() {
+    lingeringCount.subtract(1, ordering: .relaxed)
   }
 
   /// The client's `X-Request-Id` when it sent a reasonable one, else a new `req-N`.
-  private func requestID(for request: HTTPRequest) -> String {
+  func requestID(for request: HTTPRequest) -> String {
     if let sent = request.header("x-request-id"), (1...128).contains(sent.utf8.count),
       sent.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
     {
@@ -160,7 +132,34 @@ final class ServerRuntime: Sendable {
     return nextRequestID()
   }
 
-  private func nextRequestID() -> String {
+  func nextRequestID() -> String {
     "req-\(requestCount.add(1, ordering: .relaxed).newValue)"
+  }
+}
+
+/// A shared allowance of bytes (request bodies and large responses held in memory), taken and
+/// given back by any thread.
+final class ByteBudget: Sendable {
+  let limit: Int
+  private let used = Atomic<Int>(0)
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Takes `count` bytes; `false`, taking nothing, when that would pass the limit.
+  func reserve(_ count: Int) -> Bool {
+    var current = used.load(ordering: .relaxed)
+    while true {
+      guard current + count <= limit else { return false }
+      let (exchanged, original) = used.compareExchange(
+        expected: current, desired: current + count, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
+  }
+
+  func release(_ count: Int) {
+    if count > 0 { used.subtract(count, ordering: .relaxed) }
   }
 }

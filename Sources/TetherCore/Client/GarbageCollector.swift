@@ -1,58 +1,63 @@
 import Foundation
 import TetherSynchronization
 
-/// Removes a client's stores that stay without subscribers for the collection delay.
+/// Removes a client's stores that stay without subscribers for their collection delay.
 ///
-/// Every store is scheduled when it is created and whenever its last subscriber leaves.
-/// Deadlines are "now + a fixed delay", so they arrive in order and the schedule is a queue:
-/// one task sleeps until the earliest deadline, whatever the number of stores.
+/// Every store is scheduled when it is created and whenever its last subscriber leaves, at
+/// "unused since + its delay". Delays differ per store (`.removeWhenUnused(after:)`), so the
+/// schedule is a heap: one task sleeps until the earliest deadline, whatever the number of
+/// stores, and is restarted when an earlier one arrives.
 final class GarbageCollector: Sendable {
   struct Candidate: Sendable {
     let path: OperationPath
     let store: ObjectIdentifier
+    let isMutation: Bool
     let deadline: Date
   }
 
-  private struct Queue {
-    var candidates: [Candidate] = []
-    var head = 0
+  private struct Schedule {
+    var heap = DeadlineHeap()
     var sweeper: Task<Void, Never>?
+    var sweepsUntil: Date?
     var isStopped = false
   }
 
-  private let delay: Duration
   private let clock: any TetherClock
   private let collect: @Sendable (Candidate) -> Void
-  private let queue = SanitizerVisibleMutex(Queue())
+  private let schedule = SanitizerVisibleMutex(Schedule())
 
   /// - Parameter collect: removes the candidate's store if it is still unused, or schedules it
   ///   again.
-  init(
-    delay: Duration, clock: any TetherClock, collect: @escaping @Sendable (Candidate) -> Void
-  ) {
-    self.delay = delay
+  init(clock: any TetherClock, collect: @escaping @Sendable (Candidate) -> Void) {
     self.clock = clock
     self.collect = collect
   }
 
-  /// Schedules the store at `path` for collection after the delay.
-  func schedule(_ store: any OperationStoreProtocol, at path: OperationPath) {
+  /// Schedules the store at `path` for collection at `deadline`.
+  func schedule(
+    _ store: any OperationStoreProtocol, at path: OperationPath, isMutation: Bool,
+    deadline: Date
+  ) {
     let candidate = Candidate(
-      path: path, store: ObjectIdentifier(store), deadline: clock.now().adding(delay))
-    queue.withLock { queue in
-      guard !queue.isStopped else { return }
-      queue.candidates.append(candidate)
-      if queue.sweeper == nil {
-        queue.sweeper = Task { [weak self] in await self?.sweep() }
-      }
+      path: path, store: ObjectIdentifier(store), isMutation: isMutation, deadline: deadline)
+    let replaced = schedule.withLock { schedule -> Task<Void, Never>? in
+      guard !schedule.isStopped else { return nil }
+      schedule.heap.push(candidate)
+      if let sweepsUntil = schedule.sweepsUntil, deadline >= sweepsUntil { return nil }
+      if schedule.sweeper != nil, schedule.sweepsUntil == nil { return nil }
+      let previous = schedule.sweeper
+      schedule.sweepsUntil = nil
+      schedule.sweeper = Task { [weak self] in await self?.sweep() }
+      return previous
     }
+    replaced?.cancel()
   }
 
   /// Stops collecting; called when the client goes away.
   func stop() {
-    let sweeper = queue.withLock { queue in
-      queue.isStopped = true
-      return queue.sweeper
+    let sweeper = schedule.withLock { schedule in
+      schedule.isStopped = true
+      return schedule.sweeper
     }
     sweeper?.cancel()
   }
@@ -70,28 +75,66 @@ final class GarbageCollector: Sendable {
 
   /// The earliest deadline, or nil (ending the sweeper) when nothing is scheduled.
   private func nextDeadline() -> Date? {
-    queue.withLock { queue in
-      guard queue.head < queue.candidates.count, !queue.isStopped else {
-        queue.sweeper = nil
+    schedule.withLock { schedule in
+      guard !Task.isCancelled else { return nil }
+      guard let deadline = schedule.heap.earliest?.deadline, !schedule.isStopped else {
+        schedule.sweeper = nil
+        schedule.sweepsUntil = nil
         return nil
       }
-      return queue.candidates[queue.head].deadline
+      schedule.sweepsUntil = deadline
+      return deadline
     }
   }
 
-  private func takeDue() -> ArraySlice<Candidate> {
+  private func takeDue() -> [Candidate] {
     let now = clock.now()
-    return queue.withLock { queue in
-      let start = queue.head
-      while queue.head < queue.candidates.count, queue.candidates[queue.head].deadline <= now {
-        queue.head += 1
-      }
-      let due = queue.candidates[start..<queue.head]
-      if queue.head > 1024, queue.head * 2 > queue.candidates.count {
-        queue.candidates.removeFirst(queue.head)
-        queue.head = 0
+    return schedule.withLock { schedule in
+      var due: [Candidate] = []
+      while let earliest = schedule.heap.earliest, earliest.deadline <= now {
+        due.append(schedule.heap.pop())
       }
       return due
+    }
+  }
+}
+
+/// A binary min-heap of candidates by deadline.
+private struct DeadlineHeap {
+  private var elements: [GarbageCollector.Candidate] = []
+
+  var earliest: GarbageCollector.Candidate? { elements.first }
+
+  mutating func push(_ candidate: GarbageCollector.Candidate) {
+    elements.append(candidate)
+    var child = elements.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard elements[child].deadline < elements[parent].deadline else { break }
+      elements.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  mutating func pop() -> GarbageCollector.Candidate {
+    let top = elements[0]
+    let last = elements.removeLast()
+    guard !elements.isEmpty else { return top }
+    elements[0] = last
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < elements.count, elements[left].deadline < elements[smallest].deadline {
+        smallest = left
+      }
+      if right < elements.count, elements[right].deadline < elements[smallest].deadline {
+        smallest = right
+      }
+      guard smallest != parent else { return top }
+      elements.swapAt(parent, smallest)
+      parent = smallest
     }
   }
 }

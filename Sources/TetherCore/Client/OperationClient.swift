@@ -2,27 +2,39 @@ import Foundation
 import Synchronization
 import TetherSynchronization
 
-/// Keeps one store per operation path, so two screens asking for the same operation share one
-/// store and one fetch; finds, invalidates, refetches, cancels, resets and removes stores by
-/// path prefix; collects stores nobody observes; and reports every store change.
+/// Keeps one store per operation path — queries and paginated queries in one table, mutations
+/// in another — so two screens asking for the same operation share one store and one fetch;
+/// finds, invalidates, refetches, cancels, resets, updates and removes query stores by path
+/// prefix; runs mutation scopes; refetches what is stale and observed when the network comes
+/// back; collects stores nobody observes; and reports every store change and run log entry.
 ///
 /// ```swift
 /// let client = OperationClient()
 /// let feed = client.store(for: postsFeed)
 /// let post = client.store(for: postQuery(42))
-/// client.invalidate(matching: ["posts"])      // every store whose path starts with "posts"
+/// client.invalidate(matching: ["posts"])      // every query whose path starts with "posts"
 /// ```
+///
+/// **A second `store(for:)` of a path** returns the same store, and — as in TanStack Query,
+/// where the latest observer's options win — the operation it is given (its closure and
+/// modifiers: retries, timeout, staleness, network mode, `enabled`, placeholder) is the one
+/// the store's next run uses; runs in flight keep theirs. Rerun conditions, which the store
+/// watches while it has subscribers, stay those of the first operation. The garbage-collection
+/// delay is the longest any `store(for:)` asked for. When the operation's type differs (other
+/// modifiers), the client warns once per store, naming the path, through
+/// `OperationDefaults.warningHandler` and a `.warning` event.
 public final class OperationClient: Sendable {
-  /// The context every operation runs with (its clock first of all).
+  /// The context every operation runs with (its clock and connectivity first of all).
   public let context: OperationContext
   /// What every operation gets unless it says otherwise.
   public let defaults: OperationDefaults
-  private let table = SanitizerVisibleMutex(StoreTable())
-  private let listeners = SanitizerVisibleMutex(
-    [UInt64: @Sendable (OperationClientEvent) -> Void]())
-  private let hasListeners = Atomic(false)
-  private let nextListenerID = Atomic<UInt64>(0)
-  private let collector: GarbageCollector
+  let queries = SanitizerVisibleMutex(StoreTable())
+  let mutations = SanitizerVisibleMutex(StoreTable())
+  @usableFromInline let eventHub = ClientEventHub()
+  @usableFromInline let reference = ClientReference()
+  let scopes = MutationScopes()
+  let collector: GarbageCollector
+  let reconnection = SanitizerVisibleMutex<OperationSubscription?>(nil)
 
   /// A client whose operations run with `context` and get `defaults`.
   public init(
@@ -32,223 +44,227 @@ public final class OperationClient: Sendable {
     self.context = context
     self.defaults = defaults
     let collection = SanitizerVisibleMutex<(@Sendable (GarbageCollector.Candidate) -> Void)?>(nil)
-    self.collector = GarbageCollector(delay: defaults.garbageCollectionDelay, clock: context.clock)
-    {
-      candidate in collection.withLock { $0 }?(candidate)
+    self.collector = GarbageCollector(clock: context.clock) { candidate in
+      collection.withLock { $0 }?(candidate)
     }
+    reference.attach(self)
     collection.withLock { $0 = { [weak self] in self?.collect($0) } }
   }
 
-  /// A client whose operations run on `clock`.
+  /// A client whose operations run on `clock`, with `connectivity` (the kernel's view of the
+  /// network by default; tests pass a ``ManualCondition``).
   public convenience init(
-    clock: any TetherClock, defaults: OperationDefaults = OperationDefaults()
+    clock: any TetherClock,
+    connectivity: any RunCondition = NetworkConnectivity.shared,
+    defaults: OperationDefaults = OperationDefaults()
   ) {
-    self.init(context: OperationContext(clock: clock), defaults: defaults)
+    self.init(
+      context: OperationContext(clock: clock, connectivity: connectivity), defaults: defaults)
   }
 
-  deinit { collector.stop() }
+  deinit {
+    collector.stop()
+    reconnection.withLock { $0 }?.cancel()
+  }
 
   /// The clock every operation of this client reads.
   public var clock: any TetherClock { context.clock }
 
   // MARK: Stores
 
-  /// The store for `query`, created on first use.
+  /// The store for `query`, created on first use; a later call with the same path returns
+  /// the same store, whose next run uses this `query` (see the type's documentation).
+  @inlinable
   public func store<Request: QueryRequest>(
     for query: Request
   ) -> OperationStore<QueryState<Request.Value, Request.Failure>> {
-    store(
-      for: query, retryLimit: defaults.queryRetryLimit, deduplicates: defaults.deduplicatesQueries)
+    let configuration = makeConfiguration(
+      for: query, as: QueryState<Request.Value, Request.Failure>.self,
+      retryLimit: defaults.queryRetryLimit, deduplicates: defaults.deduplicatesQueries)
+    let store = store(with: configuration, at: query.path, isMutation: false)
+    if let placeholder = configuration.context[PlaceholderKey<Request.Value>.self] {
+      showPlaceholder(placeholder, in: store)
+    }
+    return store
+  }
+
+  /// The store for `query`, showing `placeholder` until it has a value of its own — for
+  /// example the post taken from a feed page already loaded. The placeholder is never the
+  /// store's value (see ``QueryState/isPlaceholder``).
+  ///
+  /// ```swift
+  /// let post = client.store(for: postQuery(id), placeholder: feedPosts.first { $0.id == id })
+  /// ```
+  @inlinable
+  public func store<Request: QueryRequest>(
+    for query: Request, placeholder: @autoclosure () -> Request.Value?
+  ) -> OperationStore<QueryState<Request.Value, Request.Failure>> {
+    let store = store(for: query)
+    if !store.state.hasValue, let placeholder = placeholder() {
+      store.setPlaceholder(placeholder)
+    }
+    return store
   }
 
   /// The store for a paginated query, created on first use.
+  @inlinable
   public func store<Request: PaginatedRequest>(
     for query: Request
   ) -> OperationStore<PaginatedState<Request.PageID, Request.PageValue, Request.Failure>> {
-    store(
-      for: query, retryLimit: defaults.queryRetryLimit, deduplicates: defaults.deduplicatesQueries)
+    let configuration = makeConfiguration(
+      for: query,
+      as: PaginatedState<Request.PageID, Request.PageValue, Request.Failure>.self,
+      retryLimit: defaults.queryRetryLimit, deduplicates: defaults.deduplicatesQueries)
+    return store(with: configuration, at: query.path, isMutation: false)
   }
 
-  /// The store for `mutation`, created on first use.
+  /// The store for `mutation`, created on first use, in the client's table of mutations.
+  @inlinable
   public func store<Request: MutationRequest>(
     for mutation: Request
   ) -> OperationStore<MutationState<Request.Arguments, Request.Value, Request.Failure>> {
-    store(for: mutation, retryLimit: defaults.mutationRetryLimit, deduplicates: false)
+    let configuration = makeConfiguration(
+      for: mutation,
+      as: MutationState<Request.Arguments, Request.Value, Request.Failure>.self,
+      retryLimit: defaults.mutationRetryLimit, deduplicates: false)
+    return store(with: configuration, at: mutation.path, isMutation: true)
   }
 
-  /// The store at exactly `path`, if there is one.
+  /// The query or paginated query store at exactly `path`, if there is one.
   public func store(at path: OperationPath) -> (any OperationStoreProtocol)? {
-    table.withLock { $0.store(at: path) }
+    queries.withLock { $0.store(at: path) }
   }
 
-  /// Every store whose path starts with `prefix`; the empty path matches every store.
+  /// The mutation store at exactly `path`, if there is one.
+  public func mutationStore(at path: OperationPath) -> (any OperationStoreProtocol)? {
+    mutations.withLock { $0.store(at: path) }
+  }
+
+  /// Every query and paginated query store whose path starts with `prefix`; the empty path
+  /// matches every one.
   public func stores(matching prefix: OperationPath = []) -> [any OperationStoreProtocol] {
-    table.withLock { $0.stores(matching: prefix) }
+    queries.withLock { $0.stores(matching: prefix) }
   }
 
-  /// How many stores the client holds.
-  public var storeCount: Int { table.withLock { $0.count } }
-
-  private func store<Operation: OperationRequest, State: OperationState>(
-    for operation: Operation, retryLimit: Int, deduplicates: Bool
-  ) -> OperationStore<State>
-  where State.OperationValue == Operation.Value, State.Failure == Operation.Failure {
-    let path = operation.path
-    if let existing = table.withLock({ $0.store(at: path) }) {
-      return typed(existing, as: State.self)
-    }
-    let created = makeStore(
-      for: operation, as: State.self, retryLimit: retryLimit, deduplicates: deduplicates)
-    let existing = table.withLock { table -> (any OperationStoreProtocol)? in
-      if let existing = table.store(at: path) { return existing }
-      table.insert(created, at: path)
-      return nil
-    }
-    if let existing { return typed(existing, as: State.self) }
-    emit(.storeAdded(created))
-    collector.schedule(created, at: path)
-    return created
+  /// Every mutation store whose path starts with `prefix`.
+  public func mutationStores(matching prefix: OperationPath = [])
+    -> [any OperationStoreProtocol]
+  {
+    mutations.withLock { $0.stores(matching: prefix) }
   }
 
-  private func makeStore<Operation: OperationRequest, State: OperationState>(
+  /// How many stores the client holds, queries and mutations.
+  public var storeCount: Int {
+    queries.withLock { $0.count } + mutations.withLock { $0.count }
+  }
+
+  // MARK: Making stores
+
+  /// The configuration a store of `operation` runs with: the client's context, the
+  /// operation's setup, and the client's defaults where the operation is silent.
+  @inlinable
+  func makeConfiguration<Operation: OperationRequest, State: OperationState>(
     for operation: Operation, as: State.Type, retryLimit: Int, deduplicates: Bool
-  ) -> OperationStore<State>
-  where State.OperationValue == Operation.Value, State.Failure == Operation.Failure {
-    var probe = context
-    operation.setup(context: &probe)
-    let runnable: any OperationRequest<Operation.Value, Operation.Failure> =
-      probe.retryLimit == nil
-      ? operation.retry(limit: retryLimit, backoff: defaults.backoff) : operation
+  ) -> OperationStore<State>.Configuration
+  where
+    State.RunInput == Operation.Input, State.OperationValue == Operation.Value,
+    State.Failure == Operation.Failure
+  {
     var context = context
-    context.path = operation.path
-    runnable.setup(context: &context)
-    context.staleness = context.staleness ?? .after(defaults.staleDuration)
-    context.deduplicates = context.deduplicates ?? deduplicates
-    let observer = StoreObserver(
-      storeDidChange: { [weak self] store in self?.storeDidChange(store) },
-      storeBecameUnused: { [weak self] store in self?.collector.schedule(store, at: store.path) })
-    return OperationStore(operation: runnable, context: context, observer: observer)
+    context.storedPath = operation.path
+    context.clientReference = reference
+    operation.setup(context: &context)
+    if context.options.staleness == nil {
+      context.options.staleness = .after(defaults.staleDuration)
+    }
+    if context.options.deduplicates == nil { context.options.deduplicates = deduplicates }
+    if context.options.retryLimit == nil {
+      let retried = operation.retry(limit: retryLimit, backoff: defaults.backoff)
+      context.options.retryLimit = retried.modifier.limit
+      return OperationStore<State>.Configuration(
+        body: { input, context, continuation throws(Operation.Failure) in
+          try await retried.run(input, in: context, with: continuation)
+        },
+        context: context, operationType: Operation.self)
+    }
+    return OperationStore<State>.Configuration(
+      body: { input, context, continuation throws(Operation.Failure) in
+        try await operation.run(input, in: context, with: continuation)
+      },
+      context: context, operationType: Operation.self)
   }
 
-  private func typed<State: OperationState>(
+  /// The store at `path`, reconfigured with `configuration`, or a new one made with it.
+  @inlinable
+  func store<State: OperationState>(
+    with configuration: OperationStore<State>.Configuration, at path: OperationPath,
+    isMutation: Bool
+  ) -> OperationStore<State> {
+    let delay =
+      configuration.context.options.garbageCollectionDelay ?? defaults.garbageCollectionDelay
+    let now = context.clock.now()
+    let logCapacity = configuration.context.options.runLogCapacity ?? defaults.runLogCapacity
+    let (found, isNew) = store(at: path, isMutation: isMutation) {
+      OperationStore<State>(
+        path: path, configuration: configuration, logCapacity: logCapacity,
+        garbageCollectionDelay: delay, createdAt: now, events: eventHub,
+        clientReference: reference)
+    }
+    let store = Self.typed(found, as: State.self)
+    if isNew {
+      didAdd(store, at: path, isMutation: isMutation, deadline: now.adding(delay))
+    } else {
+      store.reconfigure(with: configuration, garbageCollectionDelay: delay)
+    }
+    return store
+  }
+
+  @inlinable
+  static func typed<State: OperationState>(
     _ store: any OperationStoreProtocol, as: State.Type
   ) -> OperationStore<State> {
     guard let typed = store as? OperationStore<State> else {
       preconditionFailure(
-        "the store at \(store.path) holds \(type(of: store)), not OperationStore<\(State.self)>")
+        "the store at \(store.path) holds \(type(of: store)), not OperationStore<\(State.self)>;"
+          + " one path cannot name operations of different types")
     }
     return typed
   }
 
-  // MARK: Acting on stores by prefix
-
-  /// Invalidates every store under `prefix`: those with subscribers refetch at once, the others
-  /// are stale until they are next used.
-  public func invalidate(matching prefix: OperationPath = []) {
-    for store in stores(matching: prefix) { store.invalidate() }
-  }
-
-  /// Refetches every store under `prefix` concurrently and returns when all are done; each
-  /// result, or failure, lands in its store's state.
-  public func refetch(matching prefix: OperationPath = []) async {
-    await withTaskGroup(of: Void.self) { group in
-      for store in stores(matching: prefix) {
-        group.addTask { try? await store.refetch() }
-      }
+  /// The store at `path`, or the one `make` creates, put there under the table's lock.
+  @usableFromInline
+  func store(
+    at path: OperationPath, isMutation: Bool, orMake make: () -> any ManagedStore
+  ) -> (any OperationStoreProtocol, Bool) {
+    withTable(isMutation) { table in
+      let (store, isNew) = table.store(at: path, orInsert: make)
+      return (store as any OperationStoreProtocol, isNew)
     }
   }
 
-  /// Cancels the runs in flight of every store under `prefix`.
-  public func cancel(matching prefix: OperationPath = []) {
-    for store in stores(matching: prefix) { store.cancel() }
+  /// Runs `body` on the table of mutations or of queries, under its lock.
+  func withTable<Result: Sendable>(
+    _ isMutation: Bool, _ body: (inout StoreTable) -> Result
+  ) -> Result {
+    isMutation ? mutations.withLock { body(&$0) } : queries.withLock { body(&$0) }
   }
 
-  /// Resets every store under `prefix` to its state before the first run.
-  public func reset(matching prefix: OperationPath = []) {
-    for store in stores(matching: prefix) { store.reset() }
+  /// Announces a new store and schedules its collection.
+  @usableFromInline
+  func didAdd(
+    _ store: any OperationStoreProtocol, at path: OperationPath, isMutation: Bool,
+    deadline: Date
+  ) {
+    eventHub.emit(.storeAdded(store))
+    collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }
 
-  /// Removes every store under `prefix` from the client, cancelling their runs. Whoever still
-  /// holds one of them keeps a working store that the client no longer knows.
-  public func remove(matching prefix: OperationPath = []) {
-    let removed = table.withLock { table in
-      let stores = table.stores(matching: prefix)
-      for store in stores { table.remove(at: store.path) }
-      return stores
-    }
-    finishRemoving(removed)
-  }
-
-  /// Removes the store at exactly `path`, if there is one, cancelling its runs.
-  public func remove(at path: OperationPath) {
-    let removed = table.withLock { $0.remove(at: path) }
-    finishRemoving(removed.map { [$0] } ?? [])
-  }
-
-  private func finishRemoving(_ stores: [any OperationStoreProtocol]) {
-    for store in stores {
-      store.cancel()
-      emit(.storeRemoved(store))
-    }
-  }
-
-  private func collect(_ candidate: GarbageCollector.Candidate) {
-    enum Decision {
-      case keep
-      case remove(any OperationStoreProtocol)
-      case later(any OperationStoreProtocol)
-    }
-    let decision = table.withLock { table -> Decision in
-      guard let store = table.store(at: candidate.path),
-        ObjectIdentifier(store) == candidate.store, store.subscriberCount == 0
-      else { return .keep }
-      if store.snapshot.isLoading { return .later(store) }
-      table.remove(at: candidate.path)
-      return .remove(store)
-    }
-    switch decision {
-    case .keep: break
-    case .later(let store): collector.schedule(store, at: candidate.path)
-    case .remove(let store): emit(.storeRemoved(store))
-    }
-  }
-
-  // MARK: Events
-
-  /// Calls `handler` for every store added, updated and removed, on the thread that made the
-  /// change, until the subscription ends.
-  public func subscribeToEvents(
-    _ handler: @escaping @Sendable (OperationClientEvent) -> Void
-  ) -> OperationSubscription {
-    let id = nextListenerID.add(1, ordering: .relaxed).newValue
-    listeners.withLock { listeners in
-      listeners[id] = handler
-      hasListeners.store(true, ordering: .releasing)
-    }
-    return OperationSubscription { [weak self] in
-      guard let self else { return }
-      listeners.withLock { listeners in
-        listeners[id] = nil
-        hasListeners.store(!listeners.isEmpty, ordering: .releasing)
-      }
-    }
-  }
-
-  /// Every store added, updated and removed, as an `AsyncSequence`.
-  public var events: AsyncStream<OperationClientEvent> {
-    let (stream, continuation) = AsyncStream.makeStream(of: OperationClientEvent.self)
-    let subscription = subscribeToEvents { continuation.yield($0) }
-    continuation.onTermination = { _ in subscription.cancel() }
-    return stream
-  }
-
-  private func storeDidChange(_ store: any OperationStoreProtocol) {
-    emit(.storeUpdated(store))
-  }
-
-  private func emit(_ event: OperationClientEvent) {
-    guard hasListeners.load(ordering: .acquiring) else { return }
-    let handlers = listeners.withLock { Array($0.values) }
-    for handler in handlers { handler(event) }
+  @usableFromInline
+  func showPlaceholder<Value: Sendable, Failure: Error>(
+    _ placeholder: @Sendable (OperationClient) -> Value?,
+    in store: OperationStore<QueryState<Value, Failure>>
+  ) {
+    guard !store.state.hasValue else { return }
+    store.setPlaceholder(placeholder(self))
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a client applies to every operation that does not say otherwise.
 ///
 /// An operation's own modifiers always win: a query with `.retry(limit: 0)` never gets the
@@ -13,8 +15,23 @@ public struct OperationDefaults: Sendable {
   public var staleDuration = Duration.zero
   /// Whether concurrent fetches of a query share one run.
   public var deduplicatesQueries = true
-  /// How long a store without subscribers is kept before it is removed.
+  /// How long a store without subscribers is kept before it is removed
+  /// (`.removeWhenUnused(after:)` sets it per operation).
   public var garbageCollectionDelay = Duration.seconds(300)
+  /// How many entries each store's run log keeps (`.runLog(capacity:)` sets it per
+  /// operation; 0 keeps none).
+  public var runLogCapacity = 64
+  /// Where warnings about misuse go, besides the client's event stream: standard error in
+  /// debug builds, nowhere in release builds.
+  public var warningHandler: (@Sendable (String) -> Void)? = Self.debugWarningHandler
 
   public init() {}
+
+  #if DEBUG
+    private static let debugWarningHandler: (@Sendable (String) -> Void)? = { message in
+      FileHandle.standardError.write(Data("TetherCore warning: \(message)\n".utf8))
+    }
+  #else
+    private static let debugWarningHandler: (@Sendable (String) -> Void)? = nil
+  #endif
 }

@@ -1,68 +1,101 @@
 /// The client's stores, in a trie keyed by path elements, so that finding the stores under a
 /// prefix costs in proportion to the stores found, not to the stores held.
+///
+/// A store sits in the node of its path's parent, keyed by its last element, so that the many
+/// stores that are leaves (`["post", 1]`, `["post", 2]` …) cost one dictionary entry each and
+/// no node of their own; a node exists only where some path continues.
 struct StoreTable {
   private final class Node {
-    var store: (any OperationStoreProtocol)?
+    var stores: [OperationPath.Element: any ManagedStore] = [:]
     var children: [OperationPath.Element: Node] = [:]
   }
 
   private let root = Node()
+  /// The store at the empty path, which has no parent node.
+  private var rootStore: (any ManagedStore)?
   private(set) var count = 0
 
   /// The store at exactly `path`.
-  func store(at path: OperationPath) -> (any OperationStoreProtocol)? {
-    node(at: path)?.store
+  func store(at path: OperationPath) -> (any ManagedStore)? {
+    guard let last = path.last else { return rootStore }
+    return node(at: path.dropLast())?.stores[last]
+  }
+
+  /// The store at `path`, or the one `make` creates and puts there, walking the trie once.
+  mutating func store(
+    at path: OperationPath, orInsert make: () -> any ManagedStore
+  ) -> (store: any ManagedStore, isNew: Bool) {
+    guard let last = path.last else {
+      if let rootStore { return (rootStore, false) }
+      let store = make()
+      rootStore = store
+      count += 1
+      return (store, true)
+    }
+    // Borrowing the elements from the path's buffer copies none of them on the way down.
+    let node = path.elements.withUnsafeBufferPointer { elements in
+      var node = root
+      for index in 0..<elements.count - 1 {
+        if let child = node.children[elements[index]] {
+          node = child
+        } else {
+          let child = Node()
+          node.children[elements[index]] = child
+          node = child
+        }
+      }
+      return node
+    }
+    if let store = node.stores[last] { return (store, false) }
+    let store = make()
+    node.stores[last] = store
+    count += 1
+    return (store, true)
   }
 
   /// Every store whose path starts with `prefix`; the empty path matches every store.
-  func stores(matching prefix: OperationPath) -> [any OperationStoreProtocol] {
-    guard let start = node(at: prefix) else { return [] }
-    var stores: [any OperationStoreProtocol] = []
-    var pending = [start]
+  func stores(matching prefix: OperationPath) -> [any ManagedStore] {
+    var stores: [any ManagedStore] = []
+    var pending: [Node] = []
+    if let last = prefix.last {
+      guard let parent = node(at: prefix.dropLast()) else { return [] }
+      if let store = parent.stores[last] { stores.append(store) }
+      if let start = parent.children[last] { pending.append(start) }
+    } else {
+      if let rootStore { stores.append(rootStore) }
+      pending.append(root)
+    }
     while let node = pending.popLast() {
-      if let store = node.store { stores.append(store) }
+      stores.append(contentsOf: node.stores.values)
       pending.append(contentsOf: node.children.values)
     }
     return stores
   }
 
-  /// Puts `store` at `path`; there must be none there yet.
-  mutating func insert(_ store: any OperationStoreProtocol, at path: OperationPath) {
-    var node = root
-    for element in path {
-      if let child = node.children[element] {
-        node = child
-      } else {
-        let child = Node()
-        node.children[element] = child
-        node = child
-      }
-    }
-    precondition(node.store == nil, "a store already exists at \(path)")
-    node.store = store
-    count += 1
-  }
-
   /// Removes and returns the store at `path`, pruning nodes left empty.
   @discardableResult
-  mutating func remove(at path: OperationPath) -> (any OperationStoreProtocol)? {
+  mutating func remove(at path: OperationPath) -> (any ManagedStore)? {
+    guard let last = path.last else {
+      defer { rootStore = nil }
+      if rootStore != nil { count -= 1 }
+      return rootStore
+    }
     var trail = [root]
-    for element in path {
+    for element in path.dropLast() {
       guard let child = trail[trail.count - 1].children[element] else { return nil }
       trail.append(child)
     }
-    guard let store = trail[trail.count - 1].store else { return nil }
-    trail[trail.count - 1].store = nil
+    guard let store = trail[trail.count - 1].stores.removeValue(forKey: last) else { return nil }
     count -= 1
-    for depth in stride(from: path.count, to: 0, by: -1) {
+    for depth in stride(from: trail.count - 1, to: 0, by: -1) {
       let node = trail[depth]
-      guard node.store == nil, node.children.isEmpty else { break }
+      guard node.stores.isEmpty, node.children.isEmpty else { break }
       trail[depth - 1].children[path[depth - 1]] = nil
     }
     return store
   }
 
-  private func node(at path: OperationPath) -> Node? {
+  private func node(at path: some Collection<OperationPath.Element>) -> Node? {
     var node = root
     for element in path {
       guard let child = node.children[element] else { return nil }

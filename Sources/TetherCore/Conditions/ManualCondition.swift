@@ -4,10 +4,14 @@ import TetherSynchronization
 /// reachable"; operations rerun on it when it becomes true.
 ///
 /// ```swift
-/// let focus = ManualCondition(true)
+/// let focus = ManualCondition(true, trigger: .focus)
 /// let post = Query(["post", id]) { _ in try await api.post(id) }.rerunOnChange(of: focus)
 /// // on focus out: focus.set(false); on focus in: focus.set(true) — stale posts refetch
 /// ```
+///
+/// A condition made with `trigger: .focus` or `.reconnect` reruns stores only when they are
+/// stale (TanStack's `refetchOnWindowFocus` and `refetchOnReconnect`); others rerun them
+/// whenever they become true. Tests drive a client's connectivity with one.
 public final class ManualCondition: RunCondition {
   private struct State {
     var value: Bool
@@ -16,10 +20,12 @@ public final class ManualCondition: RunCondition {
   }
 
   private let state: SanitizerVisibleMutex<State>
+  public let trigger: RunTrigger
 
-  /// A condition with `initialValue`.
-  public init(_ initialValue: Bool = false) {
+  /// A condition with `initialValue`, whose reruns are logged as `trigger`.
+  public init(_ initialValue: Bool = false, trigger: RunTrigger = .condition) {
     state = SanitizerVisibleMutex(State(value: initialValue))
+    self.trigger = trigger
   }
 
   /// The current value.

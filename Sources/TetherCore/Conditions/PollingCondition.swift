@@ -4,6 +4,8 @@ public struct PollingCondition: RunCondition {
   /// The time between two polls.
   public let interval: Duration
 
+  public var trigger: RunTrigger { .poll }
+
   public func isSatisfied(in context: OperationContext) -> Bool { false }
 
   public func subscribe(

@@ -1,7 +1,7 @@
 import TetherSynchronization
 
 /// A boolean condition that changes over time; `rerunOnChange(of:)` reruns an operation each
-/// time its condition becomes true.
+/// time its condition becomes true, and a client's connectivity is one.
 ///
 /// Conditions combine with `&&`, `||` and `!`:
 ///
@@ -19,6 +19,14 @@ public protocol RunCondition: Sendable {
     in context: OperationContext,
     onChange: @escaping @Sendable (Bool) -> Void
   ) -> OperationSubscription
+
+  /// What a run this condition starts is logged as: `.poll` for polling, `.focus` or
+  /// `.reconnect` when it says so, `.condition` otherwise.
+  var trigger: RunTrigger { get }
+}
+
+extension RunCondition {
+  public var trigger: RunTrigger { .condition }
 }
 
 /// Both conditions (`&&`) or either condition (`||`).
@@ -26,6 +34,9 @@ public struct CombinedCondition<Left: RunCondition, Right: RunCondition>: RunCon
   let left: Left
   let right: Right
   let combine: @Sendable (Bool, Bool) -> Bool
+
+  /// The first part's trigger unless it is a plain condition, then the second part's.
+  public var trigger: RunTrigger { left.trigger != .condition ? left.trigger : right.trigger }
 
   public func isSatisfied(in context: OperationContext) -> Bool {
     combine(left.isSatisfied(in: context), right.isSatisfied(in: context))
@@ -62,6 +73,8 @@ public struct CombinedCondition<Left: RunCondition, Right: RunCondition>: RunCon
 /// The opposite of a condition (`!`).
 public struct NegatedCondition<Base: RunCondition>: RunCondition {
   let base: Base
+
+  public var trigger: RunTrigger { base.trigger }
 
   public func isSatisfied(in context: OperationContext) -> Bool {
     !base.isSatisfied(in: context)

@@ -1,8 +1,11 @@
-/// The values an operation runs with: the clock, the operation's path, the retry attempt, and any
-/// value stored under an ``OperationContextKey``.
+import TetherSynchronization
+
+/// The values an operation runs with: the clock, the connectivity, the operation's path, the
+/// retry attempt, the client, and any value stored under an ``OperationContextKey``.
 ///
 /// Modifiers configure an operation by writing to the context in `setup(context:)`; a store
-/// reads that configuration once, when it is created. Add your own values with a key:
+/// reads that configuration when it is created and whenever a later `store(for:)` brings the
+/// same path with other modifiers. Add your own values with a key:
 ///
 /// ```swift
 /// enum LocaleKey: OperationContextKey { static let defaultValue = "en" }
@@ -15,32 +18,73 @@
 /// ```
 public struct OperationContext: Sendable {
   /// The clock every delay, backoff, staleness check, timeout and polling interval reads.
-  public var clock: any TetherClock
-
-  /// The path of the operation being run; empty when run without a store.
-  public internal(set) var path: OperationPath = []
-
-  /// Which attempt of a retried run this is: 0 for the first attempt.
-  public internal(set) var retryAttempt = 0
-
-  /// Set while an outer retry modifier runs, so that inner ones do not multiply attempts.
-  /// Kept out of `values`, like `runInput`, so that setting it on every run copies nothing.
-  var isRetryHandled = false
-
-  /// What the store asked this run to do: `Void` for a query, the arguments of a mutation, the
-  /// page to fetch for a paginated query.
-  var runInput: (any Sendable)?
-
-  private var values: [ObjectIdentifier: any Sendable] = [:]
-
-  /// A context with the system clock and no other values.
-  public init(clock: any TetherClock = SystemClock()) {
-    self.clock = clock
+  public var clock: any TetherClock {
+    @inlinable get { environment.clock }
+    set { environment = Environment(clock: newValue, connectivity: environment.connectivity) }
   }
 
+  /// Whether the network is reachable: runs of operations in the `.online` network mode wait
+  /// while it does not hold (see ``NetworkMode``). ``NetworkConnectivity/shared`` by default;
+  /// tests set a ``ManualCondition``.
+  public var connectivity: any RunCondition {
+    @inlinable get { environment.connectivity }
+    set { environment = Environment(clock: environment.clock, connectivity: newValue) }
+  }
+
+  /// The clock and the connectivity, shared by every copy of a context so that copying one
+  /// (every store and run does) costs one reference count.
+  @usableFromInline
+  final class Environment: Sendable {
+    @usableFromInline let clock: any TetherClock
+    @usableFromInline let connectivity: any RunCondition
+
+    init(clock: any TetherClock, connectivity: any RunCondition) {
+      self.clock = clock
+      self.connectivity = connectivity
+    }
+  }
+
+  @usableFromInline var environment: Environment
+
+  /// The path of the operation being run; empty when run without a store.
+  public var path: OperationPath { storedPath }
+
+  /// Which attempt of a retried run this is: 0 for the first attempt.
+  public var retryAttempt: Int { storedRetryAttempt }
+
+  @usableFromInline var storedPath: OperationPath = []
+  @usableFromInline var storedRetryAttempt = 0
+
+  /// Set while an outer retry modifier runs, so that inner ones do not multiply attempts.
+  @usableFromInline var isRetryHandled = false
+
+  /// The configuration modifiers write, in plain fields so that reading it costs nothing.
+  @usableFromInline var options = StoreOptions()
+
+  @usableFromInline var clientReference: ClientReference?
+
+  @usableFromInline var values: [ObjectIdentifier: any Sendable] = [:]
+
+  /// A context with `clock` (the system clock by default), `connectivity` (the kernel's view
+  /// of the network by default) and no other values.
+  public init(
+    clock: any TetherClock = SystemClock(),
+    connectivity: any RunCondition = NetworkConnectivity.shared
+  ) {
+    environment = Environment(clock: clock, connectivity: connectivity)
+  }
+
+  /// The client whose store runs the operation; nil when run without a store, or once the
+  /// client is gone. Lifecycle hooks use it to reach other stores.
+  public var client: OperationClient? { clientReference?.client }
+
   /// The value stored for `key`, or the key's default value.
+  @inlinable
   public subscript<Key: OperationContextKey>(key: Key.Type) -> Key.Value {
-    get { (values[ObjectIdentifier(key)] as? Key.Value) ?? Key.defaultValue }
+    get {
+      guard !values.isEmpty else { return Key.defaultValue }
+      return (values[ObjectIdentifier(key)] as? Key.Value) ?? Key.defaultValue
+    }
     set { values[ObjectIdentifier(key)] = newValue }
   }
 }
@@ -51,4 +95,23 @@ public protocol OperationContextKey {
   associatedtype Value: Sendable
   /// The value read when none was stored.
   static var defaultValue: Value { get }
+}
+
+/// A weak reference to a client, shared by every context of its stores; attached once the
+/// client is initialised.
+@usableFromInline
+final class ClientReference: Sendable {
+  private struct Weak {
+    weak var client: OperationClient?
+  }
+
+  private let storage = SanitizerVisibleMutex(Weak())
+
+  init() {}
+
+  func attach(_ client: OperationClient) {
+    storage.withLock { $0.client = client }
+  }
+
+  var client: OperationClient? { storage.withLock { $0.client } }
 }

@@ -4,6 +4,7 @@ public struct DelayModifier<Operation: OperationRequest>: OperationModifier {
   public let duration: Duration
 
   public func run(
+    _ input: Operation.Input,
     in context: OperationContext,
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
@@ -11,7 +12,7 @@ public struct DelayModifier<Operation: OperationRequest>: OperationModifier {
     // A cancelled wait still runs the operation, which sees the cancellation and fails fast
     // with its own failure type.
     try? await context.clock.sleep(for: duration)
-    return try await operation.run(in: context, with: continuation)
+    return try await operation.run(input, in: context, with: continuation)
   }
 }
 

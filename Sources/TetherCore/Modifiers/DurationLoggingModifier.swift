@@ -3,13 +3,14 @@ public struct DurationLoggingModifier<Operation: OperationRequest>: OperationMod
   let log: @Sendable (OperationPath, Duration) -> Void
 
   public func run(
+    _ input: Operation.Input,
     in context: OperationContext,
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
   ) async throws(Operation.Failure) -> Operation.Value {
     let start = context.clock.now()
     defer { log(context.path, context.clock.now().duration(since: start)) }
-    return try await operation.run(in: context, with: continuation)
+    return try await operation.run(input, in: context, with: continuation)
   }
 }
 

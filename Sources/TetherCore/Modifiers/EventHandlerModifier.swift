@@ -5,6 +5,7 @@ public struct EventHandlerModifier<Operation: OperationRequest>: OperationModifi
   let onRunEnded: (@Sendable (OperationContext) -> Void)?
 
   public func run(
+    _ input: Operation.Input,
     in context: OperationContext,
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
@@ -12,7 +13,7 @@ public struct EventHandlerModifier<Operation: OperationRequest>: OperationModifi
     onRunStarted?(context)
     defer { onRunEnded?(context) }
     do throws(Operation.Failure) {
-      let value = try await operation.run(in: context, with: continuation)
+      let value = try await operation.run(input, in: context, with: continuation)
       onResult?(.success(value), context)
       return value
     } catch {

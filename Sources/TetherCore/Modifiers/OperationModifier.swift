@@ -6,12 +6,12 @@
 /// ```swift
 /// struct Traced<Operation: OperationRequest>: OperationModifier {
 ///   func run(
-///     in context: OperationContext, using operation: Operation,
+///     _ input: Operation.Input, in context: OperationContext, using operation: Operation,
 ///     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
 ///   ) async throws(Operation.Failure) -> Operation.Value {
 ///     print("start \(context.path)")
 ///     defer { print("end \(context.path)") }
-///     return try await operation.run(in: context, with: continuation)
+///     return try await operation.run(input, in: context, with: continuation)
 ///   }
 /// }
 ///
@@ -26,8 +26,9 @@ public protocol OperationModifier<Operation>: Sendable {
   /// Writes configuration into the context, after the wrapped operation's own setup.
   func setup(context: inout OperationContext, using operation: Operation)
 
-  /// Runs the wrapped operation, adding this modifier's behaviour.
+  /// Runs the wrapped operation with `input`, adding this modifier's behaviour.
   func run(
+    _ input: Operation.Input,
     in context: OperationContext,
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
@@ -35,14 +36,17 @@ public protocol OperationModifier<Operation>: Sendable {
 }
 
 extension OperationModifier {
+  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {}
 
+  @inlinable
   public func run(
+    _ input: Operation.Input,
     in context: OperationContext,
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
   ) async throws(Operation.Failure) -> Operation.Value {
-    try await operation.run(in: context, with: continuation)
+    try await operation.run(input, in: context, with: continuation)
   }
 }
 
@@ -51,6 +55,7 @@ extension OperationModifier {
 public struct ModifiedOperation<Operation: OperationRequest, Modifier: OperationModifier>:
   OperationRequest
 where Modifier.Operation == Operation {
+  public typealias Input = Operation.Input
   public typealias Value = Operation.Value
   public typealias Failure = Operation.Failure
 
@@ -59,41 +64,51 @@ where Modifier.Operation == Operation {
   /// The modifier applied to it.
   public let modifier: Modifier
 
+  @inlinable
+  init(operation: Operation, modifier: Modifier) {
+    self.operation = operation
+    self.modifier = modifier
+  }
+
+  @inlinable
   public var path: OperationPath { operation.path }
 
+  @inlinable
   public func setup(context: inout OperationContext) {
     operation.setup(context: &context)
     modifier.setup(context: &context, using: operation)
   }
 
+  @inlinable
   public func run(
+    _ input: Input,
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    try await modifier.run(in: context, using: operation, with: continuation)
+    try await modifier.run(input, in: context, using: operation, with: continuation)
   }
 }
 
 extension ModifiedOperation: QueryRequest where Operation: QueryRequest {
+  @inlinable
   public func fetch(
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    try await run(in: context, with: continuation)
+    try await run((), in: context, with: continuation)
   }
 }
 
 extension ModifiedOperation: MutationRequest where Operation: MutationRequest {
   public typealias Arguments = Operation.Arguments
 
+  @inlinable
   public func mutate(
     with arguments: Arguments,
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    var context = context
-    context.runInput = arguments
-    return try await run(in: context, with: continuation)
+    try await run(arguments, in: context, with: continuation)
   }
 }
 

@@ -4,63 +4,87 @@
 /// Whether a failure is retried is decided by the `when` closure, or by the failure itself when
 /// it conforms to ``RetryableFailure``; cancellation is never retried, and cancelling the run
 /// stops its retries. When retry modifiers are nested, the outermost one governs.
+///
+/// A retry that comes due while the network is unreachable waits for it, spending no attempt
+/// (unless the operation's network mode is `.always`): the state shows
+/// `fetchStatus == .paused` until the connection returns.
 public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
   /// How many retries after the first attempt.
   public let limit: Int
   /// The delay before each retry.
   public let backoff: Backoff
-  private let decide: @Sendable (Operation.Failure) -> RetryDecision
+  @usableFromInline let decide: (@Sendable (Operation.Failure) -> RetryDecision)?
 
+  @inlinable
   init(
     limit: Int, backoff: Backoff,
     decide: (@Sendable (Operation.Failure) -> RetryDecision)?
   ) {
     self.limit = max(0, limit)
     self.backoff = backoff
-    self.decide = decide ?? Self.decision(for:)
+    self.decide = decide
   }
 
+  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {
-    context.retryLimit = limit
+    context.options.retryLimit = limit
   }
 
+  @inlinable
   public func run(
+    _ input: Operation.Input,
     in context: OperationContext,
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
   ) async throws(Operation.Failure) -> Operation.Value {
     guard !context.isRetryHandled else {
-      return try await operation.run(in: context, with: continuation)
+      return try await operation.run(input, in: context, with: continuation)
     }
     var context = context
     context.isRetryHandled = true
     var failedAttempts = 0
     while true {
-      context.retryAttempt = failedAttempts
+      context.storedRetryAttempt = failedAttempts
       let failure: Operation.Failure
       do throws(Operation.Failure) {
-        return try await operation.run(in: context, with: continuation)
+        return try await operation.run(input, in: context, with: continuation)
       } catch {
         failure = error
       }
-      guard failedAttempts < limit, !Task.isCancelled else { throw failure }
-      let delay: Duration
-      switch decide(failure) {
-      case .doNotRetry: throw failure
-      case .retry: delay = backoff.delay(beforeRetry: failedAttempts + 1)
-      case .retryAfter(let requested): delay = max(.zero, requested)
-      }
       failedAttempts += 1
-      let nextAttemptDate = context.clock.now().adding(delay)
-      continuation.reportRetry(
-        RetryProgress(
-          failedAttempts: failedAttempts, retryLimit: limit, lastFailure: failure,
-          nextAttemptDate: nextAttemptDate))
-      do {
-        try await context.clock.sleep(until: nextAttemptDate)
-      } catch {
-        throw failure
-      }
+      try await waitBeforeRetry(
+        after: failure, failedAttempts: failedAttempts, in: context, with: continuation)
+    }
+  }
+
+  /// Throws `failure` when it is final; otherwise waits for the backoff (and for the network)
+  /// and returns for the next attempt.
+  @usableFromInline
+  func waitBeforeRetry(
+    after failure: Operation.Failure, failedAttempts: Int, in context: OperationContext,
+    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+  ) async throws(Operation.Failure) {
+    guard failedAttempts <= limit, !Task.isCancelled else { throw failure }
+    let delay: Duration
+    switch decide?(failure) ?? Self.decision(for: failure) {
+    case .doNotRetry: throw failure
+    case .retry: delay = backoff.delay(beforeRetry: failedAttempts)
+    case .retryAfter(let requested): delay = max(.zero, requested)
+    }
+    let nextAttemptDate = context.clock.now().adding(delay)
+    continuation.reportRetry(
+      RetryProgress(
+        failedAttempts: failedAttempts, retryLimit: limit, lastFailure: failure,
+        nextAttemptDate: nextAttemptDate))
+    do {
+      try await context.clock.sleep(until: nextAttemptDate)
+    } catch {
+      throw failure
+    }
+    if !context.canRetry {
+      continuation.reportPause(.offline)
+      guard await context.connectivity.waitUntilSatisfied(in: context) else { throw failure }
+      continuation.reportResume()
     }
   }
 
@@ -84,23 +108,12 @@ extension OperationRequest {
   ///
   /// - Parameter decide: whether to retry a failure; by default a ``RetryableFailure`` decides
   ///   for itself and other failures are retried.
+  @inlinable
   public func retry(
     limit: Int,
     backoff: Backoff = .default,
     when decide: (@Sendable (Failure) -> RetryDecision)? = nil
   ) -> ModifiedOperation<Self, RetryModifier<Self>> {
     modifier(RetryModifier(limit: limit, backoff: backoff, decide: decide))
-  }
-}
-
-private enum RetryLimitKey: OperationContextKey {
-  static let defaultValue: Int? = nil
-}
-
-extension OperationContext {
-  /// The retry limit of the operation's retry modifier, or nil when it has none.
-  public internal(set) var retryLimit: Int? {
-    get { self[RetryLimitKey.self] }
-    set { self[RetryLimitKey.self] = newValue }
   }
 }

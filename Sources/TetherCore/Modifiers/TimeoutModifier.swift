@@ -19,6 +19,7 @@ public struct TimeoutModifier<Operation: OperationRequest>: OperationModifier {
   }
 
   public func run(
+    _ input: Operation.Input,
     in context: OperationContext,
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
@@ -28,7 +29,8 @@ public struct TimeoutModifier<Operation: OperationRequest>: OperationModifier {
     let result = await withTaskGroup(of: Outcome.self) { group in
       group.addTask {
         do throws(Operation.Failure) {
-          return .finished(.success(try await operation.run(in: context, with: continuation)))
+          return .finished(
+            .success(try await operation.run(input, in: context, with: continuation)))
         } catch {
           return .finished(.failure(error))
         }

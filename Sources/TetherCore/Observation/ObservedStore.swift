@@ -13,14 +13,14 @@ import TetherSynchronization
 /// withObservationTracking {
 ///   draw(post.state)
 /// } onChange: {
-///   requestRedraw()   // called on the thread that changed the store
+///   requestRedraw()   // called on the thread delivering the store's changes
 /// }
 /// ```
 ///
-/// `state` is updated synchronously on the thread that changed the store (a run's task, or
-/// whoever called `setCurrentValue`, `invalidate`...), in order; observation's `onChange` fires
-/// on that thread, so hop to your UI thread or actor before drawing. Reading `state` is safe
-/// from any thread.
+/// `state` is updated synchronously by the thread that delivers the store's changes, in order:
+/// the thread that made a change, or another thread already delivering that store's changes
+/// (see ``OperationStore``). Observation's `onChange` fires on that thread, so hop to your UI
+/// thread or actor before drawing. Reading `state` is safe from any thread.
 ///
 /// `withObservationTracking` installs its observers only after its `apply` closure returns,
 /// so a change made by another thread while `apply` draws is not reported. Compare

@@ -2,8 +2,9 @@
 /// keeps its ``MutationState``, the history of its attempts.
 ///
 /// Conform by implementing `mutate(with:in:with:)`, or make one from a closure with
-/// ``Mutation``.
-public protocol MutationRequest<Arguments, Value, Failure>: OperationRequest {
+/// ``Mutation``. The arguments are the run's typed input.
+public protocol MutationRequest<Arguments, Value, Failure>: OperationRequest
+where Input == Arguments {
   /// What each attempt is run with.
   associatedtype Arguments: Sendable
 
@@ -16,15 +17,13 @@ public protocol MutationRequest<Arguments, Value, Failure>: OperationRequest {
 }
 
 extension MutationRequest {
+  @inlinable
   public func run(
+    _ arguments: Arguments,
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    guard let arguments = context.runInput as? Arguments else {
-      preconditionFailure(
-        "mutation \(path) run without arguments; use run(with:) or a store's mutate(with:)")
-    }
-    return try await mutate(with: arguments, in: context, with: continuation)
+    try await mutate(with: arguments, in: context, with: continuation)
   }
 
   /// Runs the mutation directly, without a store, with `arguments`.
@@ -32,17 +31,7 @@ extension MutationRequest {
     with arguments: Arguments,
     in context: OperationContext = OperationContext()
   ) async throws(Failure) -> Value {
-    var context = context
-    context.runInput = arguments
-    return try await run(in: context)
-  }
-}
-
-extension MutationRequest where Arguments == Void {
-  /// Runs the mutation directly, without a store.
-  public func run(in context: OperationContext = OperationContext()) async throws(Failure) -> Value
-  {
-    try await run(with: (), in: context)
+    try await run(arguments, in: context)
   }
 }
 
@@ -55,10 +44,19 @@ extension MutationRequest where Arguments == Void {
 /// let post = try await client.store(for: createPost).mutate(with: draft)
 /// ```
 public struct Mutation<Arguments: Sendable, Value: Sendable, Failure: Error>: MutationRequest {
+  public typealias Input = Arguments
+
   public let path: OperationPath
-  private let body:
-    @Sendable (Arguments, OperationContext, OperationContinuation<Value, Failure>)
-      async throws(Failure) -> Value
+  @usableFromInline let body: Body
+
+  /// The closure a mutation was made with, kept as given.
+  @usableFromInline
+  enum Body: Sendable {
+    case plain(@Sendable (Arguments, OperationContext) async throws(Failure) -> Value)
+    case continuing(
+      @Sendable (Arguments, OperationContext, OperationContinuation<Value, Failure>)
+        async throws(Failure) -> Value)
+  }
 
   /// A mutation that runs `mutate` with each attempt's arguments.
   public init(
@@ -66,7 +64,7 @@ public struct Mutation<Arguments: Sendable, Value: Sendable, Failure: Error>: Mu
     mutate: @escaping @Sendable (Arguments, OperationContext) async throws(Failure) -> Value
   ) {
     self.path = path
-    self.body = { arguments, context, _ throws(Failure) in try await mutate(arguments, context) }
+    self.body = .plain(mutate)
   }
 
   /// A mutation that runs `mutate`, which may yield intermediate results, with each attempt's
@@ -78,14 +76,18 @@ public struct Mutation<Arguments: Sendable, Value: Sendable, Failure: Error>: Mu
       async throws(Failure) -> Value
   ) {
     self.path = path
-    self.body = mutate
+    self.body = .continuing(mutate)
   }
 
+  @inlinable
   public func mutate(
     with arguments: Arguments,
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    try await body(arguments, context, continuation)
+    switch body {
+    case .plain(let mutate): try await mutate(arguments, context)
+    case .continuing(let mutate): try await mutate(arguments, context, continuation)
+    }
   }
 }

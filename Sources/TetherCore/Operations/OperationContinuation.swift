@@ -1,3 +1,5 @@
+import TetherSynchronization
+
 /// The channel through which a running operation reports before it returns: intermediate
 /// values or errors (a cached value first, then a fresh one) and scheduled retries.
 ///
@@ -11,46 +13,84 @@
 /// }
 /// ```
 public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
-  private let sink: (any OperationContinuationSink<Value, Failure>)?
+  @usableFromInline let sink: (any OperationContinuationSink<Value, Failure>)?
+  @usableFromInline let run: OperationRunID
 
-  init(sink: (any OperationContinuationSink<Value, Failure>)?) {
+  @inlinable
+  init(sink: (any OperationContinuationSink<Value, Failure>)?, run: OperationRunID) {
     self.sink = sink
+    self.run = run
   }
 
   /// A continuation that discards every report, for running an operation without a store.
-  public static var discarding: OperationContinuation { OperationContinuation(sink: nil) }
+  public static var discarding: OperationContinuation {
+    OperationContinuation(sink: nil, run: OperationRunID(rawValue: 0))
+  }
+
+  /// A continuation for a direct run: reports are discarded, but what the run keeps across
+  /// its attempts (the pages a refetch has fetched) is kept.
+  static func direct() -> OperationContinuation {
+    OperationContinuation(sink: DirectRunSink(), run: OperationRunID(rawValue: 0))
+  }
 
   /// Publishes an intermediate value.
   public func yield(_ value: Value) {
-    sink?.receive(.success(value))
+    sink?.receive(.success(value), of: run)
   }
 
   /// Publishes an intermediate error; the run goes on.
   public func yield(error: Failure) {
-    sink?.receive(.failure(error))
+    sink?.receive(.failure(error), of: run)
   }
 
   /// Reports that an attempt failed and another one is scheduled, so the state can show it.
   public func reportRetry(_ progress: RetryProgress<Failure>) {
-    sink?.receiveRetry(progress)
+    sink?.receiveRetry(progress, of: run)
+  }
+
+  /// Reports that the run waits (for the network, for its mutation scope) without spending an
+  /// attempt.
+  func reportPause(_ reason: PauseReason) {
+    sink?.receivePause(reason, of: run)
+  }
+
+  /// Reports that a paused run goes on.
+  func reportResume() {
+    sink?.receiveResume(of: run)
+  }
+
+  /// What the run has kept across its attempts with ``saveProgress(_:)``.
+  func progress<Progress>(as type: Progress.Type) -> Progress? {
+    sink?.progress(of: run) as? Progress
+  }
+
+  /// Keeps `progress` for the run's next attempts.
+  func saveProgress(_ progress: some Sendable) {
+    sink?.saveProgress(progress, of: run)
   }
 
   /// A continuation for a part of this run's value: `transform` turns each yielded part into a
-  /// whole value. Retry reports pass through unchanged.
+  /// whole value. Retry, pause and progress reports pass through unchanged.
   public func map<Part: Sendable>(
     _ transform: @escaping @Sendable (Part) -> Value
   ) -> OperationContinuation<Part, Failure> {
     guard let sink else { return .discarding }
-    return OperationContinuation<Part, Failure>(sink: MappedSink(base: sink, transform: transform))
+    return OperationContinuation<Part, Failure>(
+      sink: MappedSink(base: sink, transform: transform), run: run)
   }
 }
 
-/// Where a continuation's reports go; implemented by a store's run.
+/// Where a continuation's reports go; implemented by a store.
+@usableFromInline
 protocol OperationContinuationSink<Value, Failure>: Sendable {
   associatedtype Value: Sendable
   associatedtype Failure: Error
-  func receive(_ result: Result<Value, Failure>)
-  func receiveRetry(_ progress: RetryProgress<Failure>)
+  func receive(_ result: Result<Value, Failure>, of run: OperationRunID)
+  func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID)
+  func receivePause(_ reason: PauseReason, of run: OperationRunID)
+  func receiveResume(of run: OperationRunID)
+  func progress(of run: OperationRunID) -> (any Sendable)?
+  func saveProgress(_ progress: any Sendable, of run: OperationRunID)
 }
 
 private struct MappedSink<Part: Sendable, Value: Sendable, Failure: Error>:
@@ -59,11 +99,41 @@ private struct MappedSink<Part: Sendable, Value: Sendable, Failure: Error>:
   let base: any OperationContinuationSink<Value, Failure>
   let transform: @Sendable (Part) -> Value
 
-  func receive(_ result: Result<Part, Failure>) {
-    base.receive(result.map(transform))
+  func receive(_ result: Result<Part, Failure>, of run: OperationRunID) {
+    base.receive(result.map(transform), of: run)
   }
 
-  func receiveRetry(_ progress: RetryProgress<Failure>) {
-    base.receiveRetry(progress)
+  func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID) {
+    base.receiveRetry(progress, of: run)
+  }
+
+  func receivePause(_ reason: PauseReason, of run: OperationRunID) {
+    base.receivePause(reason, of: run)
+  }
+
+  func receiveResume(of run: OperationRunID) {
+    base.receiveResume(of: run)
+  }
+
+  func progress(of run: OperationRunID) -> (any Sendable)? {
+    base.progress(of: run)
+  }
+
+  func saveProgress(_ progress: any Sendable, of run: OperationRunID) {
+    base.saveProgress(progress, of: run)
+  }
+}
+
+/// The sink of a direct run: it only keeps the run's progress.
+private final class DirectRunSink<Value: Sendable, Failure: Error>: OperationContinuationSink {
+  private let stored = SanitizerVisibleMutex<(any Sendable)?>(nil)
+
+  func receive(_ result: Result<Value, Failure>, of run: OperationRunID) {}
+  func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID) {}
+  func receivePause(_ reason: PauseReason, of run: OperationRunID) {}
+  func receiveResume(of run: OperationRunID) {}
+  func progress(of run: OperationRunID) -> (any Sendable)? { stored.withLock { $0 } }
+  func saveProgress(_ progress: any Sendable, of run: OperationRunID) {
+    stored.withLock { $0 = progress }
   }
 }

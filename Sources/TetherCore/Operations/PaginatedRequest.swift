@@ -1,9 +1,10 @@
 /// An operation that fetches pages; a store keeps its ``PaginatedState``.
 ///
 /// It names the first page, how to find the page after (and optionally before) a page, and how
-/// to fetch one page. Make one from closures with ``PaginatedQuery``.
+/// to fetch one page. Make one from closures with ``PaginatedQuery``. A run's input is the
+/// ``PagingAction`` the store asks for, typed.
 public protocol PaginatedRequest<PageID, PageValue, Failure>: OperationRequest
-where Value == PagingResult<PageID, PageValue> {
+where Input == PagingAction<PageID, PageValue>, Value == PagingResult<PageID, PageValue> {
   /// Identifies a page, e.g. an offset or a cursor.
   associatedtype PageID: Hashable & Sendable
   /// The contents of one page.
@@ -34,15 +35,17 @@ extension PaginatedRequest {
     nil
   }
 
-  /// Runs the action in the context (the initial page when there is none).
+  /// Runs `action`.
   ///
   /// Intermediate values yielded by `fetchPage` reach the store for single-page actions; a
-  /// refetch of all pages publishes only its final result.
+  /// refetch of all pages publishes only its final result. A refetch of all pages remembers
+  /// the pages it has fetched across the attempts of its run, so a retry goes on from the page
+  /// that failed instead of starting again from the first one.
   public func run(
+    _ action: PagingAction<PageID, PageValue>,
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    let action = context.runInput as? PagingAction<PageID, PageValue> ?? .initialPage
     switch action {
     case .initialPage:
       return try await fetchSinglePage(
@@ -54,11 +57,17 @@ extension PaginatedRequest {
       return try await fetchSinglePage(
         id, action: action, around: pages, in: context, with: continuation)
     case .allPages(let pages):
-      var fresh: [Page<PageID, PageValue>] = []
-      var nextID: PageID? = pages.first?.id ?? initialPageID
+      var fresh = continuation.progress(as: [Page<PageID, PageValue>].self) ?? []
+      var nextID: PageID?
+      if let last = fresh.last {
+        nextID = pageID(after: last, in: fresh)
+      } else {
+        nextID = pages.first?.id ?? initialPageID
+      }
       while let id = nextID, fresh.count < max(pages.count, 1) {
         let value = try await fetchPage(id, in: context, with: .discarding)
         fresh.append(Page(id: id, value: value))
+        continuation.saveProgress(fresh)
         nextID = pageID(after: fresh[fresh.count - 1], in: fresh)
       }
       return result(action, fetched: fresh, all: fresh)
@@ -106,6 +115,8 @@ extension PaginatedRequest {
 public struct PaginatedQuery<PageID: Hashable & Sendable, PageValue: Sendable, Failure: Error>:
   PaginatedRequest
 {
+  public typealias Input = PagingAction<PageID, PageValue>
+  public typealias Value = PagingResult<PageID, PageValue>
   public typealias PageIDRule =
     @Sendable (_ page: Page<PageID, PageValue>, _ pages: [Page<PageID, PageValue>]) -> PageID?
 

@@ -1,7 +1,7 @@
 /// An operation that fetches one value; a store keeps its ``QueryState``.
 ///
 /// Conform by implementing `fetch(in:with:)`, or make one from a closure with ``Query``.
-public protocol QueryRequest<Value, Failure>: OperationRequest {
+public protocol QueryRequest<Value, Failure>: OperationRequest where Input == Void {
   /// Fetches the value once.
   func fetch(
     in context: OperationContext,
@@ -10,7 +10,9 @@ public protocol QueryRequest<Value, Failure>: OperationRequest {
 }
 
 extension QueryRequest {
+  @inlinable
   public func run(
+    _ input: Void,
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
@@ -26,9 +28,17 @@ extension QueryRequest {
 /// ```
 public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
   public let path: OperationPath
-  private let body:
-    @Sendable (OperationContext, OperationContinuation<Value, Failure>) async throws(Failure) ->
-      Value
+  @usableFromInline let body: Body
+
+  /// The closure a query was made with: kept as given, so that making a query allocates
+  /// nothing more.
+  @usableFromInline
+  enum Body: Sendable {
+    case plain(@Sendable (OperationContext) async throws(Failure) -> Value)
+    case continuing(
+      @Sendable (OperationContext, OperationContinuation<Value, Failure>) async throws(Failure)
+        -> Value)
+  }
 
   /// A query that fetches with `fetch`.
   public init(
@@ -36,7 +46,7 @@ public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
     fetch: @escaping @Sendable (OperationContext) async throws(Failure) -> Value
   ) {
     self.path = path
-    self.body = { context, _ throws(Failure) in try await fetch(context) }
+    self.body = .plain(fetch)
   }
 
   /// A query that fetches with `fetch`, which may yield intermediate results through the
@@ -48,13 +58,17 @@ public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
       async throws(Failure) -> Value
   ) {
     self.path = path
-    self.body = fetch
+    self.body = .continuing(fetch)
   }
 
+  @inlinable
   public func fetch(
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    try await body(context, continuation)
+    switch body {
+    case .plain(let fetch): try await fetch(context)
+    case .continuing(let fetch): try await fetch(context, continuation)
+    }
   }
 }

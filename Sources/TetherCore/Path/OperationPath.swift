@@ -7,34 +7,79 @@
 /// `["a", "b"]` are different paths with different hashes.
 public struct OperationPath: Hashable, Sendable {
   /// One element of a path: any hashable, sendable value.
-  public struct Element: Hashable, @unchecked Sendable, CustomStringConvertible {
-    /// The wrapped value.
-    public let base: any Hashable & Sendable
-    // Boxed once, so comparing and hashing do not look up conformances every time. Sendable
-    // because it only ever wraps `base`, which is.
-    private let hashable: AnyHashable
+  ///
+  /// Integers and strings, which nearly every path is made of, are kept as they are, so that
+  /// hashing and comparing them (what a client's lookups do) costs no dynamic dispatch and no
+  /// copy; other values are boxed once. Equality is `AnyHashable`'s: an `Int64(1)` equals a
+  /// `1`.
+  public struct Element: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline
+    enum Kind: UInt8, Sendable {
+      case int, string, other
+    }
+
+    @usableFromInline let kind: Kind
+    @usableFromInline let int: Int
+    @usableFromInline let string: String
+    @usableFromInline let box: HashableBox?
 
     public init(_ base: any Hashable & Sendable) {
-      if let element = base as? Element {
-        self = element
-      } else {
-        self.base = base
-        self.hashable = AnyHashable(base)
+      self = Self.make(base)
+    }
+
+    @usableFromInline
+    init(kind: Kind, int: Int = 0, string: String = "", box: HashableBox? = nil) {
+      self.kind = kind
+      self.int = int
+      self.string = string
+      self.box = box
+    }
+
+    /// Opens the existential, so that integers and strings are told apart by their type
+    /// rather than by dynamic casts.
+    private static func make<Value: Hashable & Sendable>(_ value: Value) -> Element {
+      if Value.self == Int.self { return Element(kind: .int, int: value as! Int) }
+      if Value.self == String.self { return Element(kind: .string, string: value as! String) }
+      if Value.self == Element.self { return value as! Element }
+      if let integer = value as? any BinaryInteger, let int = Int(exactly: integer) {
+        return Element(kind: .int, int: int)
+      }
+      return Element(kind: .other, box: HashableBox(value))
+    }
+
+    /// The wrapped value.
+    public var base: any Hashable & Sendable {
+      switch kind {
+      case .int: int
+      case .string: string
+      case .other: box!.base
       }
     }
 
+    @inlinable
     public static func == (lhs: Element, rhs: Element) -> Bool {
-      lhs.hashable == rhs.hashable
+      guard lhs.kind == rhs.kind else { return false }
+      switch lhs.kind {
+      case .int: return lhs.int == rhs.int
+      case .string: return lhs.string == rhs.string
+      case .other: return lhs.box == rhs.box
+      }
     }
 
+    @inlinable
     public func hash(into hasher: inout Hasher) {
-      hasher.combine(hashable)
+      switch kind {
+      case .int: hasher.combine(int)
+      case .string: hasher.combine(string)
+      case .other: box!.hash(into: &hasher)
+      }
     }
 
     public var description: String {
-      switch base {
-      case let string as String: string.debugDescription
-      default: String(describing: base)
+      switch kind {
+      case .int: String(int)
+      case .string: string.debugDescription
+      case .other: String(describing: box!.base)
       }
     }
   }
@@ -64,6 +109,28 @@ public struct OperationPath: Hashable, Sendable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(elements.count)
     for element in elements { hasher.combine(element) }
+  }
+}
+
+/// A value that is not an integer or a string, boxed once so that comparing and hashing do not
+/// look up conformances every time.
+@usableFromInline
+struct HashableBox: Hashable, @unchecked Sendable {
+  // Sendable because it only ever wraps `base`, which is.
+  let base: any Hashable & Sendable
+  private let hashable: AnyHashable
+
+  init(_ base: any Hashable & Sendable) {
+    self.base = base
+    self.hashable = AnyHashable(base)
+  }
+
+  @usableFromInline static func == (lhs: HashableBox, rhs: HashableBox) -> Bool {
+    lhs.hashable == rhs.hashable
+  }
+
+  @usableFromInline func hash(into hasher: inout Hasher) {
+    hasher.combine(hashable)
   }
 }
 

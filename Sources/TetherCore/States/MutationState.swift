@@ -1,7 +1,8 @@
 import Foundation
 
-/// The state of a mutation: the history of its attempts. The current value and error follow
-/// the latest attempt.
+/// The state of a mutation: the history of its attempts. The current value, the error and the
+/// status follow the latest attempt; an older attempt that ends while a newer one runs is
+/// recorded in the history only.
 public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error>: OperationState {
   public typealias RunInput = Arguments
   public typealias OperationValue = Value
@@ -9,13 +10,15 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
 
   public static var kind: OperationKind { .mutation }
 
-  /// One attempt of the mutation.
+  /// One attempt of the mutation: one call of `mutate(with:)` (or `retryLatest()`), with every
+  /// retry it made.
   public struct Attempt: Sendable, Identifiable {
     /// Where an attempt stands.
     public enum Status: String, Sendable, Hashable {
       case running, succeeded, failed, cancelled
     }
 
+    /// The run's id, which the run log's entries of this attempt carry too.
     public let id: OperationRunID
     /// The arguments it ran with.
     public let arguments: Arguments
@@ -28,103 +31,131 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
     public internal(set) var error: Failure?
   }
 
-  /// The attempts, oldest first; at most `maxHistory(_:)` of them (100 by default).
-  public private(set) var history: [Attempt] = []
-  public private(set) var currentValue: Value?
-  private var tracker = RunTracker<Failure>()
-  private let maxHistory: Int
+  @usableFromInline var storedHistory: [Attempt] = []
+  @usableFromInline var storedValue: Value?
+  @usableFromInline var tracker = RunTracker<Failure>()
+  @usableFromInline var maxHistory: Int
 
+  @inlinable
   public init(context: OperationContext) {
-    maxHistory = context.maxHistory
+    maxHistory = context.options.maxHistory
   }
 
+  /// The attempts, oldest first; at most `maxHistory(_:)` of them (100 by default).
+  public var history: [Attempt] { storedHistory }
   /// The latest attempt.
-  public var latestAttempt: Attempt? { history.last }
+  public var latestAttempt: Attempt? { storedHistory.last }
 
-  public var hasValue: Bool { currentValue != nil }
-  public var status: OperationStatus { tracker.status }
-  public var isLoading: Bool { tracker.isLoading }
+  public var currentValue: Value? { storedValue }
+  public var hasValue: Bool { storedValue != nil }
+  public var status: OperationStatus { tracker.outcome }
+  public var fetchStatus: FetchStatus { tracker.fetchStatus }
   /// The failure of the latest attempt.
-  public var error: Failure? { history.last?.error }
+  public var error: Failure? { storedHistory.last?.error }
+  public var failureCount: Int { tracker.failureCount }
+  public var failureReason: Failure? { tracker.failureReason }
   public var valueUpdateCount: Int { tracker.valueUpdateCount }
   public var valueLastUpdatedAt: Date? { tracker.valueLastUpdatedAt }
   public var errorUpdateCount: Int { tracker.errorUpdateCount }
   public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
   public var runCount: Int { tracker.runCount }
   public var isInvalidated: Bool { tracker.isInvalidated }
+  public var isCancelled: Bool { tracker.isCancelled }
   public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
   /// A mutation never goes stale: it runs only when asked.
   public func isStale(at date: Date) -> Bool { false }
 
+  public var isInvalidatable: Bool { false }
+
   public var automaticRunInput: Arguments? { nil }
 
-  /// A refetch of a mutation retries its latest attempt.
-  public var refetchInput: Arguments? { history.last?.arguments }
+  /// A mutation is never refetched: re-sending a write is `retryLatest()`, asked for by name.
+  public var refetchInput: Arguments? { nil }
 
+  @inlinable
   public static func canShareRun(_ input: Arguments, with runningInput: Arguments) -> Bool {
     false
   }
 
-  public mutating func apply(_ event: OperationEvent<Self>, context: OperationContext) {
+  public mutating func apply(_ event: OperationEvent<Self>) {
     switch event {
     case .runStarted(let run, let arguments, let date):
       tracker.start(run)
-      history.append(Attempt(id: run, arguments: arguments, status: .running, startDate: date))
-      if history.count > maxHistory { history.removeFirst(history.count - maxHistory) }
-      currentValue = nil
+      tracker.outcome = .pending
+      tracker.error = nil
+      storedHistory.append(
+        Attempt(id: run, arguments: arguments, status: .running, startDate: date))
+      if storedHistory.count > maxHistory {
+        storedHistory.removeFirst(storedHistory.count - maxHistory)
+      }
+      storedValue = nil
     case .runYielded(let run, let result, let date):
       update(run, with: result, at: date, final: false)
     case .retryScheduled(let run, let progress):
-      tracker.scheduleRetry(run, progress)
+      if run == storedHistory.last?.id { tracker.scheduleRetry(run, progress) }
+    case .runPaused(let run):
+      tracker.pause(run)
+    case .runResumed(let run):
+      tracker.resume(run)
     case .runFinished(let run, let result, let date):
-      _ = tracker.end(run)
       update(run, with: result, at: date, final: true)
-      updateOutcome()
-    case .runCancelled(let run):
-      tracker.cancel(run)
-      if let index = history.firstIndex(where: { $0.id == run }) {
-        history[index].status = .cancelled
+      tracker.remove(run)
+    case .runCancelled(let run, let reverted, let date):
+      tracker.cancel(run, reverted: reverted)
+      if let index = storedHistory.firstIndex(where: { $0.id == run }) {
+        storedHistory[index].status = .cancelled
+        storedHistory[index].endDate = date
       }
-      updateOutcome()
+      if run == storedHistory.last?.id { updateOutcome() }
     case .currentValueSet(let value, let date):
-      currentValue = value
+      storedValue = value
       tracker.recordValue(at: date, final: true)
+    case .placeholderSet:
+      break
     case .invalidated:
-      tracker.isInvalidated = true
+      break
+    case .configured(let context):
+      maxHistory = context.options.maxHistory
     }
   }
 
-  /// The outcome follows the latest attempt that ended with a result.
+  /// After the latest attempt was cancelled, the outcome follows the latest attempt that ended
+  /// with a result.
   private mutating func updateOutcome() {
-    switch history.last(where: { $0.status != .cancelled && $0.status != .running })?.status {
+    let ended = storedHistory.last { $0.status == .succeeded || $0.status == .failed }
+    switch ended?.status {
     case .succeeded: tracker.outcome = .success
     case .failed: tracker.outcome = .failure
-    default: tracker.outcome = .idle
+    default: tracker.outcome = .pending
     }
   }
 
   private mutating func update(
     _ run: OperationRunID, with result: Result<Value, Failure>, at date: Date, final: Bool
   ) {
-    guard let index = history.firstIndex(where: { $0.id == run }) else { return }
-    let isLatest = index == history.count - 1
+    guard let index = storedHistory.firstIndex(where: { $0.id == run }) else { return }
+    // Only the latest attempt moves the value, the counters and the outcome: an older one
+    // ending while a newer one runs changes nothing a screen shows.
+    let isLatest = index == storedHistory.count - 1
     switch result {
     case .success(let value):
-      history[index].value = value
+      storedHistory[index].value = value
       if final {
-        history[index].status = .succeeded
-        history[index].endDate = date
+        storedHistory[index].status = .succeeded
+        storedHistory[index].endDate = date
       }
-      if isLatest { currentValue = value }
-      tracker.recordValue(at: date, final: false)
+      guard isLatest else { return }
+      storedValue = value
+      tracker.recordValue(at: date, final: final)
     case .failure(let failure):
-      history[index].error = failure
+      storedHistory[index].error = failure
       if final {
-        history[index].status = .failed
-        history[index].endDate = date
+        storedHistory[index].status = .failed
+        storedHistory[index].endDate = date
       }
-      tracker.recordError(failure, at: date, final: false)
+      guard isLatest else { return }
+      tracker.recordError(failure, at: date, final: final, of: run)
     }
   }
 }

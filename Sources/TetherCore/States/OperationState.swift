@@ -3,8 +3,22 @@ import Foundation
 /// The state a store keeps for one operation, and how run events change it.
 ///
 /// ``QueryState``, ``PaginatedState`` and ``MutationState`` are the three kinds. A store feeds
-/// every event of every run into `apply(_:context:)` under its lock, so a state is a plain
-/// value: read it, copy it, compare it, draw it.
+/// every event of every run into `apply(_:)` under its lock, so a state is a plain value: read
+/// it, copy it, compare it, draw it.
+///
+/// Two statuses describe it, as in TanStack Query: ``status`` says what data there is
+/// (pending, success, failure) and ``fetchStatus`` what is happening now (idle, fetching,
+/// paused). A refetch that fails keeps the previous value next to its error:
+///
+/// ```swift
+/// switch (state.status, state.fetchStatus) {
+/// case (.pending, .fetching): "Loading…"                      // state.isLoading
+/// case (.pending, .paused): "Waiting for the network…"
+/// case (.success, .fetching): "Refreshing…"                   // state.isRefetching
+/// case (.failure, _): "Failed after \(state.failureCount) attempts: \(state.failureReason!)"
+/// default: "…"
+/// }
+/// ```
 public protocol OperationState: Sendable {
   /// What a store asks one run to do: `Void` for a query, the arguments of a mutation, the
   /// page to fetch of a paginated query.
@@ -26,30 +40,45 @@ public protocol OperationState: Sendable {
   var currentValue: CurrentValue { get }
   /// Whether the state holds a fetched (or set) value.
   var hasValue: Bool { get }
-  /// Idle, loading, success or failure.
+  /// What data there is: pending, success or failure.
   var status: OperationStatus { get }
-  /// Whether a run is in flight.
-  var isLoading: Bool { get }
-  /// The latest failure, cleared by the next success.
+  /// What is happening now: idle, fetching or paused.
+  var fetchStatus: FetchStatus { get }
+  /// The latest failure, cleared by the next success (and by a new run while there is no
+  /// value).
   var error: Failure? { get }
+  /// How many attempts of the latest run that failed an attempt have failed; it stays after
+  /// the run ends and is reset to 0 by the next success, so a UI can say "failed after 4
+  /// attempts".
+  var failureCount: Int { get }
+  /// The failure of the latest failed attempt, reset by the next success.
+  var failureReason: Failure? { get }
   /// How many times the value changed, and when it last did.
   var valueUpdateCount: Int { get }
   var valueLastUpdatedAt: Date? { get }
-  /// How many times a failure was recorded, and when the last one was.
+  /// How many times a run's failure was recorded, and when the last one was.
   var errorUpdateCount: Int { get }
   var errorLastUpdatedAt: Date? { get }
   /// How many runs have started.
   var runCount: Int { get }
   /// Whether the value was invalidated since it was last fetched.
   var isInvalidated: Bool { get }
+  /// Whether the latest run was cancelled with `cancel(revert: false)`, keeping what it had
+  /// changed; cleared when the next run starts.
+  var isCancelled: Bool { get }
+  /// Whether ``currentValue`` is nil and a placeholder is shown instead.
+  var isPlaceholder: Bool { get }
   /// The retry progress of the run in flight, if it has failed attempts.
   var retryProgress: RetryProgress<Failure>? { get }
 
   /// Whether the value should be refetched at `date`.
   func isStale(at date: Date) -> Bool
 
+  /// Whether invalidation applies: false for a value that is never stale.
+  var isInvalidatable: Bool { get }
+
   /// What a store runs on its own (a subscriber arrives to a stale value, invalidation, a rerun
-  /// condition); nil when this kind never runs on its own.
+  /// condition, reconnection); nil when this kind never runs on its own.
   var automaticRunInput: RunInput? { get }
 
   /// What a refetch of this state runs; nil when there is nothing to refetch.
@@ -58,67 +87,32 @@ public protocol OperationState: Sendable {
   /// Whether a fetch of `input` may share a run in flight for `runningInput`.
   static func canShareRun(_ input: RunInput, with runningInput: RunInput) -> Bool
 
+  /// Whether a run of `input` must wait until a run of `runningInput` has ended, and then be
+  /// derived again from the state it left (a next page must follow freshly refetched pages).
+  static func mustWait(_ input: RunInput, for runningInput: RunInput) -> Bool
+
   /// Applies one event of a run (or of the store) to the state.
-  mutating func apply(_ event: OperationEvent<Self>, context: OperationContext)
+  mutating func apply(_ event: OperationEvent<Self>)
 }
 
 extension OperationState {
   public var refetchInput: RunInput? { automaticRunInput }
-}
 
-/// One event in the life of a store, as its state sees it.
-public enum OperationEvent<State: OperationState>: Sendable {
-  /// A run started with `input`.
-  case runStarted(OperationRunID, input: State.RunInput, date: Date)
-  /// A run yielded an intermediate result.
-  case runYielded(OperationRunID, Result<State.OperationValue, State.Failure>, date: Date)
-  /// A run's attempt failed and a retry is scheduled.
-  case retryScheduled(OperationRunID, RetryProgress<State.Failure>)
-  /// A run finished with its result.
-  case runFinished(OperationRunID, Result<State.OperationValue, State.Failure>, date: Date)
-  /// A run was cancelled; its result will never be applied.
-  case runCancelled(OperationRunID)
-  /// The current value was set by hand (an optimistic update).
-  case currentValueSet(State.CurrentValue, date: Date)
-  /// The value was invalidated.
-  case invalidated
-}
+  public var isPlaceholder: Bool { false }
 
-/// Identifies one run of a store; later runs have greater ids.
-public struct OperationRunID: Hashable, Comparable, Sendable {
-  let rawValue: UInt64
+  @inlinable
+  public static func mustWait(_ input: RunInput, for runningInput: RunInput) -> Bool { false }
 
-  public static func < (lhs: OperationRunID, rhs: OperationRunID) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
-}
-
-/// Where an operation stands.
-public enum OperationStatus: String, Sendable, Hashable {
-  /// It has not finished a run yet.
-  case idle
-  /// A run is in flight.
-  case loading
-  /// Its latest run succeeded.
-  case success
-  /// Its latest run failed.
-  case failure
-}
-
-/// The kinds of operation.
-public enum OperationKind: String, Sendable, Hashable {
-  case query
-  case paginatedQuery
-  case mutation
-}
-
-extension Staleness {
-  /// Whether a value updated at `updatedAt` is stale at `date`.
-  func isStale(updatedAt: Date?, at date: Date) -> Bool {
-    guard let updatedAt else { return true }
-    switch self {
-    case .never: return false
-    case .after(let duration): return date >= updatedAt.adding(duration)
-    }
-  }
+  /// The first load: no value yet and a run in flight (`status == .pending` and
+  /// `fetchStatus == .fetching`).
+  public var isLoading: Bool { status == .pending && fetchStatus == .fetching }
+  /// Whether a run is in flight and not paused.
+  public var isFetching: Bool { fetchStatus == .fetching }
+  /// Whether a run is in flight while there is already an outcome: a refresh, not a first
+  /// load.
+  public var isRefetching: Bool { fetchStatus == .fetching && status != .pending }
+  /// Whether every run in flight waits without spending attempts.
+  public var isPaused: Bool { fetchStatus == .paused }
+  /// Whether any run is in flight, fetching or paused.
+  public var hasRunInFlight: Bool { fetchStatus != .idle }
 }

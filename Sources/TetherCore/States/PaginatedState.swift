@@ -1,7 +1,12 @@
 import Foundation
 
 /// The state of a paginated query: the pages in order, whether there are more in each
-/// direction, loading flags and errors per direction, and the shared counters.
+/// direction, what each direction is fetching and its latest failure, and the shared counters
+/// and statuses.
+///
+/// Its runs never overlap in a way that loses pages: a next or previous page asked for while
+/// every page is being refetched waits for the refetch, then follows the fresh pages; a
+/// refetch of every page waits for a next or previous page in flight, then includes it.
 public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, Failure: Error>:
   OperationState
 {
@@ -11,111 +16,176 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
 
   public static var kind: OperationKind { .paginatedQuery }
 
-  /// The loaded pages, in order.
-  public private(set) var pages: [Page<PageID, PageValue>] = []
-  private var neighbors: [PageID: PageNeighbors<PageID>] = [:]
-  private var directions: [OperationRunID: PagingDirection] = [:]
-  private var errors: [PagingDirection: Failure] = [:]
-  private var tracker = RunTracker<Failure>()
-  private let staleness: Staleness
-  private let maxPages: Int?
+  @usableFromInline var storedPages: [Page<PageID, PageValue>] = []
+  @usableFromInline var storedPlaceholder: [Page<PageID, PageValue>]?
+  @usableFromInline var neighbors: [PageID: PageNeighbors<PageID>] = [:]
+  @usableFromInline var directions: [(run: OperationRunID, direction: PagingDirection)] = []
+  @usableFromInline var errors = DirectionErrors<Failure>()
+  @usableFromInline var tracker = RunTracker<Failure>()
+  @usableFromInline var staleness: Staleness
+  @usableFromInline var staleTime: (@Sendable (PaginatedState) -> Duration)?
+  @usableFromInline var maxPages: Int?
 
+  @inlinable
   public init(context: OperationContext) {
-    staleness = context.staleness ?? .after(.zero)
-    maxPages = context.maxPages
+    staleness = context.options.staleness ?? .after(.zero)
+    staleTime = context[StaleTimeKey<Self>.self]
+    maxPages = context.options.maxPages
   }
 
-  public var currentValue: [Page<PageID, PageValue>] { pages }
+  /// The loaded pages, in order.
+  public var pages: [Page<PageID, PageValue>] { storedPages }
+  public var currentValue: [Page<PageID, PageValue>] { storedPages }
+  /// Pages to show until the first page arrives (see `setPlaceholder(_:)`); never cached.
+  public var placeholderPages: [Page<PageID, PageValue>]? { storedPlaceholder }
+  /// The pages, or the placeholder pages while there are none: what a screen shows.
+  public var pagesOrPlaceholder: [Page<PageID, PageValue>] {
+    storedPages.isEmpty ? storedPlaceholder ?? [] : storedPages
+  }
+  public var isPlaceholder: Bool { storedPages.isEmpty && storedPlaceholder != nil }
 
   /// The id of the page after the last loaded page, or nil when it is the last.
-  public var nextPageID: PageID? { pages.last.flatMap { neighbors[$0.id]?.next } }
+  public var nextPageID: PageID? { storedPages.last.flatMap { neighbors[$0.id]?.next } }
   /// The id of the page before the first loaded page, or nil when it is the first.
-  public var previousPageID: PageID? { pages.first.flatMap { neighbors[$0.id]?.previous } }
+  public var previousPageID: PageID? { storedPages.first.flatMap { neighbors[$0.id]?.previous } }
   /// Whether a page follows the last loaded one.
   public var hasNextPage: Bool { nextPageID != nil }
   /// Whether a page precedes the first loaded one.
   public var hasPreviousPage: Bool { previousPageID != nil }
 
   /// Whether the first page is being fetched.
-  public var isLoadingInitialPage: Bool { isLoading(.initial) }
+  public var isFetchingInitialPage: Bool { isFetching(.initial) }
   /// Whether the next page is being fetched.
-  public var isLoadingNextPage: Bool { isLoading(.next) }
+  public var isFetchingNextPage: Bool { isFetching(.next) }
   /// Whether the previous page is being fetched.
-  public var isLoadingPreviousPage: Bool { isLoading(.previous) }
+  public var isFetchingPreviousPage: Bool { isFetching(.previous) }
   /// Whether every page is being refetched.
-  public var isLoadingAllPages: Bool { isLoading(.all) }
+  public var isRefetchingAllPages: Bool { isFetching(.all) }
 
   /// The failure of the latest initial-page fetch, cleared by its next success.
-  public var initialPageError: Failure? { errors[.initial] }
+  public var initialPageError: Failure? { errors.initial }
   /// The failure of the latest next-page fetch, cleared by its next success.
-  public var nextPageError: Failure? { errors[.next] }
+  public var nextPageError: Failure? { errors.next }
   /// The failure of the latest previous-page fetch, cleared by its next success.
-  public var previousPageError: Failure? { errors[.previous] }
+  public var previousPageError: Failure? { errors.previous }
   /// The failure of the latest refetch of all pages, cleared by its next success.
-  public var allPagesError: Failure? { errors[.all] }
+  public var allPagesError: Failure? { errors.all }
 
-  public var hasValue: Bool { !pages.isEmpty }
-  public var status: OperationStatus { tracker.status }
-  public var isLoading: Bool { tracker.isLoading }
+  public var hasValue: Bool { !storedPages.isEmpty }
+  public var status: OperationStatus { tracker.outcome }
+  public var fetchStatus: FetchStatus { tracker.fetchStatus }
   public var error: Failure? { tracker.error }
+  public var failureCount: Int { tracker.failureCount }
+  public var failureReason: Failure? { tracker.failureReason }
   public var valueUpdateCount: Int { tracker.valueUpdateCount }
   public var valueLastUpdatedAt: Date? { tracker.valueLastUpdatedAt }
   public var errorUpdateCount: Int { tracker.errorUpdateCount }
   public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
   public var runCount: Int { tracker.runCount }
   public var isInvalidated: Bool { tracker.isInvalidated }
+  public var isCancelled: Bool { tracker.isCancelled }
   public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
+  /// How long fetched pages stay fresh now, or nil when they never go stale.
+  public var staleDuration: Duration? {
+    switch staleness {
+    case .never: nil
+    case .after(let duration): staleTime?(self) ?? duration
+    }
+  }
+
   public func isStale(at date: Date) -> Bool {
-    isInvalidated || pages.isEmpty || staleness.isStale(updatedAt: valueLastUpdatedAt, at: date)
+    guard !storedPages.isEmpty, let updatedAt = tracker.valueLastUpdatedAt else { return true }
+    guard let duration = staleDuration else { return false }
+    return tracker.isInvalidated || date >= updatedAt.adding(duration)
+  }
+
+  public var isInvalidatable: Bool {
+    if case .never = staleness { return false }
+    return true
   }
 
   public var automaticRunInput: PagingAction<PageID, PageValue>? {
-    pages.isEmpty ? .initialPage : .allPages(pages)
+    storedPages.isEmpty ? .initialPage : .allPages(storedPages)
   }
 
+  @inlinable
   public static func canShareRun(
     _ input: PagingAction<PageID, PageValue>, with runningInput: PagingAction<PageID, PageValue>
   ) -> Bool {
     input.isShared(with: runningInput)
   }
 
-  public mutating func apply(_ event: OperationEvent<Self>, context: OperationContext) {
-    switch event {
-    case .runStarted(let run, let action, _):
-      tracker.start(run)
-      directions[run] = PagingDirection(action)
-    case .runYielded(_, let result, let date):
-      apply(result, direction: nil, at: date)
-    case .retryScheduled(let run, let progress):
-      tracker.scheduleRetry(run, progress)
-    case .runFinished(let run, let result, let date):
-      let direction = directions.removeValue(forKey: run)
-      // Pages of an older run still land when they fit; only the outcome follows the latest.
-      _ = tracker.end(run)
-      apply(result, direction: direction, at: date)
-    case .runCancelled(let run):
-      directions.removeValue(forKey: run)
-      tracker.cancel(run)
-    case .currentValueSet(let pages, let date):
-      self.pages = pages
-      let ids = Set(pages.map(\.id))
-      neighbors = neighbors.filter { ids.contains($0.key) }
-      tracker.recordValue(at: date, final: true)
-    case .invalidated:
-      tracker.isInvalidated = true
+  /// A next or previous page waits for a refetch of every page (or of the first) in flight; a
+  /// refetch waits for a next or previous page in flight.
+  @inlinable
+  public static func mustWait(
+    _ input: PagingAction<PageID, PageValue>, for runningInput: PagingAction<PageID, PageValue>
+  ) -> Bool {
+    switch (PagingDirection(input), PagingDirection(runningInput)) {
+    case (.next, .initial), (.next, .all), (.previous, .initial), (.previous, .all): true
+    case (.initial, .next), (.initial, .previous), (.all, .next), (.all, .previous): true
+    default: false
     }
   }
 
-  private func isLoading(_ direction: PagingDirection) -> Bool {
-    directions.values.contains(direction)
+  public mutating func apply(_ event: OperationEvent<Self>) {
+    switch event {
+    case .runStarted(let run, let action, _):
+      tracker.start(run)
+      directions.append((run, PagingDirection(action)))
+      if storedPages.isEmpty {
+        tracker.error = nil
+        tracker.outcome = .pending
+      }
+    case .runYielded(let run, let result, let date):
+      apply(result, direction: nil, at: date, of: run)
+    case .retryScheduled(let run, let progress):
+      tracker.scheduleRetry(run, progress)
+    case .runPaused(let run):
+      tracker.pause(run)
+    case .runResumed(let run):
+      tracker.resume(run)
+    case .runFinished(let run, let result, let date):
+      let direction = removeDirection(of: run)
+      // Pages of an older run still land when they fit.
+      _ = tracker.claimResult(of: run)
+      apply(result, direction: direction, at: date, of: run)
+      tracker.remove(run)
+    case .runCancelled(let run, let reverted, _):
+      _ = removeDirection(of: run)
+      tracker.cancel(run, reverted: reverted)
+    case .currentValueSet(let pages, let date):
+      storedPages = pages
+      let ids = Set(pages.map(\.id))
+      neighbors = neighbors.filter { ids.contains($0.key) }
+      tracker.recordValue(at: date, final: true)
+    case .placeholderSet(let pages):
+      storedPlaceholder = pages
+    case .invalidated:
+      if isInvalidatable { tracker.isInvalidated = true }
+    case .configured(let context):
+      staleness = context.options.staleness ?? .after(.zero)
+      staleTime = context[StaleTimeKey<Self>.self]
+      maxPages = context.options.maxPages
+    }
+  }
+
+  private func isFetching(_ direction: PagingDirection) -> Bool {
+    directions.contains { $0.direction == direction && !tracker.paused.contains($0.run) }
+  }
+
+  private mutating func removeDirection(of run: OperationRunID) -> PagingDirection? {
+    guard let index = directions.firstIndex(where: { $0.run == run }) else { return nil }
+    return directions.remove(at: index).direction
   }
 
   /// Applies a result; `direction` is nil for an intermediate result.
   private mutating func apply(
     _ result: Result<PagingResult<PageID, PageValue>, Failure>,
     direction: PagingDirection?,
-    at date: Date
+    at date: Date,
+    of run: OperationRunID
   ) {
     switch result {
     case .success(let fetched):
@@ -123,7 +193,7 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
       tracker.recordValue(at: date, final: direction != nil)
       if let direction { errors[direction] = nil }
     case .failure(let failure):
-      tracker.recordError(failure, at: date, final: direction != nil)
+      tracker.recordError(failure, at: date, final: direction != nil, of: run)
       if let direction { errors[direction] = failure }
     }
   }
@@ -135,54 +205,86 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
     }
     switch fetched.action {
     case .initialPage, .allPages:
-      pages = fetched.pages
+      storedPages = fetched.pages
       trim(keepingFirst: true)
     case .nextPage(_, let before):
       for page in fetched.pages where !replace(page) {
-        guard pages.last?.id == before.last?.id else { return false }
-        pages.append(page)
+        guard storedPages.last?.id == before.last?.id else { return false }
+        storedPages.append(page)
       }
       trim(keepingFirst: false)
     case .previousPage(_, let after):
       for page in fetched.pages where !replace(page) {
-        guard pages.first?.id == after.first?.id else { return false }
-        pages.insert(page, at: 0)
+        guard storedPages.first?.id == after.first?.id else { return false }
+        storedPages.insert(page, at: 0)
       }
       trim(keepingFirst: true)
     }
-    let ids = Set(pages.map(\.id))
+    let ids = Set(storedPages.map(\.id))
     neighbors = neighbors.filter { ids.contains($0.key) }
     return true
   }
 
   /// Replaces the loaded page with the same id; returns whether there was one.
   private mutating func replace(_ page: Page<PageID, PageValue>) -> Bool {
-    guard let index = pages.firstIndex(where: { $0.id == page.id }) else { return false }
-    pages[index] = page
+    guard let index = storedPages.firstIndex(where: { $0.id == page.id }) else { return false }
+    storedPages[index] = page
     return true
   }
 
   /// Drops pages beyond `maxPages` from the end far from the latest fetch.
   private mutating func trim(keepingFirst: Bool) {
-    guard let maxPages, pages.count > maxPages else { return }
+    guard let maxPages, storedPages.count > maxPages else { return }
     if keepingFirst {
-      pages.removeLast(pages.count - maxPages)
+      storedPages.removeLast(storedPages.count - maxPages)
     } else {
-      pages.removeFirst(pages.count - maxPages)
+      storedPages.removeFirst(storedPages.count - maxPages)
     }
   }
 }
 
 /// Which way a paginated run fetches.
-private enum PagingDirection: Sendable {
+@usableFromInline
+enum PagingDirection: Sendable, Hashable {
   case initial, next, previous, all
 
+  @inlinable
   init<PageID, PageValue>(_ action: PagingAction<PageID, PageValue>) {
     switch action {
     case .initialPage: self = .initial
     case .nextPage: self = .next
     case .previousPage: self = .previous
     case .allPages: self = .all
+    }
+  }
+}
+
+/// The latest failure of each direction.
+@usableFromInline
+struct DirectionErrors<Failure: Error>: Sendable {
+  @usableFromInline var initial: Failure?
+  @usableFromInline var next: Failure?
+  @usableFromInline var previous: Failure?
+  @usableFromInline var all: Failure?
+
+  @usableFromInline init() {}
+
+  subscript(direction: PagingDirection) -> Failure? {
+    get {
+      switch direction {
+      case .initial: initial
+      case .next: next
+      case .previous: previous
+      case .all: all
+      }
+    }
+    set {
+      switch direction {
+      case .initial: initial = newValue
+      case .next: next = newValue
+      case .previous: previous = newValue
+      case .all: all = newValue
+      }
     }
   }
 }

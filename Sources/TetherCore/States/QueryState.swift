@@ -1,10 +1,11 @@
 import Foundation
 
-/// The state of a query: its value, status, error, counters and the progress of the run in
-/// flight.
+/// The state of a query: its value (or a placeholder until there is one), both statuses, the
+/// error next to the last good value, counters, the failure history and the progress of the
+/// run in flight.
 ///
 /// A failed refetch keeps the previous value next to the error; a cancelled first fetch leaves
-/// the state idle with no value; a cancelled refetch leaves the previous value.
+/// the state pending with no value; a cancelled refetch leaves the previous value.
 public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   public typealias RunInput = Void
   public typealias OperationValue = Value
@@ -12,72 +13,133 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   public static var kind: OperationKind { .query }
 
-  /// The latest value, or the initial value before the first fetch.
-  public private(set) var currentValue: Value?
+  @usableFromInline var storedValue: Value?
+  @usableFromInline var storedPlaceholder: Value?
+  @usableFromInline var tracker = RunTracker<Failure>()
+  @usableFromInline var staleness: Staleness
+  @usableFromInline var staleTime: (@Sendable (QueryState) -> Duration)?
   /// The value before the first fetch, from `.defaultValue(_:)`.
   public let initialValue: Value?
-  private var tracker = RunTracker<Failure>()
-  private let staleness: Staleness
 
+  @inlinable
   public init(context: OperationContext) {
     initialValue = context[DefaultValueKey<Value>.self]
-    currentValue = initialValue
-    staleness = context.staleness ?? .after(.zero)
+    storedValue = initialValue
+    staleness = context.options.staleness ?? .after(.zero)
+    staleTime = context[StaleTimeKey<Self>.self]
   }
 
+  /// The latest value, or the initial value before the first fetch.
+  public var currentValue: Value? { storedValue }
+  /// A value to show until the query has its own (see `.placeholder(_:)`); it is never the
+  /// store's value: it is not counted, not stale, not kept after a value arrives.
+  public var placeholder: Value? { storedPlaceholder }
+  /// The value, or the placeholder while there is none: what a screen shows.
+  public var valueOrPlaceholder: Value? { storedValue ?? storedPlaceholder }
+  public var isPlaceholder: Bool { storedValue == nil && storedPlaceholder != nil }
+
   public var hasValue: Bool { tracker.valueUpdateCount > 0 }
-  public var status: OperationStatus { tracker.status }
-  public var isLoading: Bool { tracker.isLoading }
+  public var status: OperationStatus { tracker.outcome }
+  public var fetchStatus: FetchStatus { tracker.fetchStatus }
   public var error: Failure? { tracker.error }
+  public var failureCount: Int { tracker.failureCount }
+  public var failureReason: Failure? { tracker.failureReason }
   public var valueUpdateCount: Int { tracker.valueUpdateCount }
   public var valueLastUpdatedAt: Date? { tracker.valueLastUpdatedAt }
   public var errorUpdateCount: Int { tracker.errorUpdateCount }
   public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
   public var runCount: Int { tracker.runCount }
   public var isInvalidated: Bool { tracker.isInvalidated }
+  public var isCancelled: Bool { tracker.isCancelled }
   public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
+  /// How long a fetched value stays fresh now, or nil when it never goes stale.
+  public var staleDuration: Duration? {
+    switch staleness {
+    case .never: nil
+    case .after(let duration): staleTime?(self) ?? duration
+    }
+  }
+
   public func isStale(at date: Date) -> Bool {
-    isInvalidated || staleness.isStale(updatedAt: valueLastUpdatedAt, at: date)
+    guard let updatedAt = tracker.valueLastUpdatedAt else { return true }
+    guard let duration = staleDuration else { return false }
+    return tracker.isInvalidated || date >= updatedAt.adding(duration)
+  }
+
+  public var isInvalidatable: Bool {
+    if case .never = staleness { return false }
+    return true
   }
 
   /// When the value becomes stale, or nil when it never will (or has no date yet).
   public var staleDate: Date? {
-    guard case .after(let duration) = staleness else { return nil }
-    return valueLastUpdatedAt?.adding(duration)
+    guard let duration = staleDuration else { return nil }
+    return tracker.valueLastUpdatedAt?.adding(duration)
   }
 
   public var automaticRunInput: Void? { () }
 
+  @inlinable
   public static func canShareRun(_ input: Void, with runningInput: Void) -> Bool { true }
 
-  public mutating func apply(_ event: OperationEvent<Self>, context: OperationContext) {
+  @inlinable
+  public mutating func apply(_ event: OperationEvent<Self>) {
     switch event {
     case .runStarted(let run, _, _):
       tracker.start(run)
-    case .runYielded(_, let result, let date):
-      apply(result, at: date, final: false)
+      if tracker.valueUpdateCount == 0 {
+        tracker.error = nil
+        tracker.outcome = .pending
+      }
+    case .runYielded(let run, let result, let date):
+      apply(result, at: date, final: false, of: run)
     case .retryScheduled(let run, let progress):
       tracker.scheduleRetry(run, progress)
+    case .runPaused(let run):
+      tracker.pause(run)
+    case .runResumed(let run):
+      tracker.resume(run)
     case .runFinished(let run, let result, let date):
-      if tracker.end(run) { apply(result, at: date, final: true) }
-    case .runCancelled(let run):
-      tracker.cancel(run)
+      if tracker.claimResult(of: run) { apply(result, at: date, final: true, of: run) }
+      tracker.remove(run)
+    case .runCancelled(let run, let reverted, _):
+      tracker.cancel(run, reverted: reverted)
     case .currentValueSet(let value, let date):
-      currentValue = value
+      storedValue = value
       tracker.recordValue(at: date, final: true)
+    case .placeholderSet(let placeholder):
+      storedPlaceholder = placeholder ?? nil
     case .invalidated:
-      tracker.isInvalidated = true
+      if isInvalidatable { tracker.isInvalidated = true }
+    case .configured(let context):
+      staleness = context.options.staleness ?? .after(.zero)
+      staleTime = context[StaleTimeKey<Self>.self]
     }
   }
 
-  private mutating func apply(_ result: Result<Value, Failure>, at date: Date, final: Bool) {
+  @inlinable
+  mutating func apply(
+    _ result: Result<Value, Failure>, at date: Date, final: Bool, of run: OperationRunID
+  ) {
     switch result {
     case .success(let value):
-      currentValue = value
+      storedValue = value
       tracker.recordValue(at: date, final: final)
     case .failure(let failure):
-      tracker.recordError(failure, at: date, final: final)
+      tracker.recordError(failure, at: date, final: final, of: run)
     }
   }
+}
+
+/// The value a query's store holds before its first fetch.
+@usableFromInline
+enum DefaultValueKey<Value: Sendable>: OperationContextKey {
+  @usableFromInline static var defaultValue: Value? { nil }
+}
+
+/// Stale time as a function of the state, from `.stale(after:)` with a closure.
+@usableFromInline
+enum StaleTimeKey<State: OperationState>: OperationContextKey {
+  @usableFromInline static var defaultValue: (@Sendable (State) -> Duration)? { nil }
 }

@@ -1,55 +1,87 @@
 import Foundation
 
-/// The bookkeeping every state shares: runs in flight, counters and dates, the latest outcome
-/// and the retry progress.
+/// The one bookkeeping record every state shares: runs in flight (and which of them wait),
+/// counters and dates, the latest outcome, the failure history and the retry progress.
+@usableFromInline
 struct RunTracker<Failure: Error>: Sendable {
-  var activeRuns: [OperationRunID] = []
-  var runCount = 0
-  var valueUpdateCount = 0
-  var valueLastUpdatedAt: Date?
-  var errorUpdateCount = 0
-  var errorLastUpdatedAt: Date?
-  var error: Failure?
-  var outcome = OperationStatus.idle
-  var isInvalidated = false
-  var retryProgress: RetryProgress<Failure>?
-  var retryingRun: OperationRunID?
+  @usableFromInline var active = RunSet()
+  @usableFromInline var paused = RunSet()
+  @usableFromInline var runCount = 0
+  @usableFromInline var valueUpdateCount = 0
+  @usableFromInline var valueLastUpdatedAt: Date?
+  @usableFromInline var errorUpdateCount = 0
+  @usableFromInline var errorLastUpdatedAt: Date?
+  @usableFromInline var error: Failure?
+  @usableFromInline var outcome = OperationStatus.pending
+  @usableFromInline var isInvalidated = false
+  @usableFromInline var isCancelled = false
+  @usableFromInline var failureCount = 0
+  @usableFromInline var failureReason: Failure?
+  @usableFromInline var retryProgress: RetryProgress<Failure>?
+  @usableFromInline var retryingRun: OperationRunID?
   /// The latest run whose final result was applied; older results are dropped.
-  var latestAppliedRun: OperationRunID?
+  @usableFromInline var latestAppliedRun: OperationRunID?
 
-  var isLoading: Bool { !activeRuns.isEmpty }
-  var status: OperationStatus { isLoading ? .loading : outcome }
+  @inlinable init() {}
 
-  mutating func start(_ run: OperationRunID) {
-    activeRuns.append(run)
-    runCount += 1
+  @inlinable
+  var fetchStatus: FetchStatus {
+    if active.isEmpty { return .idle }
+    return paused.count == active.count ? .paused : .fetching
   }
 
-  /// Ends `run`; returns whether its final result is newer than the latest applied one.
-  mutating func end(_ run: OperationRunID) -> Bool {
-    activeRuns.removeAll { $0 == run }
-    if retryingRun == run {
-      retryProgress = nil
-      retryingRun = nil
-    }
+  @inlinable
+  mutating func start(_ run: OperationRunID) {
+    active.insert(run)
+    runCount += 1
+    isCancelled = false
+  }
+
+  /// Whether the final result of `run` is newer than the latest applied one; if so, it
+  /// becomes the latest applied. Call before applying the result, then `remove(_:)` the run.
+  @inlinable
+  mutating func claimResult(of run: OperationRunID) -> Bool {
     if let latestAppliedRun, latestAppliedRun > run { return false }
     latestAppliedRun = run
     return true
   }
 
-  mutating func cancel(_ run: OperationRunID) {
-    activeRuns.removeAll { $0 == run }
+  @inlinable
+  mutating func cancel(_ run: OperationRunID, reverted: Bool) {
+    remove(run)
+    if !reverted { isCancelled = true }
+  }
+
+  @inlinable
+  mutating func remove(_ run: OperationRunID) {
+    active.remove(run)
+    paused.remove(run)
     if retryingRun == run {
       retryProgress = nil
       retryingRun = nil
     }
   }
 
+  @inlinable
+  mutating func pause(_ run: OperationRunID) {
+    if active.contains(run) { paused.insert(run) }
+  }
+
+  @inlinable
+  mutating func resume(_ run: OperationRunID) {
+    paused.remove(run)
+  }
+
+  @inlinable
   mutating func scheduleRetry(_ run: OperationRunID, _ progress: RetryProgress<Failure>) {
     retryingRun = run
     retryProgress = progress
+    failureCount = progress.failedAttempts
+    failureReason = progress.lastFailure
   }
 
+  /// Records a value; a final one (a run's result, a value set by hand) is a success.
+  @inlinable
   mutating func recordValue(at date: Date, final: Bool) {
     valueUpdateCount += 1
     valueLastUpdatedAt = date
@@ -57,13 +89,58 @@ struct RunTracker<Failure: Error>: Sendable {
       error = nil
       outcome = .success
       isInvalidated = false
+      failureCount = 0
+      failureReason = nil
     }
   }
 
-  mutating func recordError(_ failure: Failure, at date: Date, final: Bool) {
+  /// Records a failure; a final one (the result of `run`) ends the run's failure history.
+  @inlinable
+  mutating func recordError(_ failure: Failure, at date: Date, final: Bool, of run: OperationRunID?)
+  {
     error = failure
     errorUpdateCount += 1
     errorLastUpdatedAt = date
-    if final { outcome = .failure }
+    if final {
+      outcome = .failure
+      let earlier = run != nil && retryingRun == run ? retryProgress?.failedAttempts ?? 0 : 0
+      failureCount = earlier + 1
+      failureReason = failure
+    }
+  }
+}
+
+/// A small set of run ids: nearly always empty or one element, so the first is kept inline.
+@usableFromInline
+struct RunSet: Sendable {
+  @usableFromInline var first: OperationRunID?
+  @usableFromInline var rest: [OperationRunID] = []
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { first == nil }
+  @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
+
+  @inlinable
+  func contains(_ run: OperationRunID) -> Bool {
+    first == run || (!rest.isEmpty && rest.contains(run))
+  }
+
+  @inlinable
+  mutating func insert(_ run: OperationRunID) {
+    if first == nil {
+      first = run
+    } else if !contains(run) {
+      rest.append(run)
+    }
+  }
+
+  @inlinable
+  mutating func remove(_ run: OperationRunID) {
+    if first == run {
+      first = rest.isEmpty ? nil : rest.removeFirst()
+    } else if !rest.isEmpty {
+      rest.removeAll { $0 == run }
+    }
   }
 }

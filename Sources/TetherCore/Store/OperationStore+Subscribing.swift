@@ -1,25 +1,30 @@
+import Foundation
 import TetherSynchronization
 
 /// Subscribing: handlers and `AsyncSequence`s of states, and what a store does when its first
 /// subscriber arrives (fetch a stale value, watch rerun conditions) and its last one leaves
-/// (cancel the automatic fetch, stop watching).
+/// (cancel its own fetch, stop watching, become a candidate for garbage collection).
 extension OperationStore {
   /// Calls `handler` with the current state, then with every change, until the subscription
   /// ends. Subscribing to a stale store starts a fetch unless automatic running is off; when
   /// the last subscriber leaves, that automatic fetch is cancelled.
+  ///
+  /// See the type's documentation for the thread `handler` is called on.
   public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> OperationSubscription {
     let id = Self.nextID()
     var isFirst = false
     let effects = update { storage, effects in
       storage.subscribers.append(Subscriber(id: id, since: storage.sequence, handler: handler))
-      storage.deliveries.append(
-        Delivery(sequence: storage.sequence, target: id, state: storage.state))
-      effects.deliver = true
+      storage.unusedSince = nil
+      storage.outbox.append(.state(sequence: storage.sequence, target: id, storage.state))
       isFirst = storage.subscribers.count == 1
-      startAutomaticRunIfNeeded(stale: false, in: &storage, effects: &effects)
+      startAutomaticRunIfNeeded(.subscribe, in: &storage, effects: &effects)
     }
     perform(effects)
-    if isFirst { subscribeToRerunConditions() }
+    if isFirst {
+      subscribeToRerunConditions()
+      client?.storeGainedSubscribers()
+    }
     return OperationSubscription { [weak self] in self?.unsubscribe(id) }
   }
 
@@ -34,27 +39,28 @@ extension OperationStore {
   }
 
   private func unsubscribe(_ id: UInt64) {
-    var conditionSubscriptions: [OperationSubscription] = []
-    var isLast = false
-    let effects = update { storage, effects in
-      storage.subscribers.removeAll { $0.id == id }
-      guard storage.subscribers.isEmpty else { return }
-      isLast = true
-      conditionSubscriptions = storage.conditionSubscriptions
-      storage.conditionSubscriptions = []
-      cancelRuns(in: &storage, effects: &effects) { $0.isAutomatic && $0.waiters.isEmpty }
-    }
-    perform(effects)
-    for subscription in conditionSubscriptions { subscription.cancel() }
-    if isLast { observer?.storeBecameUnused(self) }
+    perform(
+      update { storage, effects in
+        storage.subscribers.removeAll { $0.id == id }
+        guard storage.subscribers.isEmpty else { return }
+        storage.unusedSince = clock.now()
+        effects.becameUnused = true
+        effects.actions.append(.cancelSubscriptions(storage.conditionSubscriptions))
+        storage.conditionSubscriptions = []
+        cancelRuns(reverting: true, in: &storage, effects: &effects) {
+          $0.isAutomatic && $0.waiters.isEmpty
+        }
+      })
   }
 
   private func subscribeToRerunConditions() {
-    let conditions = context.rerunConditions
+    let context = context
+    let conditions = context.options.rerunConditions
     guard !conditions.isEmpty else { return }
     let subscriptions = conditions.map { condition in
-      condition.subscribe(in: context) { [weak self] isSatisfied in
-        if isSatisfied { self?.rerun() }
+      let trigger = condition.trigger
+      return condition.subscribe(in: context) { [weak self] isSatisfied in
+        if isSatisfied { self?.rerun(trigger) }
       }
     }
     let keep = storage.withLock { storage in
@@ -65,13 +71,5 @@ extension OperationStore {
     if !keep {
       for subscription in subscriptions { subscription.cancel() }
     }
-  }
-
-  private func rerun() {
-    perform(
-      update { storage, effects in
-        guard !storage.subscribers.isEmpty else { return }
-        startAutomaticRunIfNeeded(stale: true, in: &storage, effects: &effects)
-      })
   }
 }

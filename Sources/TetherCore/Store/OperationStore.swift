@@ -2,106 +2,262 @@ import Foundation
 import Synchronization
 import TetherSynchronization
 
-/// The runtime of one operation: it runs the operation, owns its state and lets many
-/// subscribers observe it.
+/// The runtime of one operation: it runs the operation, owns its state, keeps a log of every
+/// run and lets many subscribers observe it.
 ///
 /// Get a store from an ``OperationClient``, which keeps one per path:
 ///
 /// ```swift
 /// let store = client.store(for: Query(["post", 1]) { _ in try await api.post(1) })
-/// let subscription = store.subscribe { state in print(state.status) }
+/// let subscription = store.subscribe { state in print(state.status, state.fetchStatus) }
 /// let post = try await store.fetch()
 /// ```
 ///
-/// Every state change is applied under the store's lock and then delivered to subscribers in
-/// order, one change at a time, on the thread that made the change (a run's task, or the
-/// caller of `setCurrentValue`, `invalidate`, ...). Handlers must be quick; hop to your own
-/// actor or thread for real work. A cancelled run, or one whose result arrives after a reset
-/// or cancel, never changes the state.
+/// **Delivery.** Every state change is applied under the store's lock and queued; states reach
+/// subscribers in order, one at a time, then the client's event listeners hear of the change,
+/// and only then are callers waiting for that change resumed: `fetch()` returns after every
+/// subscriber and listener has seen its final state. The thread that makes a change delivers
+/// it — unless another thread is delivering this store's changes already, in which case that
+/// thread delivers this change too, before it returns. So a handler may be called on a thread
+/// other than the one that made the change (a run's task, the caller of `setCurrentValue`,
+/// `invalidate`…); handlers must be quick and must hop to their own actor or thread for real
+/// work.
+///
+/// A cancelled run, or one whose result arrives after a reset or cancel, never changes the
+/// state.
 public final class OperationStore<State: OperationState>: Sendable {
   /// The path of the store's operation.
   public let path: OperationPath
-  /// The context the operation runs with, after its modifiers' setup.
-  public let context: OperationContext
-  let operation: any OperationRequest<State.OperationValue, State.Failure>
-  private let deduplicates: Bool
-  let observer: StoreObserver?
-  let storage: SanitizerVisibleMutex<Storage>
+  @usableFromInline let clock: any TetherClock
+  @usableFromInline let storage: SanitizerVisibleMutex<Storage>
+  @usableFromInline let events: ClientEventHub?
+  @usableFromInline let clientReference: ClientReference?
+  /// The id of the run that finished last, so that a run that finished before its task's
+  /// handle was recorded costs no second lock.
+  @usableFromInline let lastFinishedRun = Atomic<UInt64>(0)
 
-  struct Waiter {
-    let id: UInt64
-    let continuation: UnsafeContinuation<State.OperationValue, any Error>
+  /// What the operation runs with: its body and context. The latest `store(for:)` replaces it
+  /// for the next run; runs in flight keep theirs.
+  @usableFromInline
+  final class Configuration: Sendable {
+    @usableFromInline let body:
+      @Sendable (
+        State.RunInput, OperationContext,
+        OperationContinuation<State.OperationValue, State.Failure>
+      ) async throws(State.Failure) -> State.OperationValue
+    @usableFromInline let context: OperationContext
+    /// The operation's type, for the warning about a `store(for:)` with other modifiers.
+    @usableFromInline let operationType: any Any.Type
+    /// Whether concurrent fetches share a run.
+    @usableFromInline let deduplicates: Bool
+
+    @inlinable
+    init(
+      body:
+        @escaping @Sendable (
+          State.RunInput, OperationContext,
+          OperationContinuation<State.OperationValue, State.Failure>
+        ) async throws(State.Failure) -> State.OperationValue,
+      context: OperationContext,
+      operationType: any Any.Type
+    ) {
+      self.body = body
+      self.context = context
+      self.operationType = operationType
+      self.deduplicates = context.options.deduplicates ?? false
+    }
   }
 
-  struct Run {
-    let id: OperationRunID
-    let input: State.RunInput
-    let isAutomatic: Bool
-    var task: Task<Void, Never>?
-    var waiters: [Waiter]
+  /// What a caller waiting for a run is told.
+  @usableFromInline
+  enum RunStep: Sendable {
+    /// The run ended with this result.
+    case finished(Result<State.OperationValue, OperationError<State.Failure>>)
+    /// The run paused (only for callers that asked to return then).
+    case paused
+    /// The run the caller waited for has ended: derive the input again from the new state.
+    case again
+    /// There is nothing to run (no next page, no attempt to retry).
+    case nothing
   }
 
-  struct Subscriber {
-    let id: UInt64
+  @usableFromInline
+  struct Waiter: Sendable {
+    @usableFromInline let id: UInt64
+    @usableFromInline let continuation: UnsafeContinuation<RunStep, Never>
+    @usableFromInline let returnsWhenPaused: Bool
+
+    @inlinable
+    init(id: UInt64, continuation: UnsafeContinuation<RunStep, Never>, returnsWhenPaused: Bool) {
+      self.id = id
+      self.continuation = continuation
+      self.returnsWhenPaused = returnsWhenPaused
+    }
+  }
+
+  @usableFromInline
+  struct Run: Sendable {
+    @usableFromInline let id: OperationRunID
+    @usableFromInline let input: State.RunInput
+    @usableFromInline let trigger: RunTrigger
+    @usableFromInline let startDate: Date
+    @usableFromInline var task: Task<Void, Never>?
+    /// Callers waiting for this run's result.
+    @usableFromInline var waiters: SmallList<Waiter>
+    /// Callers waiting for this run to end before they derive their own input.
+    @usableFromInline var deferred: SmallList<Waiter> = SmallList()
+    /// The attempt in flight, from 1.
+    @usableFromInline var attempt = 1
+    @usableFromInline var pausedSince: Date?
+    /// The state before the run's first yield, to revert to if it is cancelled; dropped as
+    /// soon as anything else changes the state. Boxed, like `progress`, to keep runs small.
+    @usableFromInline var revertState: Boxed<State>?
+    /// What the run keeps across its attempts (the pages a refetch has fetched).
+    @usableFromInline var progress: Boxed<any Sendable>?
+
+    @inlinable
+    init(
+      id: OperationRunID, input: State.RunInput, trigger: RunTrigger, startDate: Date,
+      waiters: SmallList<Waiter>
+    ) {
+      self.id = id
+      self.input = input
+      self.trigger = trigger
+      self.startDate = startDate
+      self.waiters = waiters
+    }
+
+    /// Whether the store started it on its own, so it lives as long as the store has
+    /// subscribers even without waiters.
+    @inlinable var isAutomatic: Bool {
+      switch trigger {
+      case .fetch, .refetch, .mutate: false
+      default: true
+      }
+    }
+  }
+
+  @usableFromInline
+  struct Subscriber: Sendable {
+    @usableFromInline let id: UInt64
     /// Deliveries up to this sequence number happened before it subscribed.
-    let since: UInt64
-    let handler: @Sendable (State) -> Void
+    @usableFromInline let since: UInt64
+    @usableFromInline let handler: @Sendable (State) -> Void
   }
 
-  struct Delivery {
-    let sequence: UInt64
-    /// The one subscriber to deliver to, or nil for all of them.
-    let target: UInt64?
-    let state: State
+  /// What the delivering thread hands out, in order.
+  @usableFromInline
+  enum Outgoing: Sendable {
+    /// A state for every subscriber (or, with a target, for one new subscriber).
+    case state(sequence: UInt64, target: UInt64?, State)
+    /// The client's listeners hear that the store changed.
+    case changed
+    /// The client's listeners get a new run log entry.
+    case logged(RunLogEntry)
+    /// A waiting caller goes on.
+    case resume(UnsafeContinuation<RunStep, Never>, RunStep)
   }
 
+  /// A recorded run whose task is to be started once the lock is released.
+  @usableFromInline
+  struct Launch: Sendable {
+    @usableFromInline let id: OperationRunID
+    @usableFromInline let input: State.RunInput
+    @usableFromInline let configuration: Configuration
+
+    @inlinable
+    init(id: OperationRunID, input: State.RunInput, configuration: Configuration) {
+      self.id = id
+      self.input = input
+      self.configuration = configuration
+    }
+  }
+
+  /// Something to do once the lock is released.
+  @usableFromInline
+  enum Action: Sendable {
+    /// Resume a waiting caller (unless it must wait for deliveries, then it is queued).
+    case resume(UnsafeContinuation<RunStep, Never>, RunStep)
+    /// Cancel a run's task.
+    case cancel(Task<Void, Never>)
+    /// Start a run's task.
+    case launch(Launch)
+    /// Stop watching rerun conditions.
+    case cancelSubscriptions([OperationSubscription])
+  }
+
+  /// What to do once the lock is released: one small list, so that the common case (one
+  /// action) neither allocates nor costs much to destroy.
+  @usableFromInline
+  struct Effects: Sendable {
+    @usableFromInline var actions = SmallList<Action>()
+    @usableFromInline var changed = false
+    /// This thread delivers the queued states and events.
+    @usableFromInline var delivers = false
+    @usableFromInline var becameUnused = false
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func resume(_ continuation: UnsafeContinuation<RunStep, Never>, with step: RunStep) {
+      actions.append(.resume(continuation, step))
+    }
+  }
+
+  @usableFromInline
   struct Storage {
-    var state: State
-    let initialState: State
-    var runs: [Run] = []
-    var nextRunID: UInt64 = 1
-    var subscribers: [Subscriber] = []
-    var deliveries: [Delivery] = []
-    var isDelivering = false
-    var sequence: UInt64 = 0
-    var conditionSubscriptions: [OperationSubscription] = []
+    @usableFromInline var state: State
+    @usableFromInline var configuration: Configuration
+    @usableFromInline var runs: [Run] = []
+    @usableFromInline var nextRunID: UInt64 = 1
+    @usableFromInline var subscribers: [Subscriber] = []
+    @usableFromInline var outbox: [Outgoing] = []
+    @usableFromInline var isDelivering = false
+    @usableFromInline var sequence: UInt64 = 0
+    @usableFromInline var conditionSubscriptions: [OperationSubscription] = []
+    @usableFromInline var log: RunLog
+    /// The longest garbage-collection delay any `store(for:)` of this path asked for.
+    @usableFromInline var garbageCollectionDelay: Duration
+    /// Since when the store has had no subscriber; nil while it has some.
+    @usableFromInline var unusedSince: Date?
+    /// Whether a `store(for:)` with another operation type was already reported.
+    @usableFromInline var hasWarned = false
+    /// An automatic run that had to wait for a run in flight (an invalidation during a next
+    /// page), started when that run ends.
+    @usableFromInline var pendingRerun: RunTrigger?
+
+    @inlinable
+    init(
+      state: State, configuration: Configuration, log: RunLog,
+      garbageCollectionDelay: Duration, createdAt date: Date
+    ) {
+      self.state = state
+      self.configuration = configuration
+      self.log = log
+      self.garbageCollectionDelay = garbageCollectionDelay
+      self.unusedSince = date
+    }
   }
 
-  /// A waiter to resume with a result.
-  struct Resumption {
-    let waiter: Waiter
-    let result: Result<State.OperationValue, any Error>
-  }
-
-  /// A recorded run whose task is to be started.
-  struct Launch {
-    let id: OperationRunID
-    let input: State.RunInput
-  }
-
-  /// What to do once the lock is released.
-  struct Effects {
-    var resume: [Resumption] = []
-    var cancel: [Task<Void, Never>] = []
-    var start: [Launch] = []
-    var deliver = false
-    var changed = false
-  }
-
+  @inlinable
   init(
-    operation: any OperationRequest<State.OperationValue, State.Failure>,
-    context: OperationContext,
-    observer: StoreObserver?
+    path: OperationPath,
+    configuration: Configuration,
+    logCapacity: Int,
+    garbageCollectionDelay: Duration,
+    createdAt date: Date,
+    events: ClientEventHub?,
+    clientReference: ClientReference?
   ) {
-    var context = context
-    context.path = operation.path
-    self.path = operation.path
-    self.context = context
-    self.operation = operation
-    self.deduplicates = context.deduplicates ?? false
-    self.observer = observer
-    let state = State(context: context)
-    self.storage = SanitizerVisibleMutex(Storage(state: state, initialState: state))
+    self.path = path
+    self.clock = configuration.context.clock
+    self.events = events
+    self.clientReference = clientReference
+    let state = State(context: configuration.context)
+    self.storage = SanitizerVisibleMutex(
+      Storage(
+        state: state, configuration: configuration, log: RunLog(capacity: logCapacity),
+        garbageCollectionDelay: garbageCollectionDelay, createdAt: date))
   }
 
   // MARK: Reading
@@ -109,253 +265,47 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The current state.
   public var state: State { storage.withLock { $0.state } }
 
+  /// The context the next run uses, after its modifiers' setup.
+  public var context: OperationContext { storage.withLock { $0.configuration.context } }
+
   /// How many callers wait for runs in flight.
   var waiterCount: Int { storage.withLock { $0.runs.reduce(0) { $0 + $1.waiters.count } } }
-
-  func withStateAndSubscriberCount() -> (State, Int) {
-    storage.withLock { ($0.state, $0.subscribers.count) }
-  }
 
   /// How many subscribers observe the store.
   public var subscriberCount: Int { storage.withLock { $0.subscribers.count } }
 
   /// Whether the value should be refetched now, on the store's clock.
-  public var isStale: Bool { state.isStale(at: context.clock.now()) }
+  public var isStale: Bool { state.isStale(at: clock.now()) }
 
   /// Whether the store runs its operation on its own: when a subscriber arrives to a stale
-  /// value, on invalidation and when a rerun condition becomes true.
-  public var runsAutomatically: Bool { context.runsAutomatically }
+  /// value, on invalidation, on reconnection and when a rerun condition becomes true.
+  public var runsAutomatically: Bool { context.options.runsAutomatically }
 
-  // MARK: Running
-
-  /// Runs the operation with `input` and returns its value, sharing a run in flight when the
-  /// operation is deduplicated.
-  ///
-  /// Cancelling the calling task stops waiting at once, and cancels the run (and its retries)
-  /// unless others still wait for it.
-  func run(_ input: State.RunInput) async throws -> State.OperationValue {
-    let waiterID = Self.nextID()
-    return try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation { continuation in
-        let waiter = Waiter(id: waiterID, continuation: continuation)
-        let effects = update { storage, effects in
-          if Task.isCancelled {
-            effects.resume.append(Resumption(waiter: waiter, result: .failure(CancellationError())))
-          } else if deduplicates,
-            let index = storage.runs.firstIndex(where: { State.canShareRun(input, with: $0.input) })
-          {
-            storage.runs[index].waiters.append(waiter)
-          } else {
-            startRun(input, isAutomatic: false, waiter: waiter, in: &storage, effects: &effects)
-          }
-        }
-        perform(effects)
-      }
-    } onCancel: {
-      perform(
-        update { storage, effects in removeWaiter(waiterID, in: &storage, effects: &effects) })
-    }
+  /// The store's run log, oldest entry first: at most `.runLog(capacity:)` entries (the
+  /// client's default is 64).
+  public var runLog: [RunLogEntry] {
+    storage.withLock { $0.log.all }.map { $0.entry(path: path, kind: State.kind) }
   }
 
-  /// Cancels every run in flight: their waiters get `CancellationError`, their retries stop,
-  /// and their results are never applied.
-  public func cancel() {
-    perform(
-      update { storage, effects in cancelRuns(in: &storage, effects: &effects) { _ in true } })
-  }
+  /// The client that holds this store, while it lives.
+  var client: OperationClient? { clientReference?.client }
 
-  // MARK: Changing the state
-
-  /// Sets the current value by hand, e.g. for an optimistic update; subscribers are notified.
-  public func setCurrentValue(_ value: State.CurrentValue) {
-    let date = context.clock.now()
-    perform(
-      update { storage, effects in
-        apply(.currentValueSet(value, date: date), to: &storage, effects: &effects)
-      })
-  }
-
-  /// Reads and changes the current value atomically, e.g. to edit one post in a loaded page.
-  ///
-  /// `body` runs under the store's lock: it must not call the store.
-  public func withCurrentValue<Result, Failure: Error>(
-    _ body: (inout State.CurrentValue) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    let date = context.clock.now()
-    let (result, effects) = try storage.withLock {
-      storage throws(Failure) -> (Result, Effects) in
-      var value = storage.state.currentValue
-      let result = try body(&value)
-      var effects = Effects()
-      apply(.currentValueSet(value, date: date), to: &storage, effects: &effects)
-      claimDelivery(&storage, &effects)
-      return (result, effects)
-    }
-    perform(effects)
-    return result
-  }
-
-  /// Marks the value invalid: it is stale until the next successful run, and it is refetched
-  /// at once if the store has subscribers and runs automatically.
-  public func invalidate() {
-    perform(
-      update { storage, effects in
-        apply(.invalidated, to: &storage, effects: &effects)
-        if !storage.subscribers.isEmpty, context.runsAutomatically,
-          let input = storage.state.automaticRunInput
-        {
-          startRun(input, isAutomatic: true, waiter: nil, in: &storage, effects: &effects)
-        }
-      })
-  }
-
-  /// Cancels every run and returns the state to what it was before the first run. A store
-  /// with subscribers then runs again if it runs automatically.
-  public func reset() {
-    perform(
-      update { storage, effects in
-        cancelRuns(in: &storage, effects: &effects) { _ in true }
-        storage.state = storage.initialState
-        notify(&storage, effects: &effects)
-        startAutomaticRunIfNeeded(stale: true, in: &storage, effects: &effects)
-      })
-  }
-
-  // MARK: Runs
-
-  /// Starts an automatic run when automatic running is on, nothing equivalent is in flight,
-  /// and the value is stale (or `stale` says to run regardless).
-  func startAutomaticRunIfNeeded(
-    stale: Bool, in storage: inout Storage, effects: inout Effects
-  ) {
-    guard context.runsAutomatically, !storage.subscribers.isEmpty,
-      let input = storage.state.automaticRunInput,
-      stale || storage.state.isStale(at: context.clock.now()),
-      !storage.runs.contains(where: { State.canShareRun(input, with: $0.input) })
-    else { return }
-    startRun(input, isAutomatic: true, waiter: nil, in: &storage, effects: &effects)
-  }
-
-  func startRun(
-    _ input: State.RunInput,
-    isAutomatic: Bool,
-    waiter: Waiter?,
-    in storage: inout Storage,
-    effects: inout Effects
-  ) {
-    let id = OperationRunID(rawValue: storage.nextRunID)
-    storage.nextRunID += 1
-    apply(.runStarted(id, input: input, date: context.clock.now()), to: &storage, effects: &effects)
-    storage.runs.append(
-      Run(
-        id: id, input: input, isAutomatic: isAutomatic, task: nil,
-        waiters: waiter == nil ? [] : [waiter!]))
-    effects.start.append(Launch(id: id, input: input))
-  }
-
-  /// Starts the task of a run recorded by `startRun`, outside the lock.
-  ///
-  /// The task starts immediately on the calling thread, so an operation that completes
-  /// without suspending costs no thread hop. Its handle is recorded afterwards for
-  /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
-  /// gets its task cancelled, which does nothing to a finished task.
-  func launch(_ id: OperationRunID, _ input: State.RunInput) {
-    let task = Task.immediate { await self.execute(id, input) }
-    let isRunning = storage.withLock { storage in
-      guard let index = storage.runs.firstIndex(where: { $0.id == id }) else { return false }
-      storage.runs[index].task = task
-      return true
-    }
-    if !isRunning { task.cancel() }
-  }
-
-  private func execute(_ id: OperationRunID, _ input: State.RunInput) async {
-    var context = context
-    context.runInput = input
-    let continuation = OperationContinuation(sink: RunSink(store: self, run: id))
-    let result: Result<State.OperationValue, State.Failure>
-    do throws(State.Failure) {
-      result = .success(try await operation.run(in: context, with: continuation))
-    } catch {
-      result = .failure(error)
-    }
-    perform(
-      update { storage, effects in
-        guard let index = storage.runs.firstIndex(where: { $0.id == id }) else { return }
-        let run = storage.runs.remove(at: index)
-        apply(.runFinished(id, result, date: context.clock.now()), to: &storage, effects: &effects)
-        let outcome = result.mapError { $0 as any Error }
-        for waiter in run.waiters {
-          effects.resume.append(Resumption(waiter: waiter, result: outcome))
-        }
-      })
-  }
-
-  /// Applies an intermediate event of run `id`, unless the run is no longer in flight.
-  fileprivate func receive(_ event: OperationEvent<State>, of id: OperationRunID) {
-    perform(
-      update { storage, effects in
-        guard storage.runs.contains(where: { $0.id == id }) else { return }
-        apply(event, to: &storage, effects: &effects)
-      })
-  }
-
-  private func removeWaiter(_ id: UInt64, in storage: inout Storage, effects: inout Effects) {
-    for index in storage.runs.indices {
-      guard let position = storage.runs[index].waiters.firstIndex(where: { $0.id == id }) else {
-        continue
-      }
-      let waiter = storage.runs[index].waiters.remove(at: position)
-      effects.resume.append(Resumption(waiter: waiter, result: .failure(CancellationError())))
-      let run = storage.runs[index]
-      let isWanted = run.isAutomatic && !storage.subscribers.isEmpty
-      if run.waiters.isEmpty && !isWanted {
-        cancelRuns(in: &storage, effects: &effects) { $0.id == run.id }
-      }
-      return
-    }
-  }
-
-  func cancelRuns(
-    in storage: inout Storage, effects: inout Effects, where shouldCancel: (Run) -> Bool
-  ) {
-    let cancelled = storage.runs.filter(shouldCancel)
-    guard !cancelled.isEmpty else { return }
-    storage.runs.removeAll(where: shouldCancel)
-    for run in cancelled {
-      if let task = run.task { effects.cancel.append(task) }
-      for waiter in run.waiters {
-        effects.resume.append(Resumption(waiter: waiter, result: .failure(CancellationError())))
-      }
-      apply(.runCancelled(run.id), to: &storage, effects: &effects)
-    }
-  }
-
+  @usableFromInline
   static func nextID() -> UInt64 {
     identifiers.add(1, ordering: .relaxed).newValue
   }
 }
 
-private let identifiers = Atomic<UInt64>(0)
+@usableFromInline let identifiers = Atomic<UInt64>(0)
 
-extension OperationStore {
-  /// Receives what a run reports through its continuation.
-  fileprivate struct RunSink: OperationContinuationSink {
-    let store: OperationStore
-    let run: OperationRunID
+/// A value on the heap, so that a rarely set field costs its holder one pointer.
+@usableFromInline
+indirect enum Boxed<Value: Sendable>: Sendable {
+  case value(Value)
 
-    func receive(_ result: Result<State.OperationValue, State.Failure>) {
-      store.receive(.runYielded(run, result, date: store.context.clock.now()), of: run)
-    }
-
-    func receiveRetry(_ progress: RetryProgress<State.Failure>) {
-      store.receive(.retryScheduled(run, progress), of: run)
+  @inlinable var value: Value {
+    switch self {
+    case .value(let value): value
     }
   }
-}
-
-/// How a client hears about its stores.
-struct StoreObserver: Sendable {
-  let storeDidChange: @Sendable (any OperationStoreProtocol) -> Void
-  let storeBecameUnused: @Sendable (any OperationStoreProtocol) -> Void
 }

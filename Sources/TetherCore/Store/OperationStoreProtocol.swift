@@ -1,7 +1,7 @@
 import Foundation
 
-/// What every store offers whatever its state type, so a client and a store browser can work
-/// with stores of every kind together.
+/// What every store offers whatever its state type, so a client, a store browser and a
+/// devtools timeline can work with stores of every kind together.
 public protocol OperationStoreProtocol: AnyObject, Sendable {
   /// The path of the store's operation.
   var path: OperationPath { get }
@@ -11,25 +11,50 @@ public protocol OperationStoreProtocol: AnyObject, Sendable {
   var subscriberCount: Int { get }
   /// The state, type-erased, with what a store browser shows.
   var snapshot: OperationSnapshot { get }
-  /// Runs the operation again: a query fetches, a paginated query refetches its pages, a
-  /// mutation retries its latest attempt (and does nothing without one).
-  func refetch() async throws
+  /// The store's run log, oldest entry first.
+  var runLog: [RunLogEntry] { get }
+  /// The type-erased refetch behind ``refetch(cancelInFlight:)``: a query fetches afresh, a
+  /// paginated query refetches its pages, a mutation throws
+  /// ``OperationStoreError/mutationsAreNotRefetched(_:)``.
+  func performRefetch(cancelInFlight: Bool) async throws
   /// Marks the value invalid; refetches at once if the store has subscribers.
   func invalidate()
-  /// Cancels every run in flight.
-  func cancel()
+  /// Cancels every run in flight, reverting what they yielded or not.
+  func cancel(revert: Bool)
   /// Cancels every run and returns to the state before the first run.
   func reset()
+}
+
+extension OperationStoreProtocol {
+  /// Runs the operation again, afresh: a run in flight is cancelled and replaced unless
+  /// `cancelInFlight` is false. A query fetches, a paginated query refetches its pages; a
+  /// mutation is never refetched (re-sending a write is `retryLatest()`) and throws
+  /// ``OperationStoreError/mutationsAreNotRefetched(_:)``.
+  ///
+  /// On a store whose type is known, the typed `refetch()` is used instead.
+  @_disfavoredOverload
+  public func refetch(cancelInFlight: Bool = true) async throws {
+    try await performRefetch(cancelInFlight: cancelInFlight)
+  }
+
+  /// Cancels every run in flight, reverting what they yielded.
+  public func cancel() { cancel(revert: true) }
 }
 
 /// A type-erased picture of a store's state.
 public struct OperationSnapshot: Sendable {
   public var path: OperationPath
   public var kind: OperationKind
+  /// What data there is.
   public var status: OperationStatus
-  public var isLoading: Bool
+  /// What is happening now.
+  public var fetchStatus: FetchStatus
   public var isStale: Bool
   public var isInvalidated: Bool
+  public var isCancelled: Bool
+  public var isPlaceholder: Bool
+  /// Whether the store runs on its own (`.enabled(false)` turns it off).
+  public var runsAutomatically: Bool
   public var subscriberCount: Int
   public var runCount: Int
   public var valueUpdateCount: Int
@@ -41,25 +66,38 @@ public struct OperationSnapshot: Sendable {
   public var currentValue: any Sendable
   /// The latest failure.
   public var error: (any Error)?
+  /// The failure history: failed attempts of the latest run that failed one, and why.
+  public var failureCount: Int
+  public var failureReason: (any Error)?
   /// The retry progress of the run in flight.
   public var retryProgress: RetryProgress<any Error>?
   /// When the snapshot was taken, on the store's clock.
   public var date: Date
+
+  /// The first load: no value and a run in flight.
+  public var isLoading: Bool { status == .pending && fetchStatus == .fetching }
+  /// Whether a run is in flight and not paused.
+  public var isFetching: Bool { fetchStatus == .fetching }
 }
 
 extension OperationStore: OperationStoreProtocol {
   public var kind: OperationKind { State.kind }
 
   public var snapshot: OperationSnapshot {
-    let (state, subscriberCount) = withStateAndSubscriberCount()
-    let date = context.clock.now()
+    let (state, subscriberCount, runsAutomatically) = storage.withLock {
+      ($0.state, $0.subscribers.count, $0.configuration.context.options.runsAutomatically)
+    }
+    let date = clock.now()
     return OperationSnapshot(
-      path: path, kind: State.kind, status: state.status, isLoading: state.isLoading,
+      path: path, kind: State.kind, status: state.status, fetchStatus: state.fetchStatus,
       isStale: state.isStale(at: date), isInvalidated: state.isInvalidated,
-      subscriberCount: subscriberCount, runCount: state.runCount,
-      valueUpdateCount: state.valueUpdateCount, valueLastUpdatedAt: state.valueLastUpdatedAt,
-      errorUpdateCount: state.errorUpdateCount, errorLastUpdatedAt: state.errorLastUpdatedAt,
-      hasValue: state.hasValue, currentValue: state.currentValue, error: state.error,
+      isCancelled: state.isCancelled, isPlaceholder: state.isPlaceholder,
+      runsAutomatically: runsAutomatically, subscriberCount: subscriberCount,
+      runCount: state.runCount, valueUpdateCount: state.valueUpdateCount,
+      valueLastUpdatedAt: state.valueLastUpdatedAt, errorUpdateCount: state.errorUpdateCount,
+      errorLastUpdatedAt: state.errorLastUpdatedAt, hasValue: state.hasValue,
+      currentValue: state.currentValue, error: state.error, failureCount: state.failureCount,
+      failureReason: state.failureReason,
       retryProgress: state.retryProgress.map {
         RetryProgress(
           failedAttempts: $0.failedAttempts, retryLimit: $0.retryLimit,
@@ -68,8 +106,62 @@ extension OperationStore: OperationStoreProtocol {
       date: date)
   }
 
-  public func refetch() async throws {
-    guard let input = state.refetchInput else { return }
-    _ = try await run(input)
+  public func performRefetch(cancelInFlight: Bool) async throws {
+    if State.kind == .mutation { throw OperationStoreError.mutationsAreNotRefetched(path) }
+    let step = await runStep(.refetch, mode: cancelInFlight ? .replace : .join) {
+      $0.refetchInput
+    }
+    _ = try Self.value(of: step)
+  }
+}
+
+/// What a client needs of its stores beyond the public protocol.
+@usableFromInline
+protocol ManagedStore: OperationStoreProtocol {
+  /// How long the store is kept without subscribers.
+  var garbageCollectionDelay: Duration { get }
+  /// Since when the store has had no subscriber; nil while it has some.
+  var unusedSince: Date? { get }
+  /// Whether a run is in flight.
+  var isRunning: Bool { get }
+  /// Whether `refetch(matching:)` skips it: disabled, or never stale.
+  var isSkippedByPrefixRefetch: Bool { get }
+  /// Refetches for `client.refetch(matching:)`: returns when the run ends or pauses.
+  func refetchUntilSettledOrPaused() async
+  /// Runs again on its own for `trigger`, if it should.
+  func rerun(_ trigger: RunTrigger)
+  /// The current value, type-erased, for an optimistic update to restore; nil when there is
+  /// none.
+  func capturedValue() -> (any Sendable)?
+  /// Restores a value `capturedValue()` returned.
+  func restore(capturedValue: any Sendable)
+}
+
+extension OperationStore: ManagedStore {
+  @usableFromInline var garbageCollectionDelay: Duration {
+    storage.withLock { $0.garbageCollectionDelay }
+  }
+
+  @usableFromInline var unusedSince: Date? { storage.withLock { $0.unusedSince } }
+
+  @usableFromInline var isRunning: Bool { storage.withLock { !$0.runs.isEmpty } }
+
+  @usableFromInline var isSkippedByPrefixRefetch: Bool {
+    storage.withLock {
+      !$0.configuration.context.options.runsAutomatically || !$0.state.isInvalidatable
+    }
+  }
+
+  @usableFromInline func refetchUntilSettledOrPaused() async {
+    _ = await runStep(.refetch, mode: .replace, returnsWhenPaused: true) { $0.refetchInput }
+  }
+
+  @usableFromInline func capturedValue() -> (any Sendable)? {
+    storage.withLock { $0.state.hasValue ? $0.state.currentValue : nil }
+  }
+
+  @usableFromInline func restore(capturedValue: any Sendable) {
+    guard let value = capturedValue as? State.CurrentValue else { return }
+    setCurrentValue(value)
   }
 }

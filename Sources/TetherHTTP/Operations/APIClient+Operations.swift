@@ -3,6 +3,23 @@ import TetherCore
 /// Endpoints as TetherCore operations: one call makes a query, a mutation or a paginated query
 /// that sends its endpoints through this client and fails with ``HTTPError``, whose retry
 /// policy the core's retry modifier (and the operation client's default retry) applies.
+///
+/// Their stores throw `OperationError<HTTPError>`, so a caller reads the HTTP failure without
+/// casting:
+///
+/// ```swift
+/// do {
+///   let post = try await operations.store(for: api.query(PostsAPI.post(1))).fetch()
+/// } catch .failure(.unacceptableStatus(let failure)) where failure.statusCode == 404 {
+///   showNotFound()
+/// } catch {
+///   show(error)
+/// }
+/// ```
+///
+/// The operations are plain TetherCore requests: add any modifier, such as
+/// `.optimisticUpdate(of:matching:_:)` or `.lifecycle(onMutate:…)` on a mutation, or
+/// `.networkMode(.always)` for a server on the loopback interface, which needs no network.
 extension APIClient {
   /// A query that sends `endpoint`.
   ///

@@ -58,7 +58,7 @@ import TetherHTTP
     #expect(model.client.store(at: ["post", 251]) == nil)
     try await model.feed.store.fetch()
     #expect(model.feedPosts.first?.id == 250)
-    await #expect(throws: HTTPError.self) { try await model.post(251).fetch() }
+    await #expect(throws: OperationError<HTTPError>.self) { try await model.post(251).fetch() }
     await server.shutdown()
   }
 
@@ -68,7 +68,7 @@ import TetherHTTP
     try await model.post(251).fetch()
     let original = try #require(model.post(251).state.currentValue)
     try server.updateFaults { $0.failNext = 1 }
-    await #expect(throws: HTTPError.self) {
+    await #expect(throws: OperationError<HTTPError>.self) {
       try await model.edit(251, draft: PostDraft(title: "Never saved", body: ""))
     }
     #expect(model.post(251).state.currentValue == original)

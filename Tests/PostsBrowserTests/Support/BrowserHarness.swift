@@ -29,7 +29,7 @@ final class BrowserHarness {
     model = PostsModel(
       PostsModel.Configuration(
         baseURL: URL(string: "http://posts.test")!, transport: backend.transport, clock: clock,
-        pageSize: 10, retries: retries, persistsWrites: true))
+        pageSize: 10, retries: retries, persistsWrites: true, connectivity: ManualCondition(true)))
     app = PostsBrowserApp(model: model)
     screen = VirtualScreen(size: size)
     loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)

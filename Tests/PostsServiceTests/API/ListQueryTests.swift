@@ -63,9 +63,14 @@ struct ListQueryTests {
       #expect(Set(single.keys) == ["id", "views"])
       #expect(single["views"] is Int)
 
-      let unknown = try await client.get("/posts?select=title,nonsense")
-      #expect(unknown.status == 400)
-      #expect(unknown.message == "Unknown field 'nonsense' in 'select'")
+      // As on dummyjson: unknown names are left out, the asked order is kept with `id` first.
+      let unknown = try await client.get("/posts?limit=1&select=title,nonsense")
+      #expect(unknown.status == 200)
+      #expect(unknown.text.hasPrefix(#"{"posts":[{"id":1,"title":""#))
+      #expect(!unknown.text.contains("nonsense"))
+      let ordered = try await client.get("/posts/5?select=views,id,title,views")
+      #expect(ordered.text.wholeMatch(of: /\{"id":5,"views":\d+,"title":"[^"]*"\}/) != nil)
+      #expect(try await client.get("/posts/5?select=").object().count == postKeys.count)
     }
   }
 
@@ -81,11 +86,43 @@ struct ListQueryTests {
       let all = try await client.get("/posts?limit=0").decode(PostListShape.self).posts
       #expect(byViews.posts.map(\.views) == Array(all.map(\.views).sorted(by: >).prefix(5)))
 
-      let newestFirst = try await client.get("/posts?order=desc&limit=2").decode(PostListShape.self)
+      let newestFirst = try await client.get("/posts?sortBy=id&order=DESC&limit=2").decode(
+        PostListShape.self)
       #expect(newestFirst.posts.map(\.id) == [251, 250])
+      // `order` only counts with `sortBy`, as on dummyjson.
+      let unsorted = try await client.get("/posts?order=desc&limit=2").decode(PostListShape.self)
+      #expect(unsorted.posts.map(\.id) == [1, 2])
+      #expect(try await client.get("/posts?order=sideways").status == 200)
 
-      #expect(try await client.get("/posts?sortBy=reactions").status == 400)
-      #expect(try await client.get("/posts?sortBy=title&order=up").status == 400)
+      let badOrder = try await client.get("/posts?sortBy=title&order=up")
+      #expect(badOrder.status == 400)
+      #expect(badOrder.message == "Invalid 'order' - should be either 'asc' or 'desc'")
+    }
+  }
+
+  @Test(arguments: ["reactions", "nonsense"])
+  func sortingByAFieldThatCannotBeComparedKeepsIDOrder(field: String) async throws {
+    try await withServer { _, client in
+      for order in ["asc", "desc"] {
+        let page = try await client.get("/posts?sortBy=\(field)&order=\(order)&limit=0")
+        #expect(page.status == 200)
+        #expect(try page.decode(PostListShape.self).posts.map(\.id) == Array(1...251))
+      }
+    }
+  }
+
+  @Test func sortingIsStableBothWays() async throws {
+    try await withServer { _, client in
+      let all = try await client.get("/posts?limit=0").decode(PostListShape.self).posts
+      for order in ["asc", "desc"] {
+        let sorted = try await client.get("/posts?sortBy=userId&order=\(order)&limit=0").decode(
+          PostListShape.self
+        ).posts
+        let expected = all.sorted {
+          $0.userId != $1.userId ? (order == "asc") == ($0.userId < $1.userId) : $0.id < $1.id
+        }
+        #expect(sorted.map(\.id) == expected.map(\.id))
+      }
     }
   }
 

@@ -9,14 +9,14 @@ struct WriteRoutesTests {
       let created = try await client.send(
         "POST", "/posts/add",
         json:
-          #"{"title": "Ünïcode 東京 🚀", "userId": 5, "body": "Hello", "tags": ["new"], "reactions": {"likes": 3, "dislikes": 1}}"#
+          #"{"title": "Ünïcode 東京 🚀", "userId": 5, "body": "Hello 東京 🚀", "tags": ["new"], "reactions": {"likes": 3, "dislikes": 1}}"#
       )
       #expect(created.status == 201)
       let post = try created.decode(PostShape.self)
       #expect(
         post
           == PostShape(
-            id: 252, title: "Ünïcode 東京 🚀", body: "Hello", tags: ["new"],
+            id: 252, title: "Ünïcode 東京 🚀", body: "Hello 東京 🚀", tags: ["new"],
             reactions: .init(likes: 3, dislikes: 1), views: 0, userId: 5))
 
       #expect(try await client.get("/posts/252").decode(PostShape.self) == post)
@@ -76,15 +76,20 @@ struct WriteRoutesTests {
   }
 
   @Test(arguments: [
-    ("not json", "Invalid JSON in the request body"),
-    ("", "Invalid JSON in the request body"),
+    ("not json", "Invalid JSON in the request body: invalid literal, expected 'null' at byte 1"),
+    ("", "Invalid JSON in the request body: unexpected end of the JSON at byte 0"),
+    (
+      "{\"title\": \"x\", \"userId\": 1,}",
+      "Invalid JSON in the request body: expected a string key at byte 27"
+    ),
     ("[1, 2]", "The request body must be a JSON object, not an array"),
     (#"{"userId": 1}"#, "'title' is required"),
     (#"{"title": "  ", "userId": 1}"#, "'title' must be a non-empty string"),
     (#"{"title": 5, "userId": 1}"#, "'title' must be a non-empty string"),
-    (#"{"title": "x"}"#, "'userId' is required"),
-    (#"{"title": "x", "userId": 4242}"#, "User with id '4242' not found"),
-    (#"{"title": "x", "userId": "1"}"#, "'userId' must be an integer"),
+    (#"{"title": "x"}"#, "User id is required"),
+    (#"{"title": "x", "userId": 0}"#, "User id is required"),
+    (#"{"title": "x", "userId": "abc"}"#, "Invalid user id 'abc'"),
+    (#"{"title": "x", "userId": true}"#, "Invalid user id 'true'"),
     (#"{"title": "x", "userId": 1, "tags": [1]}"#, "'tags' must be an array of strings"),
     (#"{"title": "x", "userId": 1, "views": -1}"#, "'views' must be a non-negative integer"),
     (
@@ -98,6 +103,19 @@ struct WriteRoutesTests {
       #expect(response.status == 400)
       #expect(response.message == message)
       #expect(try await client.get("/posts").decode(PostListShape.self).total == 251)
+    }
+  }
+
+  @Test func anUnknownUserIs404AndANumericStringNamesAUser() async throws {
+    try await withServer { _, client in
+      let unknown = try await client.send(
+        "POST", "/posts/add", json: #"{"title": "x", "userId": 4242}"#)
+      #expect(unknown.status == 404)
+      #expect(unknown.message == "User with id '4242' not found")
+      let asText = try await client.send(
+        "POST", "/posts/add", json: #"{"title": "x", "userId": "7"}"#)
+      #expect(asText.status == 201)
+      #expect(try asText.decode(PostShape.self).userId == 7)
     }
   }
 

@@ -34,10 +34,33 @@ struct PostsServerOptionsTests {
           malformedRate: 0.1, dropRate: 0.05, failNext: 3, routes: ["/posts", "GET /users/*"]))
   }
 
+  @Test func serviceAndRetryLabFlags() throws {
+    let options = try PostsServerOptions(arguments: [
+      "--writes", "dummyjson", "--data", "/tmp/dummyjson", "--header-timeout", "2s",
+      "--body-timeout=5s", "--max-created", "50", "--fail-status", "429", "--retry-after", "3s",
+      "--fail-next", "2", "--fail-next-routes", "GET /posts/5$,/users",
+    ])
+    let configuration = options.configuration
+    #expect(configuration.writes == .dummyjson)
+    #expect(options.dataDirectory == "/tmp/dummyjson")
+    #expect(configuration.headerTimeout == .seconds(2))
+    #expect(configuration.bodyTimeout == .seconds(5))
+    #expect(configuration.maximumCreated == 50)
+    #expect(configuration.faults.failureStatuses == [429])
+    #expect(configuration.faults.retryAfter == .seconds(3))
+    #expect(configuration.faults.failNextRoutes == ["GET /posts/5$", "/users"])
+    #expect(try PostsServerOptions(arguments: []).configuration.writes == .stored)
+  }
+
   @Test func help() throws {
     #expect(try PostsServerOptions(arguments: ["--help"]).showsHelp)
     #expect(try PostsServerOptions(arguments: ["-h"]).showsHelp)
-    #expect(PostsServerOptions.usage.contains("--fail-rate"))
+    for flag in [
+      "--fail-rate", "--fail-status", "--retry-after", "--fail-next-routes", "--writes", "--data",
+      "--header-timeout", "--max-created", "Where it differs from dummyjson",
+    ] {
+      #expect(PostsServerOptions.usage.contains(flag))
+    }
   }
 
   @Test(arguments: [
@@ -58,6 +81,12 @@ struct PostsServerOptionsTests {
       "route 'posts' is not a path pattern like '/posts' or 'GET /posts/*/comments'"
     ),
     (["--idle-timeout", "0"], "--idle-timeout must be longer than 0"),
+    (["--header-timeout", "0"], "--header-timeout must be longer than 0"),
+    (["--writes", "never"], "invalid value 'never' for --writes: expected stored or dummyjson"),
+    (
+      ["--fail-status", "429,abc"],
+      "invalid value '429,abc' for --fail-status: expected statuses from 400 to 599, like 429 or 500,503"
+    ),
     (
       ["--host", "example.com"], "invalid value 'example.com' for --host: expected an IPv4 address"
     ),

@@ -24,7 +24,7 @@ struct SampleDataTests {
   @Test func everyUserWritesAndEveryAuthorExists() {
     let userIDs = Set(data.users.map(\.id))
     #expect(Set(data.posts.map(\.userId)) == userIDs)
-    #expect(data.comments.allSatisfy { userIDs.contains($0.userId) })
+    #expect(data.comments.allSatisfy { userIDs.contains($0.user.id) })
   }
 
   @Test func aShareOfPostsCarriesAccentsWideCharactersAndEmoji() {

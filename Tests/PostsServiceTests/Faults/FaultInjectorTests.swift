@@ -17,7 +17,7 @@ struct FaultInjectorTests {
     let failures = decisions.filter(\.outcome.isFailure)
     #expect(abs(Double(failures.count) / 1000 - rate) <= 0.05)
     let statuses = Set(
-      failures.compactMap { if case .fail(let status) = $0.outcome { status } else { nil } })
+      failures.compactMap { if case .fail(let status, _) = $0.outcome { status } else { nil } })
     #expect(statuses == [500, 503])
   }
 
@@ -77,6 +77,50 @@ struct FaultInjectorTests {
     #expect(!fails("GET", ["users", "3"]))
   }
 
+  @Test func failuresUseTheChosenStatusesAndRetryAfter() {
+    let rateLimited = outcomes(
+      FaultSettings(failureRate: 1, failureStatuses: [429], retryAfter: .milliseconds(1500)),
+      count: 20)
+    #expect(rateLimited.allSatisfy { $0.outcome == .fail(status: 429, retryAfter: 2) })
+    let plain = outcomes(FaultSettings(failureRate: 1, failureStatuses: [500]), count: 20)
+    #expect(plain.allSatisfy { $0.outcome == .fail(status: 500, retryAfter: nil) })
+    // Retry-After only goes with 429 and 503.
+    let mixed = outcomes(
+      FaultSettings(failureRate: 1, failureStatuses: [500, 503], retryAfter: .seconds(3)))
+    #expect(
+      Set(mixed.map(\.outcome)) == [
+        .fail(status: 500, retryAfter: nil), .fail(status: 503, retryAfter: 3),
+      ])
+  }
+
+  @Test func failNextCanCountOneRouteOnly() {
+    var injector = FaultInjector(
+      settings: FaultSettings(failNext: 2, failNextRoutes: ["GET /posts/5$"], routes: ["/users"]),
+      seed: 1)
+    func outcome(_ path: [String]) -> FaultInjector.Decision.Outcome {
+      injector.decide(method: "GET", pathSegments: path).outcome
+    }
+    #expect(outcome(["posts", "5", "comments"]) == .handle)
+    #expect(outcome(["posts", "6"]) == .handle)
+    #expect(outcome(["users", "1"]) == .handle)
+    #expect(outcome(["posts", "5"]).isFailure)
+    #expect(injector.settings.failNext == 1)
+    #expect(outcome(["posts", "5"]).isFailure)
+    #expect(outcome(["posts", "5"]) == .handle)
+  }
+
+  @Test func routePatternsMatchPrefixesSegmentsMethodsAndWholePaths() throws {
+    let pattern = try #require(RoutePattern("GET /posts/*/comments"))
+    #expect(pattern.matches(method: "GET", pathSegments: ["posts", "3", "comments"]))
+    #expect(pattern.matches(method: "HEAD", pathSegments: ["posts", "3", "comments"]))
+    #expect(!pattern.matches(method: "POST", pathSegments: ["posts", "3", "comments"]))
+    #expect(!pattern.matches(method: "GET", pathSegments: ["posts", "3"]))
+    let whole = try #require(RoutePattern("/posts/5$"))
+    #expect(whole.matches(method: "PUT", pathSegments: ["posts", "5"]))
+    #expect(!whole.matches(method: "GET", pathSegments: ["posts", "5", "comments"]))
+    #expect(RoutePattern("posts") == nil)
+  }
+
   @Test func theControlRouteIsNeverAffected() {
     #expect(
       outcomes(FaultSettings(failureRate: 1, latency: .seconds(1)), count: 10, path: ["_faults"])
@@ -90,6 +134,16 @@ struct FaultInjectorTests {
     }
     #expect(throws: FaultSettingsError.self) { try FaultSettings(failNext: -1).validate() }
     #expect(throws: FaultSettingsError.self) { try FaultSettings(routes: ["posts"]).validate() }
+    #expect(throws: FaultSettingsError.self) {
+      try FaultSettings(failNextRoutes: ["posts"]).validate()
+    }
+    #expect(throws: FaultSettingsError.self) { try FaultSettings(failureStatuses: []).validate() }
+    #expect(throws: FaultSettingsError.self) {
+      try FaultSettings(failureStatuses: [200]).validate()
+    }
+    #expect(throws: FaultSettingsError.self) {
+      try FaultSettings(retryAfter: .seconds(-1)).validate()
+    }
     #expect(throws: Never.self) {
       try FaultSettings(routes: ["/posts", "GET /users/*"]).validate()
     }

@@ -29,8 +29,8 @@ struct FaultsOverHTTPTests {
       #expect(initial["failureRate"] as? Double == 0)
       #expect(
         Set(initial.keys) == [
-          "failureRate", "latencyMilliseconds", "jitterMilliseconds", "malformedRate", "dropRate",
-          "failNext", "routes",
+          "failureRate", "failureStatuses", "retryAfterSeconds", "latencyMilliseconds",
+          "jitterMilliseconds", "malformedRate", "dropRate", "failNext", "failNextRoutes", "routes",
         ])
 
       let changed = try await client.send(
@@ -58,6 +58,42 @@ struct FaultsOverHTTPTests {
 
       #expect(try await client.send("PUT", "/_faults", json: #"{"failureRate": 0}"#).status == 200)
       #expect(try await client.get("/posts/1").status == 200)
+    }
+  }
+
+  @Test func rateLimitingWithRetryAfterAndFailingOneRouteNextOverHTTP() async throws {
+    try await withServer { server, client in
+      let changed = try await client.send(
+        "PUT", "/_faults",
+        json: #"""
+          {"failNext": 2, "failNextRoutes": ["GET /posts/5$"], "failureStatuses": [429],
+           "retryAfterSeconds": 2}
+          """#)
+      #expect(changed.status == 200)
+      #expect(try changed.object()["retryAfterSeconds"] as? Double == 2)
+      #expect(
+        server.faults
+          == FaultSettings(
+            failureStatuses: [429], retryAfter: .seconds(2), failNext: 2,
+            failNextRoutes: ["GET /posts/5$"]))
+      #expect(server.faults.description == "fail next 2 of GET /posts/5$ (429, Retry-After 2.0s)")
+
+      // Other routes, and the post's comments, are untouched.
+      #expect(try await client.get("/posts/6").status == 200)
+      #expect(try await client.get("/posts/5/comments").status == 200)
+      for _ in 0..<2 {
+        let limited = try await client.get("/posts/5")
+        #expect(limited.status == 429)
+        #expect(limited.header("Retry-After") == "2")
+      }
+      #expect(try await client.get("/posts/5").status == 200)
+
+      let reset = try await client.send(
+        "PUT", "/_faults", json: #"{"retryAfterSeconds": null, "failureStatuses": [500, 503]}"#)
+      #expect(try reset.object()["retryAfterSeconds"] is NSNull)
+      #expect(server.faults.description == "none")
+      let invalid = try await client.send("PUT", "/_faults", json: #"{"failureStatuses": [302]}"#)
+      #expect(invalid.message == "failureStatuses must be one or more statuses from 400 to 599")
     }
   }
 

@@ -34,7 +34,9 @@ struct HTTPRequestParserTests {
       buffer.append(byte)
       let step = parser.parse(buffer)
       if index < text.utf8.count - 1 {
-        guard case .needsMoreData = step else {
+        switch step {
+        case .needsMoreData, .headParsed: break
+        default:
           Issue.record("finished early at byte \(index)")
           return
         }
@@ -61,10 +63,11 @@ struct HTTPRequestParserTests {
     let head = Array(
       "POST /posts/add HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"
         .utf8)
-    guard case .needsMoreData(expectsContinue: true) = parser.parse(head) else {
+    guard case .headParsed(contentLength: 2, expectsContinue: true) = parser.parse(head) else {
       Issue.record("expected a 100-continue step")
       return
     }
+    #expect(parser.bytesStillNeeded(given: head.count) == 2)
     guard case .request = parser.parse(head + Array("{}".utf8)) else {
       Issue.record("expected the request")
       return

@@ -111,6 +111,35 @@ final class RawConnection {
     }
   }
 
+  /// Whether the server has sent something (or closed) within `timeout`: a bounded wait on the
+  /// socket, for a client that keeps sending until it is answered.
+  func hasIncomingData(within timeout: Duration) -> Bool {
+    if !received.isEmpty { return true }
+    var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(
+      &descriptor, 1,
+      Int32(
+        timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+      > 0
+  }
+
+  /// Everything the server sends until it closes the connection; `nil` when it neither closes
+  /// nor sends within the timeout (a hang).
+  func readUntilClosed() -> [UInt8]? {
+    var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count > 0 {
+        received.append(contentsOf: scratch[..<count])
+      } else if count == 0 || errno == ECONNRESET {
+        defer { received = [] }
+        return received
+      } else {
+        return nil
+      }
+    }
+  }
+
   func shutdownWriting() {
     shutdown(descriptor, Int32(SHUT_WR))
   }

@@ -39,6 +39,8 @@ struct TestResponse {
     try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
   }
 
+  var text: String { String(decoding: body, as: UTF8.self) }
+
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try JSONDecoder().decode(type, from: body)
   }

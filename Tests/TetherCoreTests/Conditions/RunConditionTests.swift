@@ -50,7 +50,7 @@ import TetherSynchronization
     let clock = TestClock()
     let runs = Counter()
     let online = ManualCondition(true)
-    let client = OperationClient(clock: clock)
+    let client = OperationClient.testing(clock: clock)
     let store = client.store(
       for: Query<Int, any Error>(["polled"]) { _ in runs.increment() }
         .neverStale()
@@ -79,7 +79,7 @@ import TetherSynchronization
   @Test func sequencesDriveConditions() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
     let runs = Counter()
-    let store = OperationClient(clock: TestClock()).store(
+    let store = OperationClient.testing().store(
       for: Query<Int, any Error>(["sequence"]) { _ in runs.increment() }
         .neverStale()
         .rerunOnChange(of: .values(of: stream)))

@@ -11,7 +11,7 @@ import Testing
       attempts.increment()
       throw TestFailure()
     }.retry(limit: 3).enabled(false)
-    let store = OperationClient(clock: clock).store(for: query)
+    let store = OperationClient.testing(clock: clock).store(for: query)
     let recorder = StateRecorder(store)
     let fetch = Task { try await store.fetch() }
 
@@ -21,12 +21,12 @@ import Testing
       let progress = try #require(state.retryProgress)
       #expect(progress.retryLimit == 3)
       #expect(progress.attemptLimit == 4)
-      #expect(state.isLoading)
+      #expect(state.isLoading && state.failureCount == retry)
       delays.append(progress.timeUntilNextAttempt(at: clock.now()))
       clock.advance(to: progress.nextAttemptDate)
     }
 
-    await #expect(throws: TestFailure.self) { try await fetch.value }
+    await #expect { try await fetch.value } throws: { failureCode(of: $0) != nil }
     #expect(attempts.count == 4)
     #expect(delays == [.seconds(1), .seconds(2), .seconds(4)])
     let state = store.state
@@ -35,6 +35,8 @@ import Testing
     #expect(state.errorUpdateCount == 1)
     #expect(state.runCount == 1)
     #expect(state.retryProgress == nil)
+    #expect(state.failureCount == 4)
+    #expect(state.failureReason is TestFailure)
   }
 
   @Test func aSuccessfulRetryClearsTheErrorAndProgress() async throws {
@@ -44,7 +46,7 @@ import Testing
       if attempts.increment() < 3 { throw TestFailure(code: context.retryAttempt) }
       return "ok after \(context.retryAttempt) retries"
     }.retry(limit: 5, backoff: .constant(.milliseconds(300))).enabled(false)
-    let store = OperationClient(clock: clock).store(for: query)
+    let store = OperationClient.testing(clock: clock).store(for: query)
     let recorder = StateRecorder(store)
     let fetch = Task { try await store.fetch() }
     for retry in 1...2 {
@@ -69,18 +71,18 @@ import Testing
     .retry(limit: 10)
     .handleEvents(onRunEnded: { _ in Task { try? await ended.run() } })
     .enabled(false)
-    let store = OperationClient(clock: clock).store(for: query)
+    let store = OperationClient.testing(clock: clock).store(for: query)
     let recorder = StateRecorder(store)
     let fetch = Task { try await store.fetch() }
     await recorder.next { $0.retryProgress != nil }
     fetch.cancel()
-    await #expect(throws: CancellationError.self) { try await fetch.value }
+    await #expect { try await fetch.value } throws: { isCancellation($0) }
     await ended.waitForStarts(1)  // the retry loop has returned
     clock.advance(by: .seconds(3600))
     #expect(attempts.count == 1)
-    #expect(store.state.status == .idle)
+    #expect(store.state.status == .pending)
     #expect(store.state.retryProgress == nil)
-    #expect(!store.state.isLoading)
+    #expect(store.state.fetchStatus == .idle)
   }
 
   @Test func retryableFailuresDecideForThemselves() async throws {
@@ -100,7 +102,7 @@ import Testing
       let status = (try? await statuses.run()) ?? 0
       throw HTTPLikeFailure(status: status)
     }.retry(limit: 5).enabled(false)
-    let store = OperationClient(clock: clock).store(for: query)
+    let store = OperationClient.testing(clock: clock).store(for: query)
     let recorder = StateRecorder(store)
     let fetch = Task { try await store.fetch() }
 
@@ -118,7 +120,7 @@ import Testing
 
     await statuses.waitForStarts(3)
     statuses.succeed(404)
-    await #expect(throws: HTTPLikeFailure.self) { try await fetch.value }
+    await #expect { try await fetch.value } throws: { $0 is OperationError<HTTPLikeFailure> }
     #expect(statuses.startCount == 3)
     #expect(store.state.error?.status == 404)
   }

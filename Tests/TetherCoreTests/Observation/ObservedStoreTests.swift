@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ObservedStoreTests {
   @Test func theModelFollowsTheStoreAndNotifiesObservers() async throws {
-    let client = OperationClient(clock: TestClock())
+    let client = OperationClient.testing()
     let store = client.store(for: Query<Int, any Error>(["observed"]) { _ in 1 }.enabled(false))
     let model = ObservedStore(store)
     #expect(store.subscriberCount == 1)
@@ -24,7 +24,7 @@ import Testing
   }
 
   @Test func releasingTheModelEndsItsSubscription() {
-    let client = OperationClient(clock: TestClock())
+    let client = OperationClient.testing()
     let store = client.store(for: Query<Int, any Error>(["released"]) { _ in 1 }.enabled(false))
     var model: ObservedStore? = ObservedStore(store)
     #expect(store.subscriberCount == 1)

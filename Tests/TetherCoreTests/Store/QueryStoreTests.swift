@@ -10,17 +10,19 @@ import TetherSynchronization
   func makeStore(
     _ runs: ScriptedRuns<Int>, path: OperationPath = ["value"]
   ) -> OperationStore<QueryState<Int, any Error>> {
-    OperationClient(clock: clock).store(
+    OperationClient.testing(clock: clock).store(
       for: Query<Int, any Error>(path) { _ in try await runs.run() }.retry(limit: 0).enabled(false))
   }
 
   @Test func fetchReturnsTheValueAndRecordsIt() async throws {
     let runs = ScriptedRuns<Int>()
     let store = makeStore(runs)
-    #expect(store.state.status == .idle)
+    #expect(store.state.status == .pending)
+    #expect(store.state.fetchStatus == .idle)
     let fetch = Task { try await store.fetch() }
     await runs.waitForStarts(1)
-    #expect(store.state.status == .loading)
+    #expect(store.state.status == .pending)
+    #expect(store.state.fetchStatus == .fetching)
     #expect(store.state.isLoading)
     runs.succeed(42)
     #expect(try await fetch.value == 42)
@@ -47,7 +49,7 @@ import TetherSynchronization
 
   @Test func withoutDeduplicationTheLatestRunWins() async throws {
     let runs = ScriptedRuns<Int>()
-    let store = OperationClient(clock: clock).store(
+    let store = OperationClient.testing(clock: clock).store(
       for: Query<Int, any Error>(["latest"]) { _ in try await runs.run() }.deduplicated(false)
         .enabled(false))
     let first = Task { try await store.fetch() }
@@ -64,7 +66,7 @@ import TetherSynchronization
 
   @Test func anOlderResultArrivingLastIsNotApplied() async throws {
     let values = ScriptedRuns<Int>()
-    let store = OperationClient(clock: clock).store(
+    let store = OperationClient.testing(clock: clock).store(
       for: Query<Int, any Error>(["older"]) { _ in try await values.run() }.deduplicated(false)
         .enabled(false))
     let first = Task { try await store.fetch() }
@@ -89,7 +91,7 @@ import TetherSynchronization
     let refetch = Task { try await store.fetch() }
     await runs.waitForStarts(2)
     runs.fail(TestFailure(code: 9))
-    await #expect(throws: TestFailure(code: 9)) { try await refetch.value }
+    await #expect { try await refetch.value } throws: { failureCode(of: $0) == 9 }
     let state = store.state
     #expect(state.currentValue == 1)
     #expect((state.error as? TestFailure)?.code == 9)
@@ -104,8 +106,9 @@ import TetherSynchronization
     let fetch = Task { try await store.fetch() }
     await runs.waitForStarts(1)
     store.cancel()
-    await #expect(throws: CancellationError.self) { try await fetch.value }
-    #expect(store.state.status == .idle)
+    await #expect { try await fetch.value } throws: { isCancellation($0) }
+    #expect(store.state.status == .pending)
+    #expect(store.state.fetchStatus == .idle)
     #expect(store.state.currentValue == nil)
     #expect(!store.state.isLoading)
   }
@@ -120,7 +123,7 @@ import TetherSynchronization
     let refetch = Task { try await store.fetch() }
     await runs.waitForStarts(2)
     refetch.cancel()
-    await #expect(throws: CancellationError.self) { try await refetch.value }
+    await #expect { try await refetch.value } throws: { isCancellation($0) }
     #expect(store.state.status == .success)
     #expect(store.state.currentValue == 5)
   }
@@ -129,7 +132,7 @@ import TetherSynchronization
     let gate = ScriptedRuns<Void>()
     let finished = ScriptedRuns<Void>()
     // The operation ignores cancellation, so its result really arrives late.
-    let store = OperationClient(clock: clock).store(
+    let store = OperationClient.testing(clock: clock).store(
       for: Query<Int, any Error>(["late"]) { _ in
         await withTaskCancellationHandler {
           try? await Task { try await gate.run() }.value
@@ -141,17 +144,17 @@ import TetherSynchronization
     let fetch = Task { try await store.fetch() }
     await gate.waitForStarts(1)
     store.reset()
-    await #expect(throws: CancellationError.self) { try await fetch.value }
+    await #expect { try await fetch.value } throws: { isCancellation($0) }
     gate.succeed(())
     await finished.waitForStarts(1)
     #expect(store.state.currentValue == nil)
-    #expect(store.state.status == .idle)
+    #expect(store.state.status == .pending)
     #expect(store.state.runCount == 0)
   }
 
   @Test func subscribingToAStaleStoreFetchesAndLeavingCancels() async throws {
     let runs = ScriptedRuns<Int>()
-    let store = OperationClient(clock: clock).store(
+    let store = OperationClient.testing(clock: clock).store(
       for: Query<Int, any Error>(["auto"]) { _ in try await runs.run() })
     let subscription = store.subscribe { _ in }
     await runs.waitForStarts(1)
@@ -160,13 +163,13 @@ import TetherSynchronization
     subscription.cancel()
     #expect(store.subscriberCount == 0)
     #expect(!store.state.isLoading)
-    #expect(store.state.status == .idle)
+    #expect(store.state.status == .pending)
     #expect(runs.pendingCount == 0)
   }
 
   @Test func staleWhileRevalidate() async throws {
     let runs = ScriptedRuns<Int>()
-    let store = OperationClient(clock: clock).store(
+    let store = OperationClient.testing(clock: clock).store(
       for: Query<Int, any Error>(["swr"]) { _ in try await runs.run() }.stale(after: .seconds(60)))
     let first = StateRecorder(store)
     await runs.waitForStarts(1)
@@ -186,9 +189,10 @@ import TetherSynchronization
     let shown = await third.next { _ in true }
     #expect(shown.currentValue == 1)
     await runs.waitForStarts(2)
-    #expect(store.state.isLoading && store.state.currentValue == 1)
+    #expect(store.state.isRefetching && store.state.currentValue == 1)
+    #expect(!store.state.isLoading)
     runs.succeed(2)
-    await third.next { $0.currentValue == 2 && !$0.isLoading }
+    await third.next { $0.currentValue == 2 && !$0.isFetching }
     #expect(store.state.staleDate == clock.now().adding(.seconds(60)))
   }
 
@@ -205,8 +209,9 @@ import TetherSynchronization
 
   @Test func invalidationRefetchesASubscribedStore() async throws {
     let runs = ScriptedRuns<Int>()
-    let store = OperationClient(clock: clock).store(
-      for: Query<Int, any Error>(["invalidate"]) { _ in try await runs.run() }.neverStale())
+    let store = OperationClient.testing(clock: clock).store(
+      for: Query<Int, any Error>(["invalidate"]) { _ in try await runs.run() }
+        .stale(after: .seconds(3600)))
     let recorder = StateRecorder(store)
     await runs.waitForStarts(1)
     runs.succeed(1)
@@ -222,7 +227,7 @@ import TetherSynchronization
 
   @Test func yieldsUpdateTheStateBeforeTheRunReturns() async throws {
     let runs = ScriptedRuns<String>()
-    let store = OperationClient(clock: clock).store(
+    let store = OperationClient.testing(clock: clock).store(
       for: Query<String, any Error>(["yields"]) { _, continuation in
         continuation.yield("cached")
         continuation.yield(error: TestFailure(code: 1))
@@ -231,13 +236,13 @@ import TetherSynchronization
     let recorder = StateRecorder(store)
     let fetch = Task { try await store.fetch() }
     let cached = await recorder.next { $0.currentValue == "cached" }
-    #expect(cached.isLoading)
+    #expect(cached.isFetching)
     let failed = await recorder.next { $0.error != nil }
-    #expect(failed.isLoading && failed.currentValue == "cached")
+    #expect(failed.isFetching && failed.currentValue == "cached")
     await runs.waitForStarts(1)
     runs.succeed("fresh")
     #expect(try await fetch.value == "fresh")
-    let final = await recorder.next { !$0.isLoading }
+    let final = await recorder.next { !$0.isFetching }
     #expect(final.currentValue == "fresh")
     #expect(final.error == nil)
     #expect(final.valueUpdateCount == 2)
@@ -260,7 +265,7 @@ import TetherSynchronization
 
   @Test func defaultValueIsTheInitialValueAndResetRestoresIt() async throws {
     let runs = ScriptedRuns<Int>()
-    let store = OperationClient(clock: clock).store(
+    let store = OperationClient.testing(clock: clock).store(
       for: Query<Int, any Error>(["default"]) { _ in try await runs.run() }.defaultValue(-1)
         .enabled(false))
     #expect(store.state.currentValue == -1)

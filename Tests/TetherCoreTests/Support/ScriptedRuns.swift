@@ -104,3 +104,24 @@ final class Counter: Sendable {
 
   var count: Int { value.withLock { $0 } }
 }
+
+/// The code of the `TestFailure` a store method threw, or nil.
+func failureCode(of error: any Error) -> Int? {
+  ((error as? OperationError<any Error>)?.failure as? TestFailure)?.code
+}
+
+/// Whether a store method threw a cancellation.
+func isCancellation(_ error: any Error) -> Bool {
+  (error as? OperationError<any Error>)?.isCancellation == true
+}
+
+extension OperationClient {
+  /// A client for tests: the test clock, a connectivity the test drives (online unless it says
+  /// otherwise), and `defaults`.
+  static func testing(
+    clock: TestClock = TestClock(), online: ManualCondition = ManualCondition(true),
+    defaults: OperationDefaults = OperationDefaults()
+  ) -> OperationClient {
+    OperationClient(clock: clock, connectivity: online, defaults: defaults)
+  }
+}

@@ -19,7 +19,7 @@ struct OperationBridgeTests {
 
   init() {
     clock = TestClock()
-    operations = OperationClient(clock: clock)
+    operations = OperationClient(clock: clock, connectivity: ManualCondition(true))
   }
 
   var api: APIClient {
@@ -44,12 +44,21 @@ struct OperationBridgeTests {
       to: .get, "/v1/posts/999",
       with: try .json(APIMessage(message: "Post with id '999' not found"), statusCode: 404))
     let store = operations.store(for: api.query(Endpoint<Post>(.get, "posts/999")))
-    await #expect(throws: HTTPError.self) { try await store.fetch() }
+    // The store throws the endpoint's own failure, typed: no casting.
+    do {
+      try await store.fetch()
+      Issue.record("the fetch should have failed")
+    } catch .failure(.unacceptableStatus(let failure)) {
+      #expect(failure.statusCode == 404)
+    } catch {
+      Issue.record("expected a status failure, got \(error)")
+    }
     guard case .unacceptableStatus(let failure) = store.state.error else {
       Issue.record("expected a status failure in the state")
       return
     }
     #expect(failure.clientError(as: APIMessage.self)?.message == "Post with id '999' not found")
+    #expect(store.state.failureCount == 1)
     #expect(transport.requests.count == 1)
   }
 
@@ -57,7 +66,7 @@ struct OperationBridgeTests {
   func decodingIsFinal() async throws {
     transport.respond(to: .get, "/v1/posts/1", with: .text(#"{"id":"one"}"#))
     let store = operations.store(for: api.query(Endpoint<Post>(.get, "posts/1")))
-    await #expect(throws: HTTPError.self) { try await store.fetch() }
+    await #expect(throws: OperationError<HTTPError>.self) { try await store.fetch() }
     guard case .decodingFailed(let failure) = store.state.error else {
       Issue.record("expected a decoding failure in the state")
       return
@@ -168,10 +177,43 @@ struct OperationBridgeTests {
     let fetch = Task { try await store.fetch() }
     await requestClock.waitForSleepers()
     fetch.cancel()
-    await #expect(throws: CancellationError.self) { try await fetch.value }
+    await #expect { try await fetch.value } throws: {
+      ($0 as? OperationError<HTTPError>)?.isCancellation == true
+    }
     // The request's task was cancelled too: its delay ended without the clock moving.
     while requestClock.sleeperCount > 0 { await Task.yield() }
     #expect(store.state.error == nil)
     #expect(store.state.currentValue == nil)
+  }
+
+  @Test("an optimistic edit over HTTP shows at once and rolls back when the server refuses")
+  func optimisticEditRollsBack() async throws {
+    transport.respond(to: .get, "/v1/posts/1", with: try .json(Post(id: 1, title: "a", userId: 2)))
+    transport.respond(
+      to: .put, "/v1/posts/1",
+      with: try .json(APIMessage(message: "Edit conflict"), statusCode: 409))
+    let post = operations.store(
+      for: api.query(Endpoint<Post>(.get, "posts/1"), path: ["post", 1]).stale(
+        after: .seconds(60)))
+    try await post.fetch()
+    let putTitle = api.mutation(["post", "rename"]) { (title: String) in
+      Endpoint<Post>(.put, "posts/1", body: .json(["title": title]))
+    }
+    let rename = putTitle.optimisticUpdate(
+      of: Post.self, matching: { _ in ["post", 1] }, { post, title in post.title = title })
+    let edit = operations.store(for: rename)
+    do {
+      try await edit.mutate(with: "b")
+      Issue.record("the server refuses the edit")
+    } catch .failure(.unacceptableStatus(let failure)) {
+      #expect(failure.statusCode == 409)
+      #expect(failure.clientError(as: APIMessage.self)?.message == "Edit conflict")
+    } catch {
+      Issue.record("expected the 409, got \(error)")
+    }
+    #expect(post.state.currentValue?.title == "a")
+    #expect(post.state.isInvalidated)
+    #expect(edit.state.failureCount == 1)
+    #expect(post.runLog.map(\.event.description).suffix(2) == ["value set", "invalidated"])
   }
 }

@@ -29,7 +29,9 @@ struct URLSessionTransportTests {
     let server = try HostileServer(mode: .neverAnswer)
     defer { server.stop() }
     let client = APIClient(
-      baseURL: server.url, defaults: RequestDefaults(timeouts: HTTPTimeouts(idle: .seconds(5))),
+      // Long enough that a loaded machine (the whole suite runs in parallel) still sends the
+      // request and cancels it before the idle timeout could end it first.
+      baseURL: server.url, defaults: RequestDefaults(timeouts: HTTPTimeouts(idle: .seconds(15))),
       transport: transport)
     let task = Task { try await client.send(Endpoint<Void>(.get, "hang")) }
 

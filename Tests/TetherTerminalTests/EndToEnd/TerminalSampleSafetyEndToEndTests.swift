@@ -100,9 +100,12 @@ struct TerminalSampleSafetyEndToEndTests {
     let tmux = try TmuxSession(width: 100, height: 30, name: "terminal-hang")
     try tmux.waitForScreen(containing: "e2e$")
     let log = tmux.path("log")
-    try runBetweenSnapshots("\"\(binary)\" --hang-key h --log \(log)", in: tmux)
+    try runBetweenSnapshots(
+      "\"\(binary)\" --hang-key h --hang-marker \(tmux.path("hung")) --log \(log)", in: tmux)
     try tmux.waitForScreen(containing: "Tether sample — 100×30")
     try tmux.press("h")
+    // Only once the loop is stuck: a Ctrl-C before that is answered by a live loop.
+    _ = try tmux.waitForFile("hung")
     try tmux.press("C-c")
     // The signal thread gives the loop 1.5 s, then restores the terminal and ends with SIGINT.
     try tmux.waitForScreen(containing: "exit=130", timeout: 15)
@@ -116,13 +119,15 @@ struct TerminalSampleSafetyEndToEndTests {
       let tmux = try TmuxSession(width: 100, height: 30, name: "terminal-hang")
       try tmux.waitForScreen(containing: "e2e$")
       try runBetweenSnapshots(
-        "\"\(binary)\" --hang-key h --pid-file \(tmux.path("pid"))", in: tmux)
+        "\"\(binary)\" --hang-key h --hang-marker \(tmux.path("hung")) --pid-file \(tmux.path("pid"))",
+        in: tmux)
       try tmux.waitForScreen(containing: "Tether sample — 100×30")
       let pid = try #require(
         try tmux.waitForFile("pid", timeout: 5).flatMap {
           Int32($0.trimmingCharacters(in: .newlines))
         })
       try tmux.press("h")
+      _ = try tmux.waitForFile("hung")
       #expect(kill(pid, signal) == 0)
       try tmux.waitForScreen(containing: "exit=\(status)", timeout: 15)
       try expectSettingsUnchanged(tmux)

@@ -1,0 +1,138 @@
+import Glibc
+
+extension EventLoop {
+  /// Responses larger than this take their size from the server's buffer budget while they are
+  /// being sent; smaller ones are covered by the per-connection allowance.
+  static let budgetedResponseSize = 64 * 1024
+
+  /// Starts answering a complete request: decides its faults, then holds it back for its
+  /// latency and `delay=`, or answers at once.
+  func begin(_ request: HTTPRequest, on connection: Connection) {
+    let received = currentTime
+    let requestID = runtime.requestID(for: request)
+    let decision = runtime.faults.decide(method: request.method, pathSegments: request.pathSegments)
+    var faults: [InjectedFault] = []
+    if decision.delay > .zero { faults.append(.latency(decision.delay)) }
+    let pending = PendingRequest(
+      request: request, requestID: requestID, received: received, outcome: decision.outcome,
+      faults: faults)
+    let wait = decision.delay + (DelayParameter(request.query).duration ?? .zero)
+    if wait > .zero && !isStopping {
+      connection.phase = .delayed(pending)
+      watch(connection, for: [])
+      setDeadline(of: connection, to: received + wait)
+    } else {
+      respond(to: pending, on: connection)
+    }
+  }
+
+  /// Answers a request whose wait is over, as its fault decision says.
+  func respond(to pending: PendingRequest, on connection: Connection) {
+    let request = pending.request
+    var faults = pending.faults
+    var response: HTTPResponse
+    switch pending.outcome {
+    case .dropConnection:
+      faults.append(.droppedConnection)
+      log(request, pending.requestID, status: nil, since: pending.received, faults)
+      return close(connection)
+    case .fail(let status, let retryAfter):
+      faults.append(.failure(status: status))
+      response = .message("Injected failure (fault injection is on)", status: status)
+      if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
+    case .malformBody:
+      faults.append(.malformedBody)
+      response = runtime.api.respond(to: request)
+      response.body = Array(response.body.prefix(response.body.count / 2))
+    case .handle:
+      response = runtime.api.respond(to: request)
+    }
+    let keepAlive = request.keepAlive && !isStopping
+    var bytes = response.serialized(
+      requestID: pending.requestID, keepAlive: keepAlive, includeBody: request.method != "HEAD",
+      date: httpDate())
+    if bytes.count > Self.budgetedResponseSize {
+      if runtime.buffers.reserve(bytes.count) {
+        connection.reservedBytes += bytes.count
+      } else {
+        response = .message("The server is sending too much at once; try again later", status: 503)
+        response.headers.append(("Retry-After", "1"))
+        bytes = response.serialized(
+          requestID: pending.requestID, keepAlive: keepAlive, date: httpDate())
+      }
+    }
+    connection.pendingLog = (
+      RequestLogEntry(
+        requestID: pending.requestID, method: request.method, target: request.target,
+        status: response.status, duration: .zero, faults: faults),
+      pending.received
+    )
+    startWriting(bytes, on: connection, closingAfter: !keepAlive)
+  }
+
+  func startWriting(_ bytes: [UInt8], on connection: Connection, closingAfter: Bool) {
+    connection.output = bytes
+    connection.outputOffset = 0
+    connection.closesAfterOutput = closingAfter || isStopping
+    connection.phase = .writing
+    setDeadline(of: connection, to: currentTime + runtime.idleTimeout)
+    flush(connection)
+  }
+
+  /// Sends what the socket takes; waits for it to take more, or finishes the response.
+  func flush(_ connection: Connection) {
+    var progressed = false
+    while connection.outputOffset < connection.output.count {
+      let count = connection.output.withUnsafeBytes {
+        send(
+          connection.descriptor, $0.baseAddress! + connection.outputOffset,
+          $0.count - connection.outputOffset, Int32(MSG_NOSIGNAL))
+      }
+      if count > 0 {
+        connection.outputOffset += count
+        progressed = true
+        continue
+      }
+      guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
+        finishLog(of: connection)
+        return close(connection)
+      }
+      watch(connection, for: .writable)
+      if progressed { setDeadline(of: connection, to: currentTime + runtime.idleTimeout) }
+      return
+    }
+    finishLog(of: connection)
+    connection.output = []
+    connection.outputOffset = 0
+    runtime.buffers.release(connection.reservedBytes)
+    connection.reservedBytes = 0
+    if connection.closesAfterOutput {
+      beginLingering(connection)
+    } else {
+      connection.phase = .idle
+      watch(connection, for: .readable)
+      setDeadline(of: connection, to: currentTime + runtime.idleTimeout)
+      // A pipelined request may be waiting in the input already; the loop parses it next (not
+      // here, which would recurse once per pipelined request).
+      if !connection.input.isEmpty { inputToProcess.append(connection) }
+    }
+  }
+
+  private func finishLog(of connection: Connection) {
+    guard let (logged, received) = connection.pendingLog else { return }
+    var entry = logged
+    connection.pendingLog = nil
+    if let received { entry.duration = received.duration(to: .now) }
+    runtime.requestLog?(entry)
+  }
+
+  func log(
+    _ request: HTTPRequest, _ requestID: String, status: Int?, since received: Instant,
+    _ faults: [InjectedFault]
+  ) {
+    runtime.requestLog?(
+      RequestLogEntry(
+        requestID: requestID, method: request.method, target: request.target, status: status,
+        duration: received.duration(to: .now), faults: faults))
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A store's bounded log: the latest `capacity` records, oldest first, in a ring that never
+/// grows past its capacity.
+///
+/// Records are compact (no path, no formatted text, durations as two dates), so writing one
+/// costs a fetch little; ``RunLogEntry`` values are made from them when the log is read.
+@usableFromInline
+struct RunLog: Sendable {
+  @usableFromInline var records: [RunLogRecord] = []
+  @usableFromInline var head = 0
+  @usableFromInline var capacity: Int
+  @usableFromInline var nextID: UInt64 = 1
+
+  @inlinable
+  init(capacity: Int) {
+    self.capacity = max(0, capacity)
+  }
+
+  /// Adds a record; returns whether the log keeps it.
+  @inlinable
+  mutating func append(_ record: RunLogRecord) -> Bool {
+    guard capacity > 0 else { return false }
+    var record = record
+    record.id = nextID
+    nextID += 1
+    if records.count < capacity {
+      if records.isEmpty { records.reserveCapacity(min(capacity, 16)) }
+      records.append(record)
+    } else {
+      records[head] = record
+      head += 1
+      if head == capacity { head = 0 }
+    }
+    return true
+  }
+
+  /// The latest record.
+  var latest: RunLogRecord? {
+    records.isEmpty ? nil : records[(head + records.count - 1) % records.count]
+  }
+
+  /// The records, oldest first.
+  var all: [RunLogRecord] {
+    head == 0 ? records : Array(records[head...] + records[..<head])
+  }
+
+  /// Keeps at most `capacity` records from now on, dropping the oldest.
+  mutating func resize(to capacity: Int) {
+    let kept = all.suffix(max(0, capacity))
+    records = Array(kept)
+    head = 0
+    self.capacity = max(0, capacity)
+  }
+}
+
+/// One record of a run log, as stored.
+@usableFromInline
+struct RunLogRecord: Sendable {
+  @usableFromInline
+  enum Kind: UInt8, Sendable {
+    case runStarted, attemptFailed, retryScheduled, paused, resumed, yielded, succeeded
+    case failed, cancelled, invalidated, reset, valueSet
+  }
+
+  @usableFromInline var id: UInt64 = 0
+  @usableFromInline var kind: Kind
+  @usableFromInline var date: Date
+  /// The start of what a duration measures (the run, the pause), or a retry's due date.
+  @usableFromInline var otherDate: Date?
+  @usableFromInline var run: UInt64
+  @usableFromInline var attempt: Int
+  @usableFromInline var trigger: RunTrigger
+  @usableFromInline var flag: Bool
+  /// The input, the failure or the pause reason, boxed: most records have none, and a record
+  /// without one is plain data, cheap to copy into the ring.
+  @usableFromInline var boxedPayload: Boxed<any Sendable>?
+
+  @inlinable
+  init(
+    _ kind: Kind, at date: Date, run: OperationRunID? = nil, attempt: Int? = nil,
+    otherDate: Date? = nil, trigger: RunTrigger = .fetch, flag: Bool = false,
+    payload: (any Sendable)? = nil
+  ) {
+    self.kind = kind
+    self.date = date
+    self.otherDate = otherDate
+    self.run = run?.rawValue ?? 0
+    self.attempt = attempt ?? 0
+    self.trigger = trigger
+    self.flag = flag
+    self.boxedPayload = payload.map { .value($0) }
+  }
+
+  /// The input, the failure or the pause reason.
+  var payload: (any Sendable)? { boxedPayload?.value }
+
+  /// The public entry, for the store at `path` of kind `kind`.
+  func entry(path: OperationPath, kind storeKind: OperationKind) -> RunLogEntry {
+    let duration = otherDate.map { date.duration(since: $0) } ?? .zero
+    let event: RunLogEvent =
+      switch kind {
+      case .runStarted: .runStarted(trigger, input: payload.map(LoggedValue.init))
+      case .attemptFailed: .attemptFailed(reason: LoggedValue(payload ?? "unknown"))
+      case .retryScheduled: .retryScheduled(at: otherDate ?? date)
+      case .paused: .paused(payload as? PauseReason ?? .offline)
+      case .resumed: .resumed(after: duration)
+      case .yielded: .yielded
+      case .succeeded: .succeeded(after: duration)
+      case .failed: .failed(reason: LoggedValue(payload ?? "unknown"), after: duration)
+      case .cancelled: .cancelled(after: duration, reverted: flag)
+      case .invalidated: .invalidated
+      case .reset: .reset
+      case .valueSet: .valueSet
+      }
+    return RunLogEntry(
+      id: id, date: date, path: path, kind: storeKind,
+      run: run == 0 ? nil : OperationRunID(rawValue: run), attempt: attempt == 0 ? nil : attempt,
+      event: event)
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import TetherSynchronization
+
+/// The actions of a query's store.
+extension OperationStore {
+  /// Fetches the query's value, sharing a fetch in flight when the query is deduplicated (the
+  /// client's default).
+  ///
+  /// A failure is thrown and kept in the state next to the previous value; cancelling the
+  /// calling task throws ``OperationError/cancelled`` and cancels the fetch unless others wait
+  /// for it. Unlike TanStack's `fetchQuery`, an imperative fetch is retried like any other run
+  /// (the client's default is 3 retries): a caller that awaits a value wants it to survive a
+  /// transient failure as much as a screen does.
+  @inlinable
+  @discardableResult
+  public func fetch<Value, Failure>() async throws(OperationError<Failure>) -> Value
+  where State == QueryState<Value, Failure> {
+    try Self.value(of: await runStep(.fetch, mode: .join) { _ in () })
+  }
+
+  /// Fetches the value afresh: a run in flight is cancelled (its callers wait for the new one)
+  /// so the value returned was fetched after this call — after the mutation that made you
+  /// refetch, say. With `cancelInFlight: false`, a run in flight is joined instead.
+  @inlinable
+  @discardableResult
+  public func refetch<Value, Failure>(
+    cancelInFlight: Bool = true
+  ) async throws(OperationError<Failure>) -> Value
+  where State == QueryState<Value, Failure> {
+    try Self.value(
+      of: await runStep(.refetch, mode: cancelInFlight ? .replace : .join) { _ in () })
+  }
+
+  /// The value if it is fresh; otherwise a fetch (TanStack's `fetchQuery`).
+  @inlinable
+  @discardableResult
+  public func fetchIfStale<Value, Failure>() async throws(OperationError<Failure>) -> Value
+  where State == QueryState<Value, Failure> {
+    let now = clock.now()
+    let fresh = storage.withLock { storage -> Value? in
+      guard storage.state.hasValue, !storage.state.isStale(at: now) else { return nil }
+      return storage.state.currentValue
+    }
+    if let fresh { return fresh }
+    return try await fetch()
+  }
+
+  /// The value if there is one, fresh or stale; otherwise a fetch (TanStack's
+  /// `ensureQueryData`).
+  ///
+  /// - Parameter revalidateIfStale: also refetch a stale value in the background.
+  @inlinable
+  @discardableResult
+  public func ensureValue<Value, Failure>(
+    revalidateIfStale: Bool = false
+  ) async throws(OperationError<Failure>) -> Value
+  where State == QueryState<Value, Failure> {
+    let now = clock.now()
+    let effectsAndValue = storage.withLock { storage -> (Effects, Value?) in
+      var effects = Effects()
+      guard storage.state.hasValue, let value = storage.state.currentValue else {
+        return (effects, nil)
+      }
+      if revalidateIfStale, storage.state.isStale(at: now), storage.runs.isEmpty {
+        startRun((), trigger: .fetch, waiters: SmallList(), in: &storage, effects: &effects)
+      }
+      route(&storage, &effects)
+      return (effects, value)
+    }
+    perform(effectsAndValue.0)
+    if let value = effectsAndValue.1 { return value }
+    return try await fetch()
+  }
+
+  /// The value of a run's end, or a cancellation for a step that brought none.
+  @inlinable
+  static func value(of step: RunStep) throws(OperationError<State.Failure>)
+    -> State.OperationValue
+  {
+    switch step {
+    case .finished(let result): return try result.get()
+    case .paused, .again, .nothing: throw .cancelled
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PostsService
+import Testing
+
+/// Clients that send slowly or not at all: each phase of a request has a deadline that bytes
+/// trickling in do not move, and holding connections costs no threads.
+@Suite("Slow clients")
+struct SlowClientTests {
+  /// Sends one byte at a time, waiting up to 50 ms for an answer after each, until the server
+  /// answers or `limit` passes; returns the answer's status.
+  private func trickle(
+    _ bytes: [UInt8], on connection: RawConnection, for limit: Duration = .seconds(5)
+  ) throws -> Int? {
+    let deadline = ContinuousClock.now + limit
+    var remaining = bytes[...]
+    while ContinuousClock.now < deadline {
+      if connection.hasIncomingData(within: .milliseconds(50)) {
+        return try connection.readResponse().status
+      }
+      let byte = remaining.popFirst() ?? UInt8(ascii: "X")
+      try connection.send([byte])
+    }
+    return nil
+  }
+
+  @Test func aHeadTricklingInIsCutOffAtTheHeaderDeadline() async throws {
+    let configuration = PostsServer.Configuration(
+      idleTimeout: .seconds(30), headerTimeout: .milliseconds(300))
+    try await withServer(configuration) { server, client in
+      let slow = try RawConnection(port: server.port)
+      try slow.send("GET /posts/1 HTTP/1.1\r\n")
+      // A byte every 50 ms would keep a per-read timeout of 300 ms from ever firing.
+      #expect(try trickle(Array("X-Slow: 1".utf8), on: slow) == 408)
+      #expect(slow.waitForClose())
+      #expect(try await client.get("/posts/1").status == 200)
+    }
+  }
+
+  @Test func aBodyTricklingInIsCutOffAtTheBodyDeadline() async throws {
+    let configuration = PostsServer.Configuration(
+      idleTimeout: .seconds(30), bodyTimeout: .milliseconds(300))
+    try await withServer(configuration) { server, _ in
+      let slow = try RawConnection(port: server.port)
+      try slow.send("POST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
+      let status = try trickle(Array(repeating: UInt8(ascii: " "), count: 999), on: slow)
+      #expect(status == 408)
+    }
+  }
+
+  @Test func slowClientsHoldingEveryPlaceAreCutOffAndOthersAreServedAgain() async throws {
+    // The header deadline must outlast opening 40 connections and asking once more on a loaded
+    // machine (the whole suite runs in parallel), or the slow heads are cut off too early.
+    let configuration = PostsServer.Configuration(
+      idleTimeout: .seconds(30), headerTimeout: .seconds(2), maximumConnections: 40)
+    try await withServer(configuration) { server, client in
+      let slow = try (0..<40).map { _ in try RawConnection(port: server.port) }
+      for connection in slow { try connection.send("GET /posts/1 HTTP/1.1\r\nX-A: ") }
+      // Every place is taken: a new client is turned away with a readable 503.
+      let turnedAway = try await client.get("/posts/1")
+      #expect(turnedAway.status == 503)
+      #expect(turnedAway.header("Retry-After") == "1")
+      // The slow heads run out of time, however they trickle, and their places come back.
+      for connection in slow {
+        #expect(try trickle([], on: connection) == 408)
+      }
+      #expect(try await client.get("/posts/1").status == 200)
+    }
+  }
+
+  @Test func connectionsCostNoThreads() async throws {
+    func threadCount() throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+    }
+    try await withServer { server, client in
+      #expect(try await client.get("/posts/1").status == 200)
+      let before = try threadCount()
+      let connections = try (0..<300).map { _ in try RawConnection(port: server.port) }
+      for (index, connection) in connections.enumerated() {
+        try connection.send(index.isMultiple(of: 2) ? "GET /posts/1 HTTP/1.1\r\n" : "P")
+      }
+      // All 300 are being served (a complete request on one of them is answered at once)...
+      let last = connections[connections.count - 1]
+      try last.send("OST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+      #expect(try last.readResponse().status == 400)
+      // ...and the server has as many threads as before them.
+      #expect(try threadCount() <= before + 2)
+    }
+  }
+}
