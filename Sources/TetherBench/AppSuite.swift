@@ -2,8 +2,9 @@ import Foundation
 import TetherTerminal
 
 /// `tether-bench app`: the built `posts` binary on a 100×30 pseudo-terminal — how long until
-/// its first page is drawn, what it costs while nothing happens, and how much memory it holds
-/// with every post loaded.
+/// its first page is drawn, what it costs while nothing happens, how much memory it holds
+/// with every post loaded, what waiting on a silent server costs, and how fast it answers
+/// under bursts of moves (see `AppSuite+Responsiveness.swift`).
 ///
 /// Screen text is found in the bytes the program writes: curses writes only what changed, so
 /// only text new on the screen (such as "of 251" in the first frame) is searched for, and the
@@ -24,6 +25,8 @@ enum AppSuite {
     Harness.heading("app: posts on a \(size.width)×\(size.height) pseudo-terminal")
     try measureLaunch(posts)
     try measureIdleAndMemory(posts)
+    try measureWaiting(posts)
+    try measureBursts(posts)
   }
 
   /// The executable `name` built next to this one.

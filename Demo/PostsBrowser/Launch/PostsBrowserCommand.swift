@@ -7,8 +7,11 @@ import TetherTerminal
 /// `posts`: parses the command line, starts the embedded Posts service (or checks the
 /// `--url` server), and runs the browser until it quits.
 public enum PostsBrowserCommand {
-  /// Runs `posts` with `arguments` (without the program name); returns the exit code: 0 after
-  /// a normal quit, 2 for a bad command line or an unreachable `--url`, 1 for other failures.
+  /// Runs `posts` with `arguments` (without the program name) and returns the exit code of a
+  /// run that ends before the browser starts: 0 after `--help` or `--version`, 2 for a bad
+  /// command line or an unusable `--url`, 1 for other failures (an unusable terminal). Once
+  /// the browser has run, it ends the process itself: 0 after a normal quit, 1 after a
+  /// failure.
   ///
   /// Call it from the main actor: the terminal is owned by the caller's thread.
   public static func run(arguments: [String]) async -> Int32 {
@@ -36,24 +39,25 @@ public enum PostsBrowserCommand {
     if let log {
       logLine = { line in log.write(line) }
     }
-    let transport = options.transport.make()
-    let timeouts = HTTPTimeouts.interactive.limited(toTotal: options.timeout)
-    if let url = options.url,
-      let problem = await problemReaching(url, transport: transport, timeouts: timeouts)
-    {
-      return fail("cannot reach \(url.absoluteString): \(problem)", code: 2)
-    }
-    // The terminal before the embedded service: an unusable one (no TERM, an unknown or dumb
-    // one) ends `posts` at once, before anything was started that would have to be shut down.
+    // The terminal before anything else: an unusable one (no TERM, an unknown or dumb one)
+    // ends `posts` at once, before a request is sent or a service started, so nothing is in
+    // flight that exiting could wait for.
     let screen: NCursesScreen
     do {
-      screen = try NCursesScreen(options: .init(colorMode: options.colorMode, log: log))
+      screen = try NCursesScreen(
+        options: .init(
+          colorMode: options.colorMode, log: log, reportsMouse: options.reportsMouse))
     } catch {
       return fail("\(error)", code: 1)
     }
     let server: PostsServer?
     let baseURL: URL
+    let transport = options.transport.make()
+    let timeouts = HTTPTimeouts.interactive.limited(toTotal: options.timeout)
     if let url = options.url {
+      if let problem = await problemReaching(url, transport: transport, timeouts: timeouts) {
+        return fail(problem, code: 2)
+      }
       server = nil
       baseURL = url
     } else {
@@ -67,6 +71,13 @@ public enum PostsBrowserCommand {
       }
       baseURL = server!.baseURL
     }
+    // Take the terminal over before the model starts loading: should that fail, no request
+    // is in flight yet.
+    do {
+      try screen.start()
+    } catch {
+      return fail("\(error)", code: 1)
+    }
     let model = PostsModel(
       PostsModel.Configuration(
         baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
@@ -77,12 +88,16 @@ public enum PostsBrowserCommand {
       let loop = try EventLoop(app: app, screen: screen, input: screen)
       let waker = loop.waker
       app.connect { waker.wake() }
+      app.start(size: screen.size)
       try await loop.run()
     } catch {
+      screen.stop()
       code = fail("\(error)", code: 1)
     }
-    await server?.shutdown()
-    return code
+    // The terminal is restored. End here, with the model alive: releasing it would cancel
+    // every request in flight one by one, and quitting must never wait on a request (the
+    // process ending closes their connections, and the embedded service's).
+    exit(code)
   }
 
   /// The embedded service's request log, written to the log file when there is one.
@@ -93,7 +108,8 @@ public enum PostsBrowserCommand {
     return { entry in logLine("server \(entry)") }
   }
 
-  /// Why `url` does not answer like a Posts API within the timeouts, or nil when it does.
+  /// Why `url` does not answer like a Posts API within the timeouts, as the one line to
+  /// print, or nil when it does.
   static func problemReaching(
     _ url: URL, transport: any HTTPTransport = CurlTransport.shared,
     timeouts: HTTPTimeouts = .interactive
@@ -106,7 +122,7 @@ public enum PostsBrowserCommand {
       _ = try await api.send(probe)
       return nil
     } catch {
-      return Describe.failure(error)
+      return Describe.probeFailure(error, at: url, path: "posts")
     }
   }
 

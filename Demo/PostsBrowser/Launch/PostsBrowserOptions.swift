@@ -20,6 +20,9 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   public var colorMode = ColorMode.auto
   /// Where to write diagnostics: every request and response.
   public var logPath: String?
+  /// Whether clicks and the wheel drive the browser; off (`--no-mouse`), the terminal keeps
+  /// its own text selection.
+  public var reportsMouse = true
   /// Which HTTP transport sends the requests.
   public var transport = TransportChoice.curl
   /// The longest a request may take before the browser says so (the client's total deadline).
@@ -40,10 +43,13 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       --page-size N        posts per page, 1...100 (default 10)
       --fail-rate R        embedded service: share of requests that fail, 0...1
       --latency DURATION   embedded service: latency added to every request, like 300ms
+      --fault-routes LIST  embedded service: the routes faults apply to, comma-separated,
+                           like /users or "GET /posts/*" (default all)
       --seed N             embedded service: seed of its fault injection (default 1)
       --retries N          retries of a failed query, 0...10 (default 3)
       --color WHEN         never, auto or always (default auto; NO_COLOR is honoured)
       --log FILE           write every request and response to FILE
+      --no-mouse           leave the mouse to the terminal (its own text selection)
       --transport NAME     curl (libcurl, the default) or urlsession (FoundationNetworking)
       --timeout DURATION   the longest a request may take, like 5s (default 8s)
       -h, --help           show this help
@@ -75,10 +81,12 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       case "--page-size": pageSize = try Self.integer(try value(), for: name, in: 1...100)
       case "--fail-rate": faults.failureRate = try Self.rate(try value(), for: name)
       case "--latency":
-        let text = try value()
-        guard let latency = DurationParser.parse(text), latency <= FaultSettings.maximumLatency
-        else { throw PostsBrowserOptionsError("invalid duration for --latency: \(text)") }
-        faults.latency = latency
+        faults.latency = try Self.duration(
+          try value(), for: name, in: .zero...FaultSettings.maximumLatency, limit: "1 hour")
+      case "--fault-routes":
+        faults.routes = try value().split(separator: ",").map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
       case "--seed":
         let text = try value()
         guard let seed = UInt64(text) else {
@@ -93,6 +101,7 @@ public struct PostsBrowserOptions: Sendable, Equatable {
         }
         colorMode = mode
       case "--log": logPath = try value()
+      case "--no-mouse": reportsMouse = false
       case "--transport":
         let text = try value()
         guard let choice = TransportChoice(rawValue: text) else {
@@ -100,10 +109,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
         }
         transport = choice
       case "--timeout":
-        let text = try value()
-        guard let timeout = DurationParser.parse(text), timeout > .zero, timeout <= .seconds(600)
-        else { throw PostsBrowserOptionsError("invalid duration for --timeout: \(text)") }
-        self.timeout = timeout
+        timeout = try Self.duration(
+          try value(), for: name, in: .milliseconds(1)...(.seconds(600)), limit: "10 minutes")
       default: throw PostsBrowserOptionsError("unknown option \(name); see posts --help")
       }
     }
@@ -125,6 +132,18 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       )
     }
     return value
+  }
+
+  /// A duration such as `2s`, `300ms` or `1.5m` within `range`; the error shows the format.
+  private static func duration(
+    _ text: String, for name: String, in range: ClosedRange<Duration>, limit: String
+  ) throws(PostsBrowserOptionsError) -> Duration {
+    guard let duration = DurationParser.parse(text), range.contains(duration) else {
+      throw PostsBrowserOptionsError(
+        "invalid duration for \(name): \(text) (expected a number and a unit, like 2s or"
+          + " 300ms; at most \(limit))")
+    }
+    return duration
   }
 
   private static func rate(_ text: String, for name: String) throws(PostsBrowserOptionsError)

@@ -2,18 +2,22 @@ import Foundation
 import PostsService
 import TetherCore
 import TetherHTTP
+import TetherSynchronization
 
 /// Everything the browser knows about posts lives in the stores of one `OperationClient`;
 /// this model creates them, and runs the actions that change them (loading more, creating,
 /// editing and deleting posts, optimistically where the issue asks for it).
 ///
-/// The screen reads states through `ObservedStore`s and never keeps its own copy.
+/// The screen reads the stores' own states when it draws and never keeps a copy; it hears
+/// about changes through store subscriptions (and ``onFeedChange(_:)``), which are called
+/// after the new state is stored.
 public final class PostsModel: Sendable {
   /// How to reach the Posts API and what to do with it.
   public struct Configuration: Sendable {
     public var baseURL: URL
     public var transport: any HTTPTransport
-    /// Connect, idle and total timeouts of every request.
+    /// Connect, idle and total timeouts of every request: a person is waiting, so seconds,
+    /// not a background client's minute (TetherHTTP's interactive timeouts by default).
     public var timeouts: HTTPTimeouts
     public var clock: any TetherClock
     public var pageSize: Int
@@ -32,10 +36,9 @@ public final class PostsModel: Sendable {
 
     public init(
       baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
-      timeouts: HTTPTimeouts = HTTPTimeouts(), clock: any TetherClock = SystemClock(),
-      pageSize: Int = 10, retries: Int = 3,
-      server: PostsServer? = nil, persistsWrites: Bool, log: (@Sendable (String) -> Void)? = nil,
-      connectivity: (any RunCondition)? = nil
+      timeouts: HTTPTimeouts = .interactive, clock: any TetherClock = SystemClock(),
+      pageSize: Int = 10, retries: Int = 3, server: PostsServer? = nil, persistsWrites: Bool,
+      log: (@Sendable (String) -> Void)? = nil, connectivity: (any RunCondition)? = nil
     ) {
       self.baseURL = baseURL
       self.transport = transport
@@ -57,18 +60,21 @@ public final class PostsModel: Sendable {
   /// The embedded service's fault switches.
   public let faults: FaultControl
   public let persistsWrites: Bool
-  /// The feed, observed for as long as the model lives.
-  public let feed: ObservedStore<PaginatedState<Int, PostsPage, HTTPError>>
+  /// The feed. The model subscribes to it for as long as it lives (so it loads, and reloads
+  /// when invalidated), once: another subscriber arriving later would refetch it.
+  public let feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>
+  private let feedChanges = ChangeListeners()
+  private let feedSubscription: OperationSubscription
 
   public init(_ configuration: Configuration) {
-    let activity = RequestActivity()
+    let activity = RequestActivity(clock: configuration.clock)
     var observers: [any HTTPObserver] = [activity]
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
     let api = APIClient(
       baseURL: configuration.baseURL,
       defaults: RequestDefaults(timeouts: configuration.timeouts),
-      clientError: .json(ServerMessage.self),
-      transport: configuration.transport, observers: observers, clock: configuration.clock)
+      clientError: .json(ServerMessage.self), transport: configuration.transport,
+      observers: observers, clock: configuration.clock)
     var defaults = OperationDefaults()
     defaults.queryRetryLimit = configuration.retries
     let connectivity =
@@ -81,14 +87,18 @@ public final class PostsModel: Sendable {
     self.activity = activity
     faults = FaultControl(server: configuration.server)
     persistsWrites = configuration.persistsWrites
-    feed = ObservedStore(client.store(for: operations.feed))
+    feed = client.store(for: operations.feed)
+    let feedChanges = feedChanges
+    feedSubscription = feed.subscribe { _ in feedChanges.notify() }
   }
 
   // MARK: Stores
 
   /// The store of post `id`.
+  ///
+  /// Until it has a value of its own, it shows the feed's copy of the post as a placeholder.
   public func post(_ id: Int) -> OperationStore<QueryState<Post, HTTPError>> {
-    client.store(for: operations.post(id))
+    client.store(for: operations.post(id), placeholder: feedPost(id))
   }
 
   /// The store of user `id`.
@@ -101,8 +111,21 @@ public final class PostsModel: Sendable {
     client.store(for: operations.addPost)
   }
 
+  /// Calls `listener` after every change of the feed's state, until the subscription ends.
+  public func onFeedChange(_ listener: @escaping @Sendable () -> Void) -> OperationSubscription {
+    feedChanges.add(listener)
+  }
+
   /// The loaded posts of the feed, in order.
   public var feedPosts: [Post] { Self.posts(in: feed.state) }
+
+  /// Post `id` as the feed's loaded pages have it, or nil when it is not loaded.
+  public func feedPost(_ id: Int) -> Post? {
+    for page in feed.state.pages {
+      if let post = page.value.posts.first(where: { $0.id == id }) { return post }
+    }
+    return nil
+  }
 
   /// The posts of a feed state, in order.
   public static func posts(in state: PaginatedState<Int, PostsPage, HTTPError>) -> [Post] {
@@ -113,7 +136,46 @@ public final class PostsModel: Sendable {
 
   /// Loads the next page of the feed (the first one when none is loaded).
   public func loadMore() async throws {
-    try await feed.store.fetchNextPage()
+    try await feed.fetchNextPage()
+  }
+
+  /// Loads pages one after the other until at least `count` posts are loaded or the feed has
+  /// no more, e.g. to fill the rows on screen; stops at the first failure (which the feed
+  /// shows).
+  public func loadPages(untilLoaded count: Int) async throws {
+    if feed.state.pages.isEmpty { try await feed.fetch() }
+    while Self.posts(in: feed.state).count < count, feed.state.hasNextPage {
+      guard try await feed.fetchNextPage() != nil else { return }
+    }
+  }
+
+  /// Refetches post `id` and its author together: what `r` on a post does, so that an author
+  /// that failed to load is tried again with the post.
+  public func refresh(post id: Int, author userID: Int?) async {
+    let post = post(id)
+    // The author's run starts first and at once, so that the end of the post's run finds it
+    // in flight (see `followAuthor`) rather than fetching it a second time.
+    let author = userID.map(user).map { author in Task.immediate { _ = try? await author.fetch() } }
+    _ = try? await post.fetch()
+    await author?.value
+  }
+
+  /// Keeps the author of post `id` in step with the post while the subscription lives:
+  /// whenever a run of the post ends and the author's last load failed, the author is fetched
+  /// again — so focus regained, a stale post shown again or any refetch retries it too.
+  public func followAuthor(of id: Int, userID: Int) -> OperationSubscription {
+    let post = post(id)
+    let author = user(userID)
+    let wasLoading = SanitizerVisibleMutex(post.state.isFetching)
+    return post.subscribe { state in
+      let ended = wasLoading.withLock { wasLoading in
+        defer { wasLoading = state.isFetching }
+        return wasLoading && !state.isFetching
+      }
+      let authorState = author.state
+      guard ended, authorState.status == .failure, !authorState.isFetching else { return }
+      Task { _ = try? await author.fetch() }
+    }
   }
 
   /// Creates a post; when the server keeps writes the feed is refetched to show it, otherwise
@@ -126,7 +188,7 @@ public final class PostsModel: Sendable {
     if persistsWrites {
       client.invalidate(matching: ["posts", "feed"])
     } else {
-      feed.store.withCurrentValue { pages in
+      feed.withCurrentValue { pages in
         guard !pages.isEmpty else { return }
         pages[0].value.posts.insert(post, at: 0)
       }
@@ -165,7 +227,7 @@ public final class PostsModel: Sendable {
   /// Deletes a post optimistically: it leaves the feed at once and comes back if the server
   /// refuses.
   public func delete(_ id: Int) async throws {
-    let removed = feed.store.withCurrentValue { pages -> (page: Int, index: Int, post: Post)? in
+    let removed = feed.withCurrentValue { pages -> (page: Int, index: Int, post: Post)? in
       for page in pages.indices {
         guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {
           continue
@@ -182,7 +244,7 @@ public final class PostsModel: Sendable {
       if persistsWrites { client.invalidate(matching: ["posts", "feed"]) }
     } catch {
       if let removed {
-        feed.store.withCurrentValue { pages in
+        feed.withCurrentValue { pages in
           guard removed.page < pages.count else { return }
           let posts = pages[removed.page].value.posts
           pages[removed.page].value.posts.insert(
@@ -195,7 +257,7 @@ public final class PostsModel: Sendable {
   }
 
   private func replaceInFeed(_ id: Int, _ change: (inout Post) -> Void) {
-    feed.store.withCurrentValue { pages in
+    feed.withCurrentValue { pages in
       for page in pages.indices {
         guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {
           continue

@@ -40,9 +40,12 @@ public struct PostsOperations: Sendable {
       .rerunOnChange(of: focus)
   }
 
-  /// The author of a post; users change rarely, so a fetched one stays fresh for 5 minutes.
+  /// The author of a post; users change rarely, so a fetched one stays fresh for 5 minutes
+  /// (one that failed is stale at once, so focus regained retries it with the post).
   public func user(_ id: Int) -> some QueryRequest<User, HTTPError> {
-    api.query(PostsAPI.user(id), path: ["user", id]).stale(after: .seconds(300))
+    api.query(PostsAPI.user(id), path: ["user", id])
+      .stale(after: .seconds(300))
+      .rerunOnChange(of: focus)
   }
 
   /// Creates a post.

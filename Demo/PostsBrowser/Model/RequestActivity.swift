@@ -1,5 +1,5 @@
 import Foundation
-import Observation
+import TetherCore
 import TetherHTTP
 import TetherSynchronization
 
@@ -7,10 +7,14 @@ import TetherSynchronization
   import FoundationNetworking
 #endif
 
-/// What the browser's requests are doing: how many are in flight and how the last few dozen
-/// went, for the status bar's sparkline. An `HTTPObserver` of the API client, and `Observable`
-/// so that the screen redraws when a request starts or ends.
-public final class RequestActivity: HTTPObserver, Observable {
+/// What the browser's requests are doing: which are in flight and since when, and how the
+/// last few dozen went, for the status bar's sparkline and the panels' "waiting for the
+/// server · 3 s". An `HTTPObserver` of the API client.
+///
+/// Listeners hear about a change after it is stored, so one that redraws always reads the
+/// new snapshot (a willSet-style notification, as Observation's, could redraw too early and
+/// then never again).
+public final class RequestActivity: HTTPObserver {
   /// One finished request.
   public struct Sample: Sendable, Hashable {
     public var duration: Duration
@@ -19,38 +23,54 @@ public final class RequestActivity: HTTPObserver, Observable {
 
   /// The activity at one moment.
   public struct Snapshot: Sendable, Hashable {
-    public var inFlight = 0
+    /// When each request in flight was sent, by URL path (`/posts/25`), oldest first.
+    public var inFlightSince: [String: [Date]] = [:]
     /// The latest requests, oldest first.
     public var recent: [Sample] = []
     public var total = 0
     public var failures = 0
-    /// Changes with every update; see ``RequestActivity/revision``.
-    var revision: UInt64 = 0
+
+    /// How many requests are in flight.
+    public var inFlight: Int { inFlightSince.values.reduce(0) { $0 + $1.count } }
+
+    /// When the oldest request in flight to `path` was sent, or nil when none is.
+    public func waitingSince(_ path: String) -> Date? { inFlightSince[path]?.first }
   }
 
   /// How many finished requests the sparkline remembers.
   public let capacity: Int
-  private let registrar = ObservationRegistrar()
+  private let clock: any TetherClock
   private let storage = SanitizerVisibleMutex(Snapshot())
+  private let listeners = ChangeListeners()
 
-  public init(capacity: Int = 40) {
+  public init(capacity: Int = 40, clock: any TetherClock = SystemClock()) {
     self.capacity = capacity
+    self.clock = clock
   }
 
   /// The current activity.
-  public var snapshot: Snapshot {
-    registrar.access(self, keyPath: \.snapshot)
-    return storage.withLock { $0 }
+  public var snapshot: Snapshot { storage.withLock { $0 } }
+
+  /// Calls `listener` (on the thread of the request) after every change, until the returned
+  /// subscription ends.
+  public func onChange(_ listener: @escaping @Sendable () -> Void) -> OperationSubscription {
+    listeners.add(listener)
   }
 
   public func willSend(_ request: URLRequest) {
-    update { $0.inFlight += 1 }
+    let path = request.url?.path ?? ""
+    let now = clock.now()
+    update { $0.inFlightSince[path, default: []].append(now) }
   }
 
   public func didFinish(_ exchange: HTTPExchange) {
+    let path = exchange.request.url?.path ?? ""
     let sample = Sample(duration: exchange.duration, failed: exchange.failure != nil)
     update { snapshot in
-      snapshot.inFlight = max(0, snapshot.inFlight - 1)
+      if var dates = snapshot.inFlightSince[path], !dates.isEmpty {
+        dates.removeFirst()
+        snapshot.inFlightSince[path] = dates.isEmpty ? nil : dates
+      }
       snapshot.recent.append(sample)
       if snapshot.recent.count > capacity {
         snapshot.recent.removeFirst(snapshot.recent.count - capacity)
@@ -60,16 +80,8 @@ public final class RequestActivity: HTTPObserver, Observable {
     }
   }
 
-  /// Changes with every update; reading it is not tracked, so a screen can tell whether the
-  /// activity changed while it drew (see `ObservedStore.revision`).
-  public var revision: UInt64 { storage.withLock { $0.revision } }
-
   private func update(_ change: (inout Snapshot) -> Void) {
-    registrar.withMutation(of: self, keyPath: \.snapshot) {
-      storage.withLock { snapshot in
-        change(&snapshot)
-        snapshot.revision &+= 1
-      }
-    }
+    storage.withLock { change(&$0) }
+    listeners.notify()
   }
 }

@@ -1,9 +1,14 @@
-/// What finished work tells the screen: the outcome of a submission or a deletion. Tasks post
-/// messages to the app's `Inbox` from any thread; the event loop delivers them to the app on
-/// its own thread, before drawing.
+/// What happens off the loop's thread that the screen must react to: the outcome of a
+/// submission or a deletion, and a change of the feed (the selection follows its post through
+/// it). Tasks and store subscriptions post them to the app's `Inbox` from any thread; the event
+/// loop delivers them to the app on its own thread, before drawing.
 enum AppMessage: Sendable {
   case saved(PostEditor.Mode, Post)
   case saveFailed(PostEditor.Mode, String)
+  /// An edit the server refused: what was typed, the post as it was, and why.
+  case editFailed(Int, PostDraft, original: PostDraft?, String)
   case deleted(Int)
   case deleteFailed(Int, String)
+  /// The feed's state changed (pages arrived, a refetch, an optimistic change).
+  case feedChanged
 }

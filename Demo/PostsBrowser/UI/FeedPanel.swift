@@ -4,13 +4,15 @@ import TetherHTTP
 import TetherTerminal
 
 /// The feed on the left: the loaded posts' titles, "N of TOTAL", the filter, and a last line
-/// that says what the feed is doing.
+/// that says what the feed is doing and where the selection is ("12 of 20 loaded · 251").
 struct FeedPanel {
   let state: PaginatedState<Int, PostsPage, HTTPError>
   /// The posts shown: every loaded post, or those matching the filter.
   let posts: [Post]
   let filter: FeedFilter?
   let isFocused: Bool
+  /// When the oldest request for a page still in flight was sent.
+  let waitingSince: Date?
 
   func render(in rect: Rect, into frame: inout Frame, list: inout ListState) {
     let border = Border(
@@ -29,54 +31,124 @@ struct FeedPanel {
       rows[0] = parts[1]
     }
     let empty = state.pages.isEmpty ? nil : (filter == nil ? "No posts" : "No title matches")
+    let selected = max(0, min(list.selection, posts.count - 1))
+    let posts = posts
     ListView(count: posts.count, isFocused: isFocused, emptyMessage: empty) { index in
-      ListItem(posts[index].title)
+      ListItem(posts[index].shownTitle)
     }.render(in: rows[0], into: &frame, state: &list)
-    renderStatus(in: rows[1], into: &frame)
+    renderStatus(in: rows[1], into: &frame, selected: selected)
   }
 
   private var total: Int? { state.pages.last?.value.total }
 
+  private var loaded: Int { state.pages.reduce(0) { $0 + $1.value.posts.count } }
+
   private var title: String {
-    let loaded = state.pages.reduce(0) { $0 + $1.value.posts.count }
     guard let total else { return "Posts" }
     if let filter, !filter.text.text.isEmpty { return "Posts · \(posts.count) of \(loaded) match" }
     return "Posts · \(loaded) of \(total)"
   }
 
-  /// The last line: retrying, loading, the error, the end of the feed, or how to load more.
-  private func renderStatus(in row: Rect, into frame: inout Frame) {
+  /// Where the selection is: `12 of 20 loaded · 251` while more can load, `12 of 251` when all
+  /// are loaded, `3 of 5 matches` while filtering.
+  func position(selected: Int) -> String? {
+    guard let total, !posts.isEmpty else { return nil }
+    if let filter, !filter.text.text.isEmpty { return "\(selected + 1) of \(posts.count) matches" }
+    return state.hasNextPage
+      ? "\(selected + 1) of \(loaded) loaded · \(total)" : "\(selected + 1) of \(total)"
+  }
+
+  /// The last line: retrying, loading, the error (its hint kept whole), the end of the feed
+  /// or how to load more — and the position, right-aligned, when it fits.
+  private func renderStatus(in row: Rect, into frame: inout Frame, selected: Int) {
+    guard !row.isEmpty else { return }
     let origin = Point(x: row.minX, y: row.minY)
-    if let progress = state.retryProgress, state.isFetching {
-      // The feed is narrow: a shorter form of the post panel's retry line.
+    let position = position(selected: selected)
+    if state.isPaused {
+      frame.write("Offline: waiting for the network", at: origin, style: Theme.warning, clip: row)
+    } else if let progress = state.retryProgress, state.isFetching {
+      // The feed is narrow: a shorter form of the post panel's retry line, after the position
+      // when the next page is what fails and both fit.
+      let place = state.isFetchingNextPage ? position : nil
+      let width = row.width
       Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
-        "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
+        let retry =
+          "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
+        guard let place, DisplayWidth.of(place) + 3 + DisplayWidth.of(retry) <= width else {
+          return retry
+        }
+        return place + " · " + retry
       }.render(in: row, into: &frame)
     } else if state.isFetching {
-      let label =
+      var label =
         state.isFetchingInitialPage
         ? "Loading posts…" : state.isRefetchingAllPages ? "Refreshing…" : "Loading more…"
+      if let waitingSince, frame.now.timeIntervalSince(waitingSince) >= 1 {
+        label += " waiting \(Int(frame.now.timeIntervalSince(waitingSince))) s"
+        frame.redraw(at: Self.nextSecond(after: frame.now, since: waitingSince))
+      } else if let waitingSince {
+        frame.redraw(at: waitingSince.addingTimeInterval(1))
+      }
+      if state.isFetchingNextPage, let position {
+        label = "\(position) · more…"
+      }
       Spinner(startedAt: Theme.spinnerEpoch, label: label).render(in: row, into: &frame)
     } else if state.status == .failure, let error = state.error {
-      frame.write(
-        "⚠ \(Describe.failure(error)) — m to retry", at: origin, style: Theme.error, clip: row)
+      let message = Describe.fitting(
+        "⚠ \(Describe.failure(error))", suffix: " — m to retry", width: row.width)
+      frame.write(message, at: origin, style: Theme.error, clip: row)
     } else if let total, !state.hasNextPage {
-      frame.write("All \(total) posts loaded", at: origin, style: .dim, clip: row)
+      let all = total == 1 ? "The 1 post loaded" : "All \(total) posts loaded"
+      write(all, position: position, in: row, into: &frame)
     } else if !state.pages.isEmpty {
-      frame.write("m loads more", at: origin, style: .dim, clip: row)
+      write("m loads more", short: "m more", position: position, in: row, into: &frame)
     }
+  }
+
+  /// `text` on the left and `position` on the right, dim; when both do not fit, the position
+  /// first and `short` after it (`4 of 20 loaded · 251 · m more`), or the position alone.
+  private func write(
+    _ text: String, short: String? = nil, position: String?, in row: Rect,
+    into frame: inout Frame
+  ) {
+    let origin = Point(x: row.minX, y: row.minY)
+    guard let position else {
+      frame.write(text, at: origin, style: .dim, clip: row)
+      return
+    }
+    let width = DisplayWidth.of(position)
+    if DisplayWidth.of(text) + 2 + width <= row.width {
+      frame.write(text, at: origin, style: .dim, clip: row)
+      frame.write(position, at: Point(x: row.maxX - width, y: row.minY), style: .dim, clip: row)
+    } else if let short, width + 3 + DisplayWidth.of(short) <= row.width {
+      frame.write(position + " · " + short, at: origin, style: .dim, clip: row)
+    } else {
+      frame.write(position, at: origin, style: .dim, clip: row)
+    }
+  }
+
+  /// The next whole second of waiting after `now`, for a "· 3 s" that ticks.
+  static func nextSecond(after now: Date, since start: Date) -> Date {
+    start.addingTimeInterval((now.timeIntervalSince(start)).rounded(.down) + 1)
   }
 }
 
-/// The feed's title filter: what is typed, and whether keys go to it.
+/// The feed's title filter: what is typed, whether keys go to it, and the post selected before
+/// filtering (selected again while nothing matches, so Esc finds it).
 struct FeedFilter {
   var text = TextFieldState()
   var isEditing = true
+  var origin: Int?
+
+  init(origin: Int? = nil) {
+    self.origin = origin
+  }
 
   /// Whether `post` matches: its title contains the text, ignoring case and accents.
   func matches(_ post: Post) -> Bool {
     let needle = text.text.trimmingCharacters(in: .whitespaces)
     guard !needle.isEmpty else { return true }
-    return post.title.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    return post.shownTitle.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive])
+      != nil
   }
 }

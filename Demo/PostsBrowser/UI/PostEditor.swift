@@ -19,24 +19,35 @@ struct PostEditor {
   enum Outcome: Equatable {
     case handled
     case submit(PostDraft)
-    case close, ignored
+    case close, quit, ignored
+  }
+
+  /// A question asked before typed text is lost: to close the editor or to quit the app.
+  struct DiscardPrompt {
+    var outcome: Outcome
+    var state = ConfirmState()
   }
 
   let mode: Mode
-  private let original: PostDraft
+  /// The text as the server has it: closing asks first when the typed text differs.
+  let original: PostDraft
   var title: TextFieldState
   var body: TextAreaState
   var focus = FocusRing(count: Control.allCases.count)
   /// When the running submission started; submitting again is disabled meanwhile.
   var submittedAt: Date?
-  /// Why the last submission failed.
+  /// Why the last submission failed (or was refused before sending).
   var error: String?
+  /// Whether `error` is the server's refusal, which Ctrl-S tries again.
+  var canRetry = false
   /// Set while asking whether to discard typed text.
-  var discardPrompt: ConfirmState?
+  var discardPrompt: DiscardPrompt?
 
-  init(mode: Mode, draft: PostDraft = PostDraft(title: "", body: "")) {
+  /// An editor holding `draft`; closing asks first when the text differs from `original`
+  /// (the post as the server has it; by default the draft itself).
+  init(mode: Mode, draft: PostDraft = PostDraft(title: "", body: ""), original: PostDraft? = nil) {
     self.mode = mode
-    self.original = draft
+    self.original = original ?? draft
     self.title = TextFieldState(text: draft.title)
     self.body = TextAreaState(text: draft.body)
   }
@@ -55,8 +66,8 @@ struct PostEditor {
   mutating func handle(_ event: Event) -> Outcome {
     if var prompt = discardPrompt {
       guard case .key(let key) = event else { return .ignored }
-      switch prompt.handle(key) {
-      case .confirmed: return .close
+      switch prompt.state.handle(key) {
+      case .confirmed: return prompt.outcome
       case .cancelled: discardPrompt = nil
       case nil: discardPrompt = prompt
       }
@@ -67,7 +78,8 @@ struct PostEditor {
       case .nextControl: _ = focus.handle(.tab)
       case .previousControl: _ = focus.handle(.shiftTab)
       case .submit: return submit()
-      case .close: return close()
+      case .close: return leave(.close)
+      case .quit: return leave(.quit)
       }
       return .handled
     }
@@ -76,7 +88,7 @@ struct PostEditor {
       case .title: focus.focus(Control.body.rawValue)
       case .body: _ = body.handle(event)
       case .submit: return submit()
-      case .cancel: return close()
+      case .cancel: return leave(.close)
       }
       return .handled
     }
@@ -97,6 +109,7 @@ struct PostEditor {
     guard !isSubmitting else { return .handled }
     guard !title.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       error = "A post needs a title."
+      canRetry = false
       focus.focus(Control.title.rawValue)
       return .handled
     }
@@ -112,58 +125,106 @@ struct PostEditor {
   mutating func failed(_ reason: String) {
     submittedAt = nil
     error = reason
+    canRetry = true
   }
 
-  private mutating func close() -> Outcome {
-    guard wouldLoseText else { return .close }
-    discardPrompt = ConfirmState()
+  /// Closes the editor or quits (`outcome`), asking first when typed text would be lost.
+  private mutating func leave(_ outcome: Outcome) -> Outcome {
+    guard wouldLoseText else { return outcome }
+    discardPrompt = DiscardPrompt(outcome: outcome)
     return .handled
+  }
+
+  /// The footer while the editor is open: its own keys, or the question's.
+  var hints: [KeyHint] {
+    discardPrompt == nil ? BrowserKeys.editor.hints : ConfirmState.hints
   }
 
   // MARK: Drawing
 
-  func render(in bounds: Rect, into frame: inout Frame) {
+  /// The dialog over `bounds`, and its rows: title label, title field, body label, body,
+  /// status line, buttons.
+  private func layout(in bounds: Rect) -> (dialog: Dialog, rows: [Rect]) {
     let size = Size(width: min(72, bounds.width - 4), height: min(18, bounds.height - 2))
     let heading = if case .edit(let id) = mode { "Edit post #\(id)" } else { "New post" }
     let dialog = Dialog(title: heading, size: size)
-    dialog.render(in: bounds, into: &frame)
-    let inner = dialog.content(in: bounds)
-    let rows = inner.rows([.fixed(1), .fixed(1), .fixed(1), .fill, .fixed(1), .fixed(1)])
-    // Drawing does not change the editor: its fields' scroll positions last one frame.
-    var titleState = title
-    var bodyState = body
-    frame.write("Title", at: Point(x: rows[0].minX, y: rows[0].minY), style: .bold)
-    TextField(placeholder: "What is it about?", isFocused: focused == .title)
-      .render(in: rows[1], into: &frame, state: &titleState)
-    frame.write("Body", at: Point(x: rows[2].minX, y: rows[2].minY), style: .bold)
-    TextArea(placeholder: "Say more…", isFocused: focused == .body)
-      .render(in: rows[3], into: &frame, state: &bodyState)
-    if let submittedAt {
-      let verb = mode == .create ? "Creating…" : "Saving…"
-      Spinner(startedAt: submittedAt, label: verb).render(in: rows[4], into: &frame)
-    } else if let error {
-      frame.write(
-        error, at: Point(x: rows[4].minX, y: rows[4].minY), style: Theme.error, clip: rows[4])
-    } else {
-      frame.write(
-        "Tab next field · Ctrl-S submit · Esc close", at: Point(x: rows[4].minX, y: rows[4].minY),
-        style: .dim, clip: rows[4])
-    }
-    let submitTitle = mode == .create ? "Create" : "Save"
+    let rows = dialog.content(in: bounds).rows([
+      .fixed(1), .fixed(1), .fixed(1), .fill, .fixed(1), .fixed(1),
+    ])
+    return (dialog, rows)
+  }
+
+  private var buttons: ButtonRow {
     let focusedButton: Int? =
       switch focused {
       case .submit: 0
       case .cancel: 1
       default: nil
       }
-    ButtonRow(
-      [submitTitle, "Cancel"], focused: focusedButton, disabled: isSubmitting ? [0] : []
-    ).render(in: rows[5], into: &frame)
+    return ButtonRow(
+      [mode == .create ? "Create" : "Save", "Cancel"], focused: focusedButton,
+      disabled: isSubmitting ? [0] : [])
+  }
+
+  /// A click: on a field focuses it, on a button presses it, on a discard question's button
+  /// answers it.
+  mutating func click(at point: Point, in bounds: Rect) -> Outcome {
+    if let prompt = discardPrompt {
+      switch discardQuestion(prompt.outcome).button(at: point, in: bounds) {
+      case 0: return prompt.outcome
+      case 1: discardPrompt = nil
+      default: break
+      }
+      return .handled
+    }
+    let rows = layout(in: bounds).rows
+    if rows[1].contains(point) {
+      focus.focus(Control.title.rawValue)
+    } else if rows[3].contains(point) {
+      focus.focus(Control.body.rawValue)
+    } else if let button = buttons.button(at: point, in: rows[5]) {
+      return button == 0 ? submit() : leave(.close)
+    }
+    return .handled
+  }
+
+  private func discardQuestion(_ outcome: Outcome) -> ConfirmPrompt {
+    let quits = outcome == .quit
+    return ConfirmPrompt(
+      title: quits ? "Quit and discard the post?" : "Discard the post?",
+      message: "What you typed will be lost.",
+      confirmTitle: quits ? "Quit" : "Discard", cancelTitle: "Keep editing")
+  }
+
+  /// Draws the dialog; the fields keep their scroll positions in the editor.
+  mutating func render(in bounds: Rect, into frame: inout Frame) {
+    let (dialog, rows) = layout(in: bounds)
+    dialog.render(in: bounds, into: &frame)
+    frame.write("Title", at: Point(x: rows[0].minX, y: rows[0].minY), style: .bold)
+    TextField(placeholder: "What is it about?", isFocused: focused == .title)
+      .render(in: rows[1], into: &frame, state: &title)
+    frame.write("Body", at: Point(x: rows[2].minX, y: rows[2].minY), style: .bold)
+    TextArea(placeholder: "Say more…", isFocused: focused == .body)
+      .render(in: rows[3], into: &frame, state: &body)
+    if let submittedAt {
+      let verb = mode == .create ? "Creating…" : "Saving…"
+      Spinner(startedAt: submittedAt, label: verb).render(in: rows[4], into: &frame)
+    } else if let error {
+      let line =
+        canRetry
+        ? Describe.fitting(error, suffix: " — Ctrl-S to try again", width: rows[4].width) : error
+      frame.write(
+        line, at: Point(x: rows[4].minX, y: rows[4].minY), style: Theme.error, clip: rows[4])
+    } else {
+      frame.write(
+        "Tab next field · Ctrl-S submit · Esc close", at: Point(x: rows[4].minX, y: rows[4].minY),
+        style: .dim, clip: rows[4])
+    }
+    buttons.render(in: rows[5], into: &frame)
     if var discardPrompt {
-      ConfirmPrompt(
-        title: "Discard the post?", message: "What you typed will be lost.",
-        confirmTitle: "Discard", cancelTitle: "Keep editing"
-      ).render(in: bounds, into: &frame, state: &discardPrompt)
+      discardQuestion(discardPrompt.outcome).render(
+        in: bounds, into: &frame, state: &discardPrompt.state)
+      self.discardPrompt = discardPrompt
     }
   }
 }

@@ -4,11 +4,19 @@ import TetherHTTP
 import TetherTerminal
 
 /// The selected post on the right: title, author, tags, reactions, views and the wrapped
-/// body, with what its query is doing — loading, refreshing, stale, retrying, failed.
+/// body, with what its query is doing — loading, refreshing, stale, waiting, retrying, failed.
+///
+/// Until the post's own store has a value, its placeholder — the feed's copy of the post — is
+/// shown at once, marked refreshing while the detail loads; retries and failures keep whatever
+/// content there is and say what happened in a line above it.
 struct PostPanel {
   let postID: Int?
   let post: QueryState<Post, HTTPError>?
   let author: QueryState<User, HTTPError>?
+  /// When the oldest request for the post still in flight was sent.
+  let waitingSince: Date?
+  /// How to retry from where the user is: `r to retry`.
+  let retryHint: String
   let isFocused: Bool
 
   /// Draws the panel; `scroll` is how many body lines are scrolled away (clamped here).
@@ -26,28 +34,43 @@ struct PostPanel {
     }
     if let staleDate = post.staleDate, staleDate > frame.now { frame.redraw(at: staleDate) }
     var area = inner
-    if let progress = post.retryProgress, post.isFetching {
+    let value = post.valueOrPlaceholder
+    if post.isPaused {
+      frame.write(
+        "Offline: the request waits for the network", at: Point(x: area.minX, y: area.minY),
+        style: Theme.warning, clip: area.row(0))
+      area = area.inset(top: 1)
+    } else if let progress = post.retryProgress, post.isFetching {
       Countdown(
-        until: progress.nextAttemptDate, style: Theme.warning, label: Describe.retry(progress)
+        until: progress.nextAttemptDate, style: Theme.warning,
+        label: Describe.retry(progress, width: area.width)
       )
       .render(in: area.row(0), into: &frame)
       area = area.inset(top: 1)
-    } else if post.status == .failure, let error = post.error {
-      let message = "Couldn't load post #\(postID): \(Describe.failure(error)) — press r to retry"
+    } else if post.status == .failure, !post.isFetching, let error = post.error {
+      let message =
+        "Couldn't load post #\(postID)\(Self.attempts(post.failureCount)): "
+        + "\(Describe.failure(post.failureReason ?? error)) — \(retryHint)"
       let lines = TextLayout.wrap(message, toWidth: area.width)
       for (index, line) in lines.prefix(3).enumerated() {
         frame.write(
           line, at: Point(x: area.minX, y: area.minY + index), style: Theme.error, clip: area)
       }
       area = area.inset(top: min(3, lines.count) + 1)
-    }
-    guard let value = post.currentValue else {
-      if post.isFetching && post.retryProgress == nil {
-        Spinner(startedAt: Theme.spinnerEpoch, label: "Loading post #\(postID)…")
-          .render(in: area.row(0), into: &frame)
+    } else if post.isFetching {
+      var label = value == nil ? "Loading post #\(postID)…" : "Refreshing…"
+      if let waiting = waitingLine(at: frame.now, into: &frame) { label += " " + waiting }
+      if value == nil {
+        Spinner(startedAt: Theme.spinnerEpoch, label: label).render(in: area.row(0), into: &frame)
+        return
       }
-      return
+      if label != "Refreshing…" {
+        frame.write(
+          label, at: Point(x: area.minX, y: area.minY), style: Theme.warning, clip: area.row(0))
+        area = area.inset(top: 1)
+      }
     }
+    guard let value else { return }
     let lines = content(of: value, width: area.width)
     scroll = max(0, min(scroll, lines.count - area.height))
     for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
@@ -56,11 +79,27 @@ struct PostPanel {
     }
   }
 
+  /// `waiting for the server · 3 s` once the request has waited a second, ticking each second.
+  private func waitingLine(at now: Date, into frame: inout Frame) -> String? {
+    guard let waitingSince else { return nil }
+    guard now.timeIntervalSince(waitingSince) >= 1 else {
+      frame.redraw(at: waitingSince.addingTimeInterval(1))
+      return nil
+    }
+    frame.redraw(at: FeedPanel.nextSecond(after: now, since: waitingSince))
+    return Describe.waiting(since: waitingSince, at: now)
+  }
+
+  /// ` after 4 attempts`, or nothing for one.
+  static func attempts(_ count: Int) -> String {
+    count > 1 ? " after \(count) attempts" : ""
+  }
+
   private func title(at now: Date) -> String {
     guard let postID else { return "Post" }
     var title = "Post #\(postID)"
     guard let post else { return title }
-    if post.isRefetching && post.hasValue {
+    if post.isFetching && post.valueOrPlaceholder != nil {
       title += " · refreshing"
     } else if post.hasValue && post.isStale(at: now) {
       title += " · stale"
@@ -71,28 +110,39 @@ struct PostPanel {
   /// The post as styled lines of at most `width` columns.
   private func content(of post: Post, width: Int) -> [(text: String, style: Style)] {
     var lines: [(String, Style)] = []
-    lines += TextLayout.wrap(post.title, toWidth: width).map { ($0, Theme.title) }
-    lines.append((byline(for: post), .dim))
+    lines += TextLayout.wrap(post.shownTitle, toWidth: width).map { ($0, Theme.title) }
+    lines.append((TextLayout.truncate(byline(for: post), toWidth: width), .dim))
+    if let problem = authorProblem {
+      lines += TextLayout.wrap(problem, toWidth: width).map { ($0, Theme.error) }
+    }
     if !post.tags.isEmpty {
-      let tags = post.tags.map { "#\($0)" }.joined(separator: " ")
+      let tags = post.shownTags.map { "#\($0)" }.joined(separator: " ")
       lines += TextLayout.wrap(tags, toWidth: width).map { ($0, Theme.tag) }
     }
     lines.append(
       ("▲ \(post.reactions.likes) likes   ▼ \(post.reactions.dislikes) dislikes", .plain))
     lines.append(("", .plain))
-    lines += TextLayout.wrap(post.body, toWidth: width).map { ($0, .plain) }
+    lines += TextLayout.wrap(post.shownBody, toWidth: width).map { ($0, .plain) }
     return lines
   }
 
   private func byline(for post: Post) -> String {
     let name: String
     if let user = author?.currentValue, user.id == post.userId {
-      name = "\(user.fullName) (@\(user.username))"
-    } else if author?.status == .failure {
+      name = "\(Post.shown(user.fullName, limit: 80)) (@\(Post.shown(user.username, limit: 40)))"
+    } else if author?.status == .failure, author?.isFetching == false {
       name = "user #\(post.userId)"
     } else {
       name = "…"
     }
     return "by \(name) · \(post.views) views"
+  }
+
+  /// Why the author is not shown, when its last load failed.
+  private var authorProblem: String? {
+    guard let author, author.status == .failure, !author.isFetching, let error = author.error
+    else { return nil }
+    return "⚠ Couldn't load the author\(Self.attempts(author.failureCount)): "
+      + "\(Describe.failure(author.failureReason ?? error)) — \(retryHint)"
   }
 }

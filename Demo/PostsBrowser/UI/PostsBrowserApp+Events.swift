@@ -4,29 +4,34 @@ import TetherHTTP
 import TetherTerminal
 
 /// Events: keys go to whatever is on top (help, a confirmation, the editor, the filter, the
-/// store detail), then to the focused panel, then to the keymaps; work started by a key runs
-/// in tasks that report back through the inbox.
+/// store detail), then to the focused panel, then to the keymaps.
 extension PostsBrowserApp {
-  // MARK: Events
-
   public func handle(_ event: Event, context: EventContext) -> EventResult {
+    size = context.size
     switch event {
     case .focus(let isFocused):
       model.operations.focus.set(isFocused)
       return .ignored
-    case .resize:
+    case .resize(let newSize):
+      size = newSize
+      fillFeed()
       return .handled
     case .message(let posted):
       guard let message = posted.value as? AppMessage else { return .ignored }
-      apply(message, now: context.now)
+      receive(message, now: context.now)
       return .handled
-    case .mouse:
-      return .ignored
+    case .mouse(let mouse):
+      return handle(mouse, now: context.now)
     case .paste:
+      if help != nil { return .ignored }
       return handleText(event, now: context.now)
     case .key(let key):
-      if showsHelp {
-        showsHelp = false
+      if var help {
+        switch help.handle(event) {
+        case .close: self.help = nil
+        case .handled: self.help = help
+        case .ignored: return key == .ctrl("c") ? .quit : .ignored
+        }
         return .handled
       }
       if deletion != nil { return handleDeletion(key) }
@@ -36,22 +41,73 @@ extension PostsBrowserApp {
     }
   }
 
+  /// A click or a wheel turn: on whatever is on top, else on the panel under the pointer. A
+  /// click selects the row under it and focuses its panel; the wheel scrolls that panel.
+  func handle(_ mouse: MouseEvent, now: Date) -> EventResult {
+    let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+    if var help {
+      guard help.handle(.mouse(mouse)) == .handled else { return .ignored }
+      self.help = help
+      return .handled
+    }
+    if let deletion {
+      guard mouse.isPrimaryPress else { return .ignored }
+      switch deletionPrompt(deletion).button(at: mouse.position, in: bounds) {
+      case 0:
+        self.deletion = nil
+        delete(deletion.id)
+        followSelection()
+      case 1: self.deletion = nil
+      default: return .ignored
+      }
+      return .handled
+    }
+    if var editor {
+      guard mouse.isPrimaryPress else { return .ignored }
+      switch editor.click(at: mouse.position, in: bounds) {
+      case .submit(let draft): return submit(&editor, draft: draft, now: now)
+      case .close: self.editor = nil
+      case .quit: return .quit
+      case .handled, .ignored: self.editor = editor
+      }
+      return .handled
+    }
+    if var detail = storeDetail {
+      guard mouse.scrollDelta != 0 else { return .ignored }
+      detail.scroll = max(0, detail.scroll + mouse.scrollDelta)
+      storeDetail = detail
+      return .handled
+    }
+    guard let panel = hits.target(at: mouse.position) else { return .ignored }
+    switch panel {
+    case .feed:
+      let count = visiblePosts(in: model.feed.state).count
+      guard feedList.handle(mouse, count: count) || mouse.isPrimaryPress else { return .ignored }
+      selectVisiblePost()
+      loadMoreIfNearEnd(count: count)
+    case .post:
+      if mouse.scrollDelta != 0 { postScroll = max(0, postScroll + mouse.scrollDelta) }
+    case .stores:
+      guard storesList.handle(mouse, count: model.client.storeCount) || mouse.isPrimaryPress
+      else { return .ignored }
+    }
+    if mouse.isPrimaryPress, panel != .post || selection != nil { focus = panel }
+    return .handled
+  }
+
   /// Keys and pastes for the editor or the filter field.
   func handleText(_ event: Event, now: Date) -> EventResult {
     if var editor {
       switch editor.handle(event) {
       case .submit(let draft):
-        editor.submitted(at: now)
-        submit(draft, mode: editor.mode)
-        if case .edit = editor.mode {
-          // Edits are optimistic: the change shows at once, so the dialog closes at once.
-          self.editor = nil
-          return .handled
-        }
+        return submit(&editor, draft: draft, now: now)
       case .close:
         self.editor = nil
         return .handled
+      case .quit:
+        return .quit
       case .ignored:
+        // An unhandled Ctrl-C would quit: the editor asks first, so it never gets here.
         return .ignored
       case .handled:
         break
@@ -63,13 +119,27 @@ extension PostsBrowserApp {
     switch event {
     case .key(.escape):
       self.filter = nil
+      followSelection()
     case .key(.enter), .key(.down):
       filter.isEditing = false
       self.filter = filter
     default:
       guard filter.text.handle(event) else { return .ignored }
       self.filter = filter
-      feedList.select(0, count: 1)
+      filterChanged()
+    }
+    return .handled
+  }
+
+  /// Sends what the editor holds. Edits are optimistic: the change shows at once, so the dialog
+  /// closes at once (and comes back with the text if the server refuses).
+  func submit(_ editor: inout PostEditor, draft: PostDraft, now: Date) -> EventResult {
+    editor.submitted(at: now)
+    submit(draft, mode: editor.mode)
+    if case .edit = editor.mode {
+      self.editor = nil
+    } else {
+      self.editor = editor
     }
     return .handled
   }
@@ -80,6 +150,7 @@ extension PostsBrowserApp {
     case .confirmed:
       self.deletion = nil
       delete(deletion.id)
+      followSelection()
     case .cancelled:
       self.deletion = nil
     case nil:
@@ -109,7 +180,13 @@ extension PostsBrowserApp {
     case .feed:
       let count = visiblePosts(in: model.feed.state).count
       if feedList.handle(key, count: count) {
+        selectVisiblePost()
         loadMoreIfNearEnd(count: count)
+        return .handled
+      }
+      if key == .escape, filter != nil {
+        filter = nil
+        followSelection()
         return .handled
       }
     case .post:
@@ -124,10 +201,6 @@ extension PostsBrowserApp {
     case .stores:
       if storesList.handle(key, count: model.client.storeCount) { return .handled }
     }
-    if key == .escape, filter != nil {
-      filter = nil
-      return .handled
-    }
     guard let action = keymap(for: focus).action(for: key) ?? BrowserKeys.global.action(for: key)
     else { return .ignored }
     return perform(action, now: now)
@@ -136,9 +209,14 @@ extension PostsBrowserApp {
   func perform(_ action: BrowserAction, now: Date) -> EventResult {
     switch action {
     case .quit: return .quit
-    case .help: showsHelp = true
+    case .help: help = HelpState()
     case .nextPanel: moveFocus(by: 1)
     case .previousPanel: moveFocus(by: -1)
+    case .focusFeed, .backToFeed: focus = .feed
+    case .focusPost, .openPost: if selection != nil { focus = .post }
+    case .focusStores:
+      if !showsStores { toggleStores() }
+      focus = .stores
     case .toggleStores: toggleStores()
     case .newPost: editor = PostEditor(mode: .create)
     case .cycleFailureRate:
@@ -146,22 +224,23 @@ extension PostsBrowserApp {
     case .cycleLatency:
       if model.faults.cycleLatency() == nil { showFaultsUnavailable(now: now) }
     case .navigate: break
-    case .openPost: if selection != nil { focus = .post }
-    case .loadMore: run { try await $0.loadMore() }
-    case .filter: filter = FeedFilter()
+    case .loadMore: loadMore()
+    case .filter: filter = FeedFilter(origin: selection?.postID)
     case .refetch: refetch()
     case .editPost: editSelectedPost()
     case .deletePost:
       if let selection {
-        let title = selection.post.state.currentValue?.title ?? "post #\(selection.postID)"
-        deletion = PendingDeletion(id: selection.postID, title: title)
+        let title =
+          selection.post.state.currentValue?.title ?? model.feedPost(selection.postID)?.title
+          ?? "post #\(selection.postID)"
+        deletion = PendingDeletion(id: selection.postID, title: Post.shown(title, limit: 200))
       }
     case .showStore:
       if let snapshot = selectedSnapshot { storeDetail = StoreDetail(path: snapshot.path) }
     case .invalidateStore:
       if let path = selectedSnapshot?.path { model.client.store(at: path)?.invalidate() }
     case .resetStore:
-      if let path = selectedSnapshot?.path { model.client.store(at: path)?.reset() }
+      if let path = selectedSnapshot?.path { reset(path) }
     case .removeStore:
       if let path = selectedSnapshot?.path { model.client.remove(at: path) }
     }
@@ -192,100 +271,5 @@ extension PostsBrowserApp {
 
   func showFaultsUnavailable(now: Date) {
     toast.show("Faults are only available with the embedded service", kind: .error, now: now)
-  }
-
-  // MARK: Work
-
-  /// Runs `work` on the model in a task; its outcome lands in the stores' states.
-  ///
-  /// Work from a key press starts immediately, on this thread, until it first waits: a run
-  /// shows as loading, and an optimistic change shows, in the frame that answers the key.
-  func run(_ work: @escaping @Sendable (PostsModel) async throws -> Void) {
-    let model = model
-    Task.immediate { try? await work(model) }
-  }
-
-  func loadMoreIfNearEnd(count: Int) {
-    let state = model.feed.state
-    guard filter == nil, feedList.selection >= count - 3, state.hasNextPage,
-      !state.isFetchingNextPage, state.nextPageError == nil
-    else { return }
-    run { try await $0.loadMore() }
-  }
-
-  func refetch() {
-    switch focus {
-    case .feed:
-      run { try await $0.feed.store.refetchAllPages() }
-    case .post:
-      guard let store = selection?.post.store else { return }
-      Task.immediate { try? await store.fetch() }
-    case .stores:
-      guard let path = selectedSnapshot?.path, let store = model.client.store(at: path) else {
-        return
-      }
-      Task.immediate { try? await store.refetch() }
-    }
-  }
-
-  func editSelectedPost() {
-    guard let selection else { return }
-    let post =
-      selection.post.state.currentValue ?? model.feedPosts.first { $0.id == selection.postID }
-    guard let post else { return }
-    editor = PostEditor(
-      mode: .edit(post.id), draft: PostDraft(title: post.title, body: post.body))
-  }
-
-  func submit(_ draft: PostDraft, mode: PostEditor.Mode) {
-    let model = model
-    let inbox = inbox
-    Task.immediate {
-      do {
-        let post =
-          switch mode {
-          case .create: try await model.create(draft)
-          case .edit(let id): try await model.edit(id, draft: draft)
-          }
-        inbox.post(.saved(mode, post))
-      } catch {
-        inbox.post(.saveFailed(mode, Describe.failure(error)))
-      }
-    }
-  }
-
-  func delete(_ id: Int) {
-    let model = model
-    let inbox = inbox
-    Task.immediate {
-      do {
-        try await model.delete(id)
-        inbox.post(.deleted(id))
-      } catch {
-        inbox.post(.deleteFailed(id, Describe.failure(error)))
-      }
-    }
-  }
-
-  func apply(_ message: AppMessage, now: Date) {
-    switch message {
-    case .saved(.create, let post):
-      if editor?.mode == .create { editor = nil }
-      toast.show("Post #\(post.id) created", now: now)
-    case .saveFailed(.create, let reason):
-      editor?.failed(reason)
-    case .saved(.edit(let id), _):
-      toast.show("Post #\(id) saved", now: now)
-    case .saveFailed(.edit(let id), let reason):
-      toast.show(
-        "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now,
-        duration: .seconds(5))
-    case .deleted(let id):
-      toast.show("Post #\(id) deleted", now: now)
-    case .deleteFailed(let id, let reason):
-      toast.show(
-        "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
-        duration: .seconds(5))
-    }
   }
 }

@@ -1,26 +1,19 @@
 import Foundation
-import Observation
 import TetherCore
 import TetherHTTP
 import TetherTerminal
 
 /// The Posts browser: the feed on the left, the selected post on the right, the store panel
-/// and the status bar — every frame drawn from the stores' states, which it reads through the
-/// observable layer and never copies.
+/// and the status bar — every frame drawn from the stores' states, read from the stores
+/// themselves and never copied.
 ///
 /// View state (selection, scroll, dialogs, what is typed) lives here; server data lives in the
 /// model's stores. Work that outlives a key press runs in tasks that report back through an
-/// inbox.
+/// inbox. Every store the screen shows is watched with a subscription that wakes the loop
+/// after the store changed, so the screen never misses a change (see ``PostSelection``).
 public final class PostsBrowserApp: TerminalApp {
-  enum Panel: Hashable {
+  enum Panel: Hashable, Sendable {
     case feed, post, stores
-  }
-
-  /// The selected post and its author, observed while selected.
-  struct Selection {
-    let postID: Int
-    let post: ObservedStore<QueryState<Post, HTTPError>>
-    let author: ObservedStore<QueryState<User, HTTPError>>
   }
 
   /// A deletion waiting for confirmation.
@@ -30,25 +23,35 @@ public final class PostsBrowserApp: TerminalApp {
     var prompt = ConfirmState()
   }
 
+  /// What a click can land on: a panel.
+  typealias Target = Panel
+
   public let model: PostsModel
   let inbox = Inbox<AppMessage>()
   var wake: @Sendable () -> Void = {}
+  /// Wakes for the feed, the request activity and (while shown) every store.
+  var watches: [OperationSubscription] = []
+  var storeEvents: OperationSubscription?
   var focus = Panel.feed
   var feedList = ListState()
-  /// The feed index the selected post was at when last seen, to tell a user's move from posts
-  /// shifting under the selection.
-  var syncedIndex = 0
+  /// Where the selection was when the feed emptied (a reset, a refetch from scratch): it is
+  /// restored there once enough pages are back.
+  var anchorIndex: Int?
   var filter: FeedFilter?
-  var selection: Selection?
+  var selection: PostSelection?
   var postScroll = 0
   var showsStores = false
   var storesList = ListState()
-  var storeEvents: OperationSubscription?
   var storeDetail: StoreDetail?
   var editor: PostEditor?
   var deletion: PendingDeletion?
-  var showsHelp = false
+  /// The help overlay while it is open.
+  var help: HelpState?
   var toast = ToastState()
+  /// Where the last frame drew what, for clicks.
+  var hits = HitMap<Target>()
+  /// The size of the last frame or event, for the layout of key and mouse handling.
+  var size = Size(width: 0, height: 0)
 
   public init(model: PostsModel) {
     self.model = model
@@ -59,6 +62,21 @@ public final class PostsBrowserApp: TerminalApp {
   public func connect(wake: @escaping @Sendable () -> Void) {
     self.wake = wake
     inbox.onPost(wake)
+    let inbox = inbox
+    watches = [
+      model.onFeedChange { inbox.post(.feedChanged) },
+      model.activity.onChange(wake),
+    ]
+    // The feed may have changed before anyone listened.
+    inbox.post(.feedChanged)
+    if showsStores { storeEvents = model.client.subscribeToEvents { _ in wake() } }
+  }
+
+  /// Starts the work the first screen needs on a screen of `size`: pages until the feed's
+  /// rows are filled. Call it once the terminal is up, before the loop runs.
+  public func start(size: Size) {
+    self.size = size
+    fillFeed()
   }
 
   public var inboxes: [any MessageSource] { [inbox] }
@@ -67,82 +85,92 @@ public final class PostsBrowserApp: TerminalApp {
 
   // MARK: Drawing
 
+  /// Draws the frame from the stores' states and the view state; it starts nothing and
+  /// creates no store (the selection follows the feed in `handle`, on `.feedChanged`).
   public func render(into frame: inout Frame) {
-    syncSelection()
-    let seen = revisions
-    withObservationTracking {
-      draw(into: &frame)
-    } onChange: { [wake] in
-      wake()
-    }
-    // Tracking starts only once drawing is done: a change made meanwhile draws another frame.
-    if revisions != seen { wake() }
+    draw(into: &frame)
   }
 
-  /// The revisions of everything the screen observes.
-  var revisions: [UInt64] {
-    [
-      model.feed.revision, selection?.post.revision ?? 0, selection?.author.revision ?? 0,
-      model.activity.revision,
-    ]
+  /// The layout of the last frame's size.
+  var layout: BrowserLayout {
+    BrowserLayout(
+      bounds: Rect(x: 0, y: 0, width: size.width, height: size.height), showsStores: showsStores)
   }
 
   func draw(into frame: inout Frame) {
-    let rows = frame.bounds.rows([.fill, .fixed(1), .fixed(1)])
-    let columns = rows[0].columns([.percentage(42), .fill])
+    let layout = BrowserLayout(bounds: frame.bounds, showsStores: showsStores)
+    hits.removeAll()
+    hits.add(.feed, layout.feed)
+    hits.add(.post, layout.post)
+    if let stores = layout.stores { hits.add(.stores, stores) }
     let feedState = model.feed.state
+    let activity = model.activity.snapshot
+    let posts = visiblePosts(in: feedState)
     FeedPanel(
-      state: feedState, posts: visiblePosts(in: feedState), filter: filter,
-      isFocused: focus == .feed && !isModal
-    ).render(in: columns[0], into: &frame, list: &feedList)
-    var postArea = columns[1]
-    if showsStores {
-      let parts = columns[1].rows([.percentage(45), .fill])
-      postArea = parts[0]
+      state: feedState, posts: posts, filter: filter, isFocused: focus == .feed && !isModal,
+      waitingSince: activity.waitingSince("/posts")
+    ).render(in: layout.feed, into: &frame, list: &feedList)
+    if let stores = layout.stores {
       StoresPanel(snapshots: snapshots, isFocused: focus == .stores && !isModal)
-        .render(in: parts[1], into: &frame, list: &storesList)
+        .render(in: stores, into: &frame, list: &storesList)
     }
     PostPanel(
-      postID: selection?.postID, post: selection?.post.state, author: selection?.author.state,
-      isFocused: focus == .post && !isModal
-    ).render(in: postArea, into: &frame, scroll: &postScroll)
+      postID: selection?.postID, post: selection?.post.state,
+      author: selection?.author.state,
+      waitingSince: selection.flatMap { activity.waitingSince("/posts/\($0.postID)") },
+      retryHint: retryHint, isFocused: focus == .post && !isModal
+    ).render(in: layout.post, into: &frame, scroll: &postScroll)
     StatusLine(
-      faults: model.faults.settings, activity: model.activity.snapshot,
-      storeCount: model.client.storeCount
-    ).render(in: rows[1], into: &frame)
-    KeyHintBar(hints).render(in: rows[2], into: &frame)
-    Toast().render(in: rows[0], into: &frame, state: &toast)
-    if let editor { editor.render(in: frame.bounds, into: &frame) }
-    if let deletion {
-      var prompt = deletion.prompt
-      ConfirmPrompt(
-        title: "Delete post #\(deletion.id)", message: "Delete “\(deletion.title)”?",
-        confirmTitle: "Delete", cancelTitle: "Keep"
-      ).render(in: frame.bounds, into: &frame, state: &prompt)
+      faults: model.faults.settings, activity: activity, storeCount: model.client.storeCount
+    ).render(in: layout.status, into: &frame)
+    KeyHintBar(hints).render(in: layout.hints, into: &frame)
+    let panels = Rect(x: 0, y: 0, width: frame.bounds.width, height: layout.status.minY)
+    Toast().render(in: panels, into: &frame, state: &toast)
+    if var editor {
+      editor.render(in: frame.bounds, into: &frame)
+      self.editor = editor
     }
-    if let storeDetail {
+    if var deletion {
+      deletionPrompt(deletion).render(in: frame.bounds, into: &frame, state: &deletion.prompt)
+      self.deletion = deletion
+    }
+    if var storeDetail {
       storeDetail.render(
         snapshot: model.client.store(at: storeDetail.path)?.snapshot, in: frame.bounds,
         into: &frame)
+      self.storeDetail = storeDetail
     }
-    if showsHelp {
-      var help = HelpState()
-      HelpOverlay(
-        [
-          BrowserKeys.global.help, BrowserKeys.feed.help, BrowserKeys.post.help,
-          BrowserKeys.stores.help, BrowserKeys.editor.help,
-        ], title: "Help — press any key to close"
-      ).render(in: frame.bounds, into: &frame, state: &help)
+    if var help {
+      HelpOverlay(BrowserKeys.helpSections).render(in: frame.bounds, into: &frame, state: &help)
+      self.help = help
     }
+  }
+
+  func deletionPrompt(_ deletion: PendingDeletion) -> ConfirmPrompt {
+    ConfirmPrompt(
+      title: "Delete post #\(deletion.id)", message: "Delete “\(deletion.title)”?",
+      confirmTitle: "Delete", cancelTitle: "Keep")
   }
 
   var isModal: Bool {
-    editor != nil || deletion != nil || storeDetail != nil || showsHelp
+    editor != nil || deletion != nil || storeDetail != nil || help != nil
   }
 
+  /// The footer: what works in the view on top, most important first.
   var hints: [KeyHint] {
-    if editor != nil { return BrowserKeys.editor.hints }
+    if let editor { return editor.hints }
+    if deletion != nil { return ConfirmState.hints }
+    if storeDetail != nil { return BrowserKeys.storeDetail }
+    if help != nil {
+      return [KeyHint(keys: "j/k", label: "scroll", importance: .high)] + HelpState.keymap.hints
+    }
+    if filter?.isEditing == true { return BrowserKeys.filtering }
     return keymap(for: focus).hints + BrowserKeys.global.hints
+  }
+
+  /// How to retry the post from where the user is: `r` works in the feed and the post.
+  var retryHint: String {
+    focus == .stores ? "2 then r to retry" : "r to retry"
   }
 
   func keymap(for panel: Panel) -> Keymap<BrowserAction> {
@@ -162,27 +190,4 @@ public final class PostsBrowserApp: TerminalApp {
   var snapshots: [OperationSnapshot] {
     StoresPanel.sorted(model.client.stores())
   }
-
-  /// Keeps the selected post in step with the feed: it follows the list when the user moves,
-  /// and stays on the same post when posts shift under it (a new post at the top).
-  func syncSelection() {
-    let posts = visiblePosts(in: model.feed.state)
-    if let selection, feedList.selection == syncedIndex,
-      let index = posts.firstIndex(where: { $0.id == selection.postID }), index != syncedIndex
-    {
-      feedList.select(index, count: posts.count)
-    }
-    syncedIndex = feedList.selection
-    guard posts.indices.contains(feedList.selection) else {
-      if posts.isEmpty { selection = nil }
-      return
-    }
-    let post = posts[feedList.selection]
-    guard post.id != selection?.postID else { return }
-    postScroll = 0
-    selection = Selection(
-      postID: post.id, post: ObservedStore(model.post(post.id)),
-      author: ObservedStore(model.user(post.userId)))
-  }
-
 }

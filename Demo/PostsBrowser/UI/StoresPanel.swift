@@ -49,20 +49,45 @@ struct StoresPanel {
 }
 
 /// The full state of one store, pretty-printed in a dialog.
+///
+/// The value's lines are laid out once per value and width, not per frame: a value of
+/// megabytes (a hostile server's 10 MB title) would otherwise be encoded and wrapped every
+/// second the dialog is open.
 struct StoreDetail {
+  /// What the value's lines were laid out for.
+  struct Layout: Equatable {
+    var valueUpdateCount: Int
+    var hasValue: Bool
+    var width: Int
+  }
+
   let path: OperationPath
   var scroll = 0
+  private var valueLines: (layout: Layout, lines: [String])?
 
-  func render(snapshot: OperationSnapshot?, in bounds: Rect, into frame: inout Frame) {
+  init(path: OperationPath) {
+    self.path = path
+  }
+
+  /// The most of a value's JSON shown.
+  static let shownValueLength = 100_000
+
+  mutating func render(snapshot: OperationSnapshot?, in bounds: Rect, into frame: inout Frame) {
     let size = Size(width: max(20, bounds.width - 6), height: max(6, bounds.height - 4))
     let dialog = Dialog(title: "Store \(path)", size: size)
     dialog.render(in: bounds, into: &frame)
     let inner = dialog.content(in: bounds)
     let rows = inner.rows([.fill, .fixed(1)])
-    let lines =
-      snapshot.map { Self.lines(of: $0, at: frame.now, width: rows[0].width) } ?? [
-        "This store was removed."
-      ]
+    var lines = ["This store was removed."]
+    if let snapshot {
+      let width = max(1, rows[0].width)
+      let layout = Layout(
+        valueUpdateCount: snapshot.valueUpdateCount, hasValue: snapshot.hasValue, width: width)
+      if valueLines?.layout != layout {
+        valueLines = (layout, Self.valueLines(of: snapshot, width: width))
+      }
+      lines = Self.lines(of: snapshot, at: frame.now) + (valueLines?.lines ?? [])
+    }
     let top = max(0, min(scroll, lines.count - rows[0].height))
     for (index, line) in lines.dropFirst(top).prefix(rows[0].height).enumerated() {
       frame.write(line, at: Point(x: rows[0].minX, y: rows[0].minY + index), clip: rows[0])
@@ -73,7 +98,8 @@ struct StoreDetail {
     frame.redraw(after: .seconds(1))
   }
 
-  static func lines(of snapshot: OperationSnapshot, at now: Date, width: Int) -> [String] {
+  /// The state's counters, dates, retry and error, one line each.
+  static func lines(of snapshot: OperationSnapshot, at now: Date) -> [String] {
     func ago(_ date: Date?) -> String {
       date.map { "\(Describe.age(now.timeIntervalSince($0))) ago" } ?? "never"
     }
@@ -93,10 +119,20 @@ struct StoreDetail {
       )
     }
     if let error = snapshot.error { lines.append("error        \(Describe.failure(error))") }
-    lines.append("value:")
-    let value = snapshot.hasValue ? prettyPrinted(snapshot.currentValue) : "none"
+    return lines
+  }
+
+  /// The value as pretty-printed JSON wrapped to `width`, cut after ``shownValueLength``
+  /// characters.
+  static func valueLines(of snapshot: OperationSnapshot, width: Int) -> [String] {
+    var lines = ["value:"]
+    let whole = snapshot.hasValue ? prettyPrinted(snapshot.currentValue) : "none"
+    let value = Post.shown(whole, limit: shownValueLength)
     for line in value.split(separator: "\n", omittingEmptySubsequences: false) {
-      lines += TextLayout.wrap(String(line), toWidth: max(1, width))
+      lines += TextLayout.wrap(String(line), toWidth: width)
+    }
+    if value.utf8.count != whole.utf8.count {
+      lines.append("(cut: the value's JSON is \(whole.utf8.count) bytes)")
     }
     return lines
   }

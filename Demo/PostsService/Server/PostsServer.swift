@@ -41,6 +41,12 @@ public final class PostsServer: Sendable {
     return PostsServer(runtime: runtime, host: configuration.host)
   }
 
+  /// How many connections hold one of the `maximumConnections` places now: accepted and not
+  /// yet closed or lingering (turned-away connections do not count).
+  public var openConnections: Int {
+    runtime.openConnections
+  }
+
   /// The fault settings in force now (they change with `updateFaults`, `PUT /_faults`, and as
   /// `failNext` counts down).
   public var faults: FaultSettings {

@@ -107,6 +107,9 @@ final class ServerRuntime: Sendable {
     return false
   }
 
+  /// How many of the `maximumConnections` places are taken.
+  var openConnections: Int { connectionCount.load(ordering: .relaxed) }
+
   func closeConnection() {
     connectionCount.subtract(1, ordering: .relaxed)
   }

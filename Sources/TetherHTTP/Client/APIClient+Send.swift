@@ -24,29 +24,34 @@ extension APIClient {
   /// - Throws: an ``HTTPError`` saying what went wrong.
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws(HTTPError) -> Response {
     if Task.isCancelled { throw .cancelled }
-    let total = endpoint.timeout ?? defaults.timeouts.total
-    let client = self
-    let result = await Deadline.race(total, on: deadlines) {
+    let deadline = Deadline(endpoint.timeout ?? defaults.timeouts.total, on: deadlines)
+    defer { deadline.end() }
+    let result = await withTaskCancellationHandler {
       () async -> Result<Response, HTTPError> in
       do throws(HTTPError) {
-        return .success(try await client.sendWithoutDeadline(endpoint))
+        return .success(try await send(endpoint, within: deadline))
       } catch {
         return .failure(error)
       }
+    } onCancel: {
+      deadline.cancel()
     }
+    // A deadline that passed, or a cancellation that came, while the pipeline was computing
+    // (decoding a body, say) ends the send all the same.
+    if let decision = deadline.decision { throw decision }
     return try result.get()
   }
 
-  private func sendWithoutDeadline<Response>(_ endpoint: Endpoint<Response>)
+  private func send<Response>(_ endpoint: Endpoint<Response>, within deadline: Deadline)
     async throws(HTTPError) -> Response
   {
     var restartCount = 0
     while true {
-      if Task.isCancelled { throw .cancelled }
+      if let decision = deadline.decision { throw decision }
       let context = InterceptorContext(
         restartCount: restartCount, remainingRestarts: max(0, maximumRestarts - restartCount),
         clock: clock)
-      switch try await pass(endpoint, context: context) {
+      switch try await pass(endpoint, context: context, deadline: deadline) {
       case .finished(let result):
         return try result.get()
       case .restart:
@@ -60,9 +65,9 @@ extension APIClient {
     case restart
   }
 
-  private func pass<Response>(_ endpoint: Endpoint<Response>, context: InterceptorContext)
-    async throws(HTTPError) -> Pass<Response>
-  {
+  private func pass<Response>(
+    _ endpoint: Endpoint<Response>, context: InterceptorContext, deadline: Deadline
+  ) async throws(HTTPError) -> Pass<Response> {
     var request = try urlRequest(for: endpoint)
     let limits = TransportLimits(
       defaults.timeouts.limited(toTotal: endpoint.timeout),
@@ -72,13 +77,23 @@ extension APIClient {
     var entered = 0
     var early: Result<HTTPResponse, HTTPError>?
     for interceptor in interceptors where early == nil {
-      do throws(HTTPError) {
-        switch try await interceptor.intercept(request, context: context) {
-        case .proceed(let rewritten): request = rewritten
-        case .respond(let response): early = .success(response)
+      let proposed = request
+      let interception = await deadline.run {
+        () async -> Result<RequestInterception, HTTPError> in
+        do throws(HTTPError) {
+          return .success(try await interceptor.intercept(proposed, context: context))
+        } catch {
+          return .failure(error)
         }
+      }.flatMap { $0 }
+      switch interception {
+      case .success(.proceed(let rewritten)):
+        request = rewritten
         entered += 1
-      } catch {
+      case .success(.respond(let response)):
+        early = .success(response)
+        entered += 1
+      case .failure(let error):
         early = .failure(error)
       }
     }
@@ -93,13 +108,11 @@ extension APIClient {
       if let early {
         raw = early
       } else {
-        do {
-          raw = .success(try await transport.send(request, limits: limits))
-        } catch {
-          raw = .failure(HTTPError(wrapping: error, timeout: limits.idleTimeout))
-        }
+        raw = await exchange(request, limits: limits, deadline: deadline)
       }
-      result = raw.flatMap { response in parse(response, for: endpoint) }
+      result = await raw.asyncFlatMap { response in
+        await parse(response, for: endpoint, deadline: deadline)
+      }
       if let start {
         let exchange = HTTPExchange(
           request: request, response: try? raw.get().metadata, failure: result.failure,
@@ -112,11 +125,15 @@ extension APIClient {
     var outcome = ResponseOutcome(
       request: request, response: try? raw.get(), result: result.map { $0 })
     for interceptor in interceptors[..<entered].reversed() {
-      switch await interceptor.intercept(outcome, context: context) {
-      case .proceed(let rewritten):
+      let seen = outcome
+      let interception = await deadline.run { await interceptor.intercept(seen, context: context) }
+      switch interception {
+      case .success(.proceed(let rewritten)):
         outcome = rewritten
-      case .restart:
+      case .success(.restart):
         if context.remainingRestarts > 0 { return .restart }
+      case .failure(let decision):
+        throw decision
       }
     }
     return .finished(
@@ -129,6 +146,48 @@ extension APIClient {
               reason: "an interceptor replaced the response with a \(type(of: value))",
               bodyPrefix: TextExcerpt.of(outcome.response?.body ?? Data()))))
       })
+  }
+
+  /// Sends `request` through the transport within the deadline: straight through the
+  /// exchange of a transport that answers by callback, else in a task of its own.
+  private func exchange(_ request: URLRequest, limits: TransportLimits, deadline: Deadline) async
+    -> Result<HTTPResponse, HTTPError>
+  {
+    let outcome: Result<HTTPResponse, any Error>
+    if let transport = exchangeTransport {
+      outcome = await deadline.exchange(request, limits: limits, with: transport)
+    } else {
+      let transport = transport
+      let run = await deadline.run { () async -> Result<HTTPResponse, any Error> in
+        do {
+          return .success(try await transport.send(request, limits: limits))
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch run {
+      case .success(let sent): outcome = sent
+      case .failure(let decision): outcome = .failure(decision)
+      }
+    }
+    return outcome.mapError { HTTPError(wrapping: $0, timeout: limits.idleTimeout) }
+  }
+
+  /// Bodies this large are parsed in a task of their own, so that the deadline can end the
+  /// send while they are; smaller ones take microseconds and are parsed in place.
+  private static var inPlaceParseLimit: Int { 256 << 10 }
+
+  /// Checks the status and parses the body of `response` for `endpoint`, within the deadline.
+  private func parse<Response>(
+    _ response: HTTPResponse, for endpoint: Endpoint<Response>, deadline: Deadline
+  ) async -> Result<Response, HTTPError> {
+    guard response.body.count > Self.inPlaceParseLimit else {
+      return parse(response, for: endpoint)
+    }
+    let client = self
+    return await deadline.run(inPlace: false) { () async -> Result<Response, HTTPError> in
+      client.parse(response, for: endpoint)
+    }.flatMap { $0 }
   }
 
   /// Checks the status and parses the body of `response` for `endpoint`.
@@ -178,5 +237,14 @@ extension APIClient {
 extension Result {
   fileprivate var failure: Failure? {
     if case .failure(let error) = self { error } else { nil }
+  }
+
+  fileprivate func asyncFlatMap<NewSuccess>(
+    _ transform: (Success) async -> Result<NewSuccess, Failure>
+  ) async -> Result<NewSuccess, Failure> {
+    switch self {
+    case .success(let value): await transform(value)
+    case .failure(let error): .failure(error)
+    }
   }
 }

@@ -33,7 +33,11 @@ public struct APIClient: Sendable {
   /// How the bodies of unacceptable responses are read; `nil` keeps only the raw body.
   public var clientError: ClientErrorDecoder?
   /// Sends the requests: ``CurlTransport/shared`` unless you give another.
-  public var transport: any HTTPTransport
+  public var transport: any HTTPTransport {
+    didSet { exchangeTransport = transport as? any ExchangeTransport }
+  }
+  /// ``transport`` when it answers by callback, awaited without a task in between.
+  private(set) var exchangeTransport: (any ExchangeTransport)?
   /// The pipeline steps, outermost first (see ``HTTPInterceptor``).
   public var interceptors: [any HTTPInterceptor]
   /// Who is told about every exchange.
@@ -61,6 +65,7 @@ public struct APIClient: Sendable {
     self.decoder = decoder
     self.clientError = clientError
     self.transport = transport
+    exchangeTransport = transport as? any ExchangeTransport
     self.interceptors = interceptors
     self.observers = observers
     self.maximumRestarts = maximumRestarts

@@ -1,93 +1,197 @@
+import Foundation
 import TetherCore
 import TetherSynchronization
 
-/// Runs work against a deadline on a clock, and returns at the deadline whatever the work is
-/// doing.
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The total deadline of one send, and the caller's cancellation: either ends the send at
+/// once, whatever the step under way is doing.
 ///
-/// The work runs in its own task, started immediately on the caller's thread; once it suspends,
-/// the deadline is handed to the client's ``DeadlineScheduler``. Whichever comes first decides
-/// the result and cancels the other, so a transport stuck past the deadline is cancelled and
-/// the caller gets ``HTTPError/timedOut(after:)`` on time, without waiting for the transport to
-/// notice.
-/// Cancelling the caller returns ``HTTPError/cancelled`` at once, the same way.
-enum Deadline {
-  static func race<Value: Sendable>(
-    _ limit: Duration, on timers: DeadlineScheduler,
-    _ work: @escaping @Sendable () async -> Result<Value, HTTPError>
-  ) async -> Result<Value, HTTPError> {
-    let deadline = timers.clock.now().adding(limit)
-    let race = Race<Value>()
-    // The work starts on this thread and runs until it first suspends; an answer that needs no
-    // waiting (a mock, a cache) returns without a timer or a thread hop.
-    let worker = Task.immediate { race.finish(await work()) }
-    if let result = race.result { return result }
-    let timer = timers.schedule(at: deadline) { race.finish(.failure(.timedOut(after: limit))) }
-    race.track(worker) { timers.cancel(timer) }
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in race.wait(continuation) }
-    } onCancel: {
-      race.finish(.failure(.cancelled))
-    }
+/// The pipeline runs on the caller's task. Each step that can wait is handed to the deadline:
+/// a transport that answers by callback (``ExchangeTransport``) through its
+/// ``TransportExchange``, which the transport's thread resumes directly; any other async step
+/// (an interceptor, a plain `async` transport) in a task started on the caller's thread, which
+/// returns without a timer or a thread hop when the step does not suspend. Whichever comes
+/// first — the step's answer, the deadline, the cancellation — decides, and the loser is
+/// stopped: the exchange abandoned (the transport aborts the request) or the task cancelled.
+/// The timer is armed on the client's ``DeadlineScheduler`` only once a step waits, so a send
+/// answered without waiting (a mock, a cache) never touches it.
+final class Deadline: Sendable {
+  /// What the deadline ends when it passes or the caller is cancelled.
+  private enum Waiter {
+    case exchange(TransportExchange)
+    case step(any DeadlineStep)
   }
 
-  /// The shared state of one race: who waits, who runs, and the first result.
-  private final class Race<Value: Sendable>: Sendable {
-    private struct State {
-      var continuation: CheckedContinuation<Result<Value, HTTPError>, Never>?
-      var result: Result<Value, HTTPError>?
-      var worker: Task<Void, Never>?
-      var cancelTimer: (@Sendable () -> Void)?
+  private struct State {
+    var decision: HTTPError?
+    var waiter: Waiter?
+    var timer: Int?
+    var isOver = false
+  }
+
+  /// The longest the send may take.
+  let limit: Duration
+  private let expiry: Date
+  private let scheduler: DeadlineScheduler
+  private let state = SanitizerVisibleMutex(State())
+
+  /// A deadline `limit` from now on `scheduler`'s clock.
+  init(_ limit: Duration, on scheduler: DeadlineScheduler) {
+    self.limit = limit
+    self.scheduler = scheduler
+    expiry = scheduler.clock.now().adding(limit)
+  }
+
+  /// `.timedOut` or `.cancelled` once the send has been ended, else nil.
+  var decision: HTTPError? { state.withLock { $0.decision } }
+
+  /// Ends the send as cancelled (the caller's task was cancelled).
+  func cancel() { decide(.cancelled) }
+
+  /// Forgets the timer once the send has returned.
+  func end() {
+    let timer = state.withLock { state -> Int? in
+      state.isOver = true
+      defer { state.timer = nil }
+      return state.timer
     }
+    if let timer { scheduler.cancel(timer) }
+  }
 
-    private let state = SanitizerVisibleMutex(State())
+  /// Sends through `transport`'s exchange and waits for the outcome, the deadline or the
+  /// cancellation.
+  func exchange(
+    _ request: URLRequest, limits: TransportLimits, with transport: any ExchangeTransport
+  ) async -> Result<HTTPResponse, any Error> {
+    if let decision { return .failure(decision) }
+    let exchange = TransportExchange()
+    transport.start(request, limits: limits, exchange: exchange)
+    if let decision = attach(.exchange(exchange)) { exchange.abandon(with: decision) }
+    let outcome = await exchange.outcome()
+    detach()
+    return outcome
+  }
 
-    /// The result, once the race is decided.
-    var result: Result<Value, HTTPError>? { state.withLock { $0.result } }
+  /// Runs `step` against the deadline: its value, or the failure that ended the send first.
+  ///
+  /// In place, the step starts on this thread and runs until it first suspends, so one that
+  /// never does returns here; otherwise (work that computes for long without suspending) it
+  /// starts on another thread at once.
+  func run<Value: Sendable>(
+    inPlace: Bool = true, _ step: @escaping @Sendable () async -> Value
+  ) async -> Result<Value, HTTPError> {
+    if let decision { return .failure(decision) }
+    let race = StepRace<Value>()
+    let worker =
+      inPlace
+      ? Task.immediate { race.finish(.success(await step())) }
+      : Task { race.finish(.success(await step())) }
+    if let result = race.result { return result }
+    race.worker = worker
+    if let decision = attach(.step(race)) { race.stop(decision) }
+    let result = await race.value()
+    detach()
+    return result
+  }
 
-    func wait(_ continuation: CheckedContinuation<Result<Value, HTTPError>, Never>) {
-      let early = state.withLock { state -> Result<Value, HTTPError>? in
-        if let result = state.result { return result }
-        state.continuation = continuation
-        return nil
-      }
-      if let early { continuation.resume(returning: early) }
+  /// Records what to end, arming the timer on first use; the decision when already decided.
+  private func attach(_ waiter: Waiter) -> HTTPError? {
+    let (decision, arm) = state.withLock { state -> (HTTPError?, Bool) in
+      if let decision = state.decision { return (decision, false) }
+      state.waiter = waiter
+      return (nil, state.timer == nil)
     }
-
-    /// Remembers the worker and how to cancel the timer, using both at once when the race is
-    /// already decided.
-    func track(_ worker: Task<Void, Never>, cancelTimer: @escaping @Sendable () -> Void) {
-      let decided = state.withLock { state -> Bool in
-        if state.result != nil { return true }
-        state.worker = worker
-        state.cancelTimer = cancelTimer
+    if arm {
+      let timer = scheduler.schedule(at: expiry) { [self] in decide(.timedOut(after: limit)) }
+      let late = state.withLock { state -> Bool in
+        if state.isOver { return true }
+        state.timer = timer
         return false
       }
-      if decided {
-        worker.cancel()
-        cancelTimer()
-      }
+      if late { scheduler.cancel(timer) }
     }
+    return decision
+  }
 
-    /// Decides the race with `result` unless it is decided already.
-    func finish(_ result: Result<Value, HTTPError>) {
-      let (continuation, worker, cancelTimer) = state.withLock { state in
-        guard state.result == nil else {
-          return (
-            CheckedContinuation<Result<Value, HTTPError>, Never>?.none,
-            Task<Void, Never>?.none, (@Sendable () -> Void)?.none
-          )
-        }
-        state.result = result
-        defer {
-          state.continuation = nil
-          state.worker = nil
-          state.cancelTimer = nil
-        }
-        return (state.continuation, state.worker, state.cancelTimer)
+  private func detach() {
+    state.withLock { $0.waiter = nil }
+  }
+
+  private func decide(_ decision: HTTPError) {
+    let waiter = state.withLock { state -> Waiter? in
+      guard state.decision == nil, !state.isOver else { return nil }
+      state.decision = decision
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    switch waiter {
+    case .exchange(let exchange): exchange.abandon(with: decision)
+    case .step(let step): step.stop(decision)
+    case nil: break
+    }
+  }
+}
+
+/// A step the deadline can end.
+private protocol DeadlineStep: Sendable {
+  func stop(_ decision: HTTPError)
+}
+
+/// One step in its own task: whoever finishes first — the step, the deadline, the
+/// cancellation — resumes the caller, and the step's task is cancelled when it lost.
+private final class StepRace<Value: Sendable>: DeadlineStep {
+  private struct State {
+    var waiter: UnsafeContinuation<Result<Value, HTTPError>, Never>?
+    var result: Result<Value, HTTPError>?
+    var worker: Task<Void, Never>?
+  }
+
+  private let state = SanitizerVisibleMutex(State())
+
+  /// The result when the step finished before anyone waited for it.
+  var result: Result<Value, HTTPError>? {
+    state.withLock { $0.result }
+  }
+
+  /// The step's task, cancelled when the step loses.
+  var worker: Task<Void, Never>? {
+    get { state.withLock { $0.worker } }
+    set { state.withLock { $0.worker = newValue } }
+  }
+
+  func finish(_ result: Result<Value, HTTPError>) {
+    let waiter = state.withLock { state -> UnsafeContinuation<Result<Value, HTTPError>, Never>? in
+      guard state.result == nil else { return nil }
+      state.result = result
+      state.worker = nil
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: result)
+  }
+
+  func stop(_ decision: HTTPError) {
+    let worker = state.withLock { state -> Task<Void, Never>? in
+      guard state.result == nil else { return nil }
+      defer { state.worker = nil }
+      return state.worker
+    }
+    worker?.cancel()
+    finish(.failure(decision))
+  }
+
+  /// Waits for the result; call once.
+  func value() async -> Result<Value, HTTPError> {
+    await withUnsafeContinuation { continuation in
+      let result = state.withLock { state -> Result<Value, HTTPError>? in
+        if let result = state.result { return result }
+        state.waiter = continuation
+        return nil
       }
-      worker?.cancel()
-      cancelTimer?()
-      continuation?.resume(returning: result)
+      if let result { continuation.resume(returning: result) }
     }
   }
 }

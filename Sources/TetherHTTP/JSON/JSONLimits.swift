@@ -47,62 +47,76 @@ public struct JSONLimits: Sendable, Hashable {
     if let violation { throw violation }
   }
 
-  private enum Lexeme {
-    case structure
-    case string(quote: UInt8)
-    case escape(quote: UInt8)
-    case slash, lineComment, blockComment, blockCommentStar
-  }
-
+  /// One pass: structure byte by byte, strings from quote to quote with `memchr` (they are most
+  /// of a document's bytes), comments to their end.
   private static func firstDepthViolation(
     in bytes: UnsafeBufferPointer<UInt8>, limit: Int
   ) -> JSONLimitViolation? {
+    let count = bytes.count
     var depth = 0
-    var lexeme = Lexeme.structure
-    for offset in bytes.indices {
+    var offset = 0
+    while offset < count {
       let byte = bytes[offset]
-      switch lexeme {
-      case .structure:
-        switch byte {
-        case UInt8(ascii: "["), UInt8(ascii: "{"):
-          depth += 1
-          if depth > limit { return .tooDeep(limit: limit, offset: offset) }
-        case UInt8(ascii: "]"), UInt8(ascii: "}"):
-          depth = max(0, depth - 1)
-        case UInt8(ascii: "\""), UInt8(ascii: "'"):
-          lexeme = .string(quote: byte)
+      switch byte {
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        if depth > limit { return .tooDeep(limit: limit, offset: offset) }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth = max(0, depth - 1)
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        guard let closing = closingQuote(byte, in: bytes, after: offset) else { return nil }
+        offset = closing
+      case UInt8(ascii: "/"):
+        offset += 1
+        guard offset < count else { return nil }
+        switch bytes[offset] {
         case UInt8(ascii: "/"):
-          lexeme = .slash
-        default:
-          break
-        }
-      case .string(let quote):
-        if byte == UInt8(ascii: "\\") {
-          lexeme = .escape(quote: quote)
-        } else if byte == quote {
-          lexeme = .structure
-        }
-      case .escape(let quote):
-        lexeme = .string(quote: quote)
-      case .slash:
-        switch byte {
-        case UInt8(ascii: "/"): lexeme = .lineComment
-        case UInt8(ascii: "*"): lexeme = .blockComment
+          while offset < count, bytes[offset] != UInt8(ascii: "\n"),
+            bytes[offset] != UInt8(ascii: "\r")
+          {
+            offset += 1
+          }
+        case UInt8(ascii: "*"):
+          offset += 1
+          while offset + 1 < count,
+            !(bytes[offset] == UInt8(ascii: "*") && bytes[offset + 1] == UInt8(ascii: "/"))
+          {
+            offset += 1
+          }
+          offset += 1  // at the closing slash
         default:
           // A lone slash is invalid JSON; the decoder stops there, so what follows is moot.
           return nil
         }
-      case .lineComment:
-        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { lexeme = .structure }
-      case .blockComment:
-        if byte == UInt8(ascii: "*") { lexeme = .blockCommentStar }
-      case .blockCommentStar:
-        if byte == UInt8(ascii: "/") {
-          lexeme = .structure
-        } else if byte != UInt8(ascii: "*") {
-          lexeme = .blockComment
-        }
+      default:
+        break
       }
+      offset += 1
+    }
+    return nil
+  }
+}
+
+extension JSONLimits {
+  /// Where the string opened by `quote` at `opening` closes, or nil when it never does.
+  ///
+  /// A quote is escaped exactly when an odd run of backslashes precedes it: inside a string,
+  /// backslashes pair up from the left, and the run is bounded by a byte that is not one.
+  fileprivate static func closingQuote(
+    _ quote: UInt8, in bytes: UnsafeBufferPointer<UInt8>, after opening: Int
+  ) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    var from = opening + 1
+    while from < bytes.count {
+      guard let found = memchr(base + from, Int32(quote), bytes.count - from) else { return nil }
+      let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      var backslashes = 0
+      while index - backslashes - 1 > opening, bytes[index - backslashes - 1] == UInt8(ascii: "\\")
+      {
+        backslashes += 1
+      }
+      if backslashes % 2 == 0 { return index }
+      from = index + 1
     }
     return nil
   }

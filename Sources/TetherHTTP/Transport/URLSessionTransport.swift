@@ -18,15 +18,19 @@ import TetherSynchronization
 /// the task twice). The task is stopped from inside its own delegate callbacks instead — when
 /// the response head or the next body bytes arrive for a caller that has gone — so no call
 /// blocks the caller's thread and nothing races URLSession's queues. A cancelled request still
-/// waiting for its first byte ends at its idle timeout. The body is collected by the delegate
-/// and refused once it passes the size cap.
+/// waiting for its first byte ends at its idle timeout (its caller has its answer at once).
+/// Cancelling such a task on the session's serial delegate queue is not safe either: under the
+/// 2,000-cancellation stress test FoundationNetworking trapped ("a task that is not in the
+/// registry") in 5 of 6 runs, as a cancel's failure report can still follow the completion's
+/// registry removal. The body is collected by the delegate and refused once it passes the size
+/// cap.
 ///
 /// Known FoundationNetworking defects, which ``CurlTransport`` does not have:
 /// - a 307 or 308 redirect of a request with a body arrives without the body;
 /// - a cookie deleted with `Max-Age=0` is sent again (when the configuration stores cookies);
 /// - `URLRequest.timeoutInterval` is its only timeout: there is no separate connect timeout
 ///   (the client's total deadline still ends a stuck request on time).
-public final class URLSessionTransport: HTTPTransport {
+public final class URLSessionTransport: HTTPTransport, ExchangeTransport {
   private let session: URLSession
   private let delegate: SessionDelegate
 
@@ -46,54 +50,37 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   public func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
-    try Task.checkCancellation()
+    try await sendThroughExchange(request, limits: limits)
+  }
+
+  func start(_ request: URLRequest, limits: TransportLimits, exchange: TransportExchange) {
     var request = request
     request.timeoutInterval = limits.idleTimeout.timeInterval
     let task = session.dataTask(with: request)
-    let exchange = Exchange(limit: limits.maximumResponseSize)
-    delegate.register(exchange, for: task)
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        // Only the task's own callbacks ever cancel it, so resuming here cannot follow a
-        // cancel.
-        if exchange.start(continuation) { task.resume() }
-      }
-    } onCancel: {
-      // The caller is answered now; the task stops at its next callback.
-      exchange.finish(.failure(CancellationError()))
-    }
+    delegate.register(Exchange(exchange, limit: limits.maximumResponseSize), for: task)
+    // Only the task's own callbacks ever cancel it, so resuming here cannot follow a cancel.
+    // An abandoned exchange stops the task at its next callback.
+    task.resume()
   }
 
-  /// One data task's continuation, response and body.
+  /// One data task's exchange with its caller, and the response and body collected so far.
   final class Exchange: Sendable {
     private struct State {
-      var continuation: CheckedContinuation<HTTPResponse, any Error>?
-      var outcome: Result<HTTPResponse, any Error>?
       var metadata: HTTPURLResponse?
       var body = Data()
     }
 
     let limit: Int
+    private let completion: TransportExchange
     private let state = SanitizerVisibleMutex(State())
 
-    init(limit: Int) {
+    init(_ completion: TransportExchange, limit: Int) {
+      self.completion = completion
       self.limit = limit
     }
 
-    /// Installs the continuation; false when the exchange already ended (cancelled first).
-    func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>) -> Bool {
-      let outcome = state.withLock { state -> Result<HTTPResponse, any Error>? in
-        if let outcome = state.outcome { return outcome }
-        state.continuation = continuation
-        return nil
-      }
-      guard let outcome else { return true }
-      continuation.resume(with: outcome)
-      return false
-    }
-
     /// Whether the caller has been answered.
-    var isFinished: Bool { state.withLock { $0.outcome != nil } }
+    var isFinished: Bool { completion.isFinished }
 
     /// Records the response head; false when the caller has gone or its declared length is
     /// over the cap.
@@ -113,19 +100,20 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Appends body bytes; false once the caller has gone or the body is over the cap.
     func receive(_ data: Data) -> Bool {
-      let fits = state.withLock { state -> Bool? in
-        guard state.outcome == nil else { return nil }
+      if isFinished { return false }
+      let fits = state.withLock { state -> Bool in
         guard state.body.count + data.count <= limit else { return false }
         state.body.append(data)
         return true
       }
-      if fits == false { finish(.failure(HTTPError.responseTooLarge(limit: limit))) }
-      return fits == true
+      if !fits { finish(.failure(HTTPError.responseTooLarge(limit: limit))) }
+      return fits
     }
 
     /// Ends the exchange with the collected response, or `error`.
     func complete(_ error: (any Error)?) {
       let result = state.withLock { state -> Result<HTTPResponse, any Error> in
+        defer { state.body = Data() }
         if let error { return .failure(error) }
         guard let metadata = state.metadata else {
           return .failure(URLError(.badServerResponse))
@@ -135,16 +123,9 @@ public final class URLSessionTransport: HTTPTransport {
       finish(result)
     }
 
-    /// Resumes the caller with `outcome` unless it has been resumed already.
-    func finish(_ outcome: Result<HTTPResponse, any Error>) {
-      let continuation = state.withLock { state -> CheckedContinuation<HTTPResponse, any Error>? in
-        guard state.outcome == nil else { return nil }
-        state.outcome = outcome
-        state.body = Data()
-        defer { state.continuation = nil }
-        return state.continuation
-      }
-      continuation?.resume(with: outcome)
+    private func finish(_ outcome: Result<HTTPResponse, any Error>) {
+      completion.finish(outcome)
+      state.withLock { $0.body = Data() }
     }
   }
 

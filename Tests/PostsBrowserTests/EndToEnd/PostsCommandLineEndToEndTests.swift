@@ -3,12 +3,14 @@ import Foundation
 import Testing
 
 /// The built `posts` binary refusing to start: a bad flag or a server that does not answer
-/// gives one line on standard error and exit code 2, before the terminal is touched.
+/// gives one line on standard error and exit code 2, before the terminal is taken over.
 struct PostsCommandLineEndToEndTests {
   struct Outcome {
     var status: Int32
     var standardOutput: String
     var standardError: String
+    /// How long the program ran, when measured.
+    var seconds: Double?
   }
 
   /// Runs `posts` with `arguments` and no terminal, and waits (20 s at most) for it to end.
@@ -50,19 +52,80 @@ struct PostsCommandLineEndToEndTests {
     return Outcome(
       status: process.terminationStatus,
       standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
-      standardError: try String(contentsOf: errorURL, encoding: .utf8))
+      standardError: try String(contentsOf: errorURL, encoding: .utf8), seconds: nil)
   }
 
-  @Test(arguments: [
-    (["--url", "http://127.0.0.1:1"], "posts: cannot reach http://127.0.0.1:1"),
-    (["--bogus"], "posts: unknown option --bogus"),
-  ])
-  func refusesWithOneLineAndExitCode2(arguments: [String], message: String) throws {
-    let outcome = try run(arguments)
+  /// Runs `posts` with `arguments` on a terminal (tmux), standard error to a file, and waits
+  /// (20 s at most) for it to end: `--url` is checked once the terminal is known to be usable.
+  private func runOnATerminal(_ arguments: [String]) async throws -> Outcome {
+    let tmux = try TmuxSession(width: 160, height: 10, name: "posts-url")
+    let binary = try builtProduct(named: "posts")
+    try await tmux.waitUntil(containing: "e2e$")
+    let quoted = arguments.map { "\"\($0)\"" }.joined(separator: " ")
+    try tmux.run(
+      "sh -c 'start=$(date +%s%N); \"\(binary)\" \(quoted) 2> \(tmux.path("stderr"));"
+        + " code=$?; echo $(( ($(date +%s%N) - start) / 1000000 )) > \(tmux.path("elapsed"));"
+        + " echo $code > \(tmux.path("status"))'")
+    let status = try #require(try await tmux.file("status"))
+    let elapsed = try await tmux.file("elapsed").flatMap {
+      Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    return Outcome(
+      status: Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1,
+      standardOutput: "",
+      standardError: (try? String(contentsOfFile: tmux.path("stderr"), encoding: .utf8)) ?? "",
+      seconds: elapsed.map { $0 / 1000 })
+  }
+
+  @Test func aBadFlagIsRefusedWithOneLineAndExitCode2() async throws {
+    let outcome = try run(["--bogus"])
+    #expect(outcome.status == 2)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(outcome.standardError == "posts: unknown option --bogus; see posts --help\n")
+  }
+
+  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  func anUnreachableURLIsRefusedWithOneLineAndExitCode2() async throws {
+    let outcome = try await runOnATerminal(["--url", "http://127.0.0.1:1"])
+    let message = "posts: cannot reach http://127.0.0.1:1"
     #expect(outcome.status == 2)
     #expect(outcome.standardOutput.isEmpty)
     #expect(outcome.standardError.hasPrefix(message))
     #expect(outcome.standardError.hasSuffix("\n"))
     #expect(outcome.standardError.dropLast().split(separator: "\n").count == 1)
+  }
+
+  /// `--url` says what the server did: a status, the wrong document, or silence.
+  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  func anUnusableURLSaysWhatHappened() async throws {
+    let server = try HostileServer()
+    defer { server.stop() }
+    let base = server.url.absoluteString
+    let cases: [(String, String)] = [
+      (base + "/status/404/", "posts: the server answered 404 at /status/404/posts: not found"),
+      (base + "/echo/", "posts: \(base)/echo/ is not a posts API: missing field posts"),
+      (
+        base + "/hostile/wrong-shape/",
+        "posts: \(base)/hostile/wrong-shape/ is not a posts API: posts is not a list"
+      ),
+      (base + "/hostile/too-deep/", "posts: \(base)/hostile/too-deep/ is not a posts API:"),
+    ]
+    for (url, message) in cases {
+      let outcome = try await runOnATerminal(["--url", url])
+      #expect(outcome.status == 2, "\(url)")
+      #expect(outcome.standardError.hasPrefix(message), "\(outcome.standardError)")
+      #expect(outcome.standardError.dropLast().split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  func aURLThatNeverAnswersIsGivenUpOnWithinSeconds() async throws {
+    let server = try HostileServer(mode: .neverAnswer)
+    defer { server.stop() }
+    let outcome = try await runOnATerminal(["--url", server.url.absoluteString])
+    // The idle timeout (5 s) ends the probe, not the transport's minute.
+    #expect((outcome.seconds ?? 99) < 8)
+    #expect(outcome.status == 2)
+    #expect(outcome.standardError.hasPrefix("posts: \(server.url.absoluteString) did not answer"))
   }
 }

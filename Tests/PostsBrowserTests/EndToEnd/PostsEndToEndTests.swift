@@ -7,116 +7,105 @@ import Testing
 /// settings (`stty -g`) unchanged afterwards.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct PostsEndToEndTests {
-  /// Starts `posts` with `arguments` under `sh -c`, between two `stty -g` captures, and prints
-  /// its exit code as `exit=N`. No job-control shell touches the terminal between the browser
-  /// and the second capture, so it shows exactly what the browser left behind.
-  private func launch(_ arguments: String, in tmux: TmuxSession) throws {
-    let binary = try builtProduct(named: "posts")
-    try tmux.waitForScreen(containing: "e2e$")
-    try tmux.run(
-      "sh -c 'stty -g > \(tmux.path("before")); \"\(binary)\" \(arguments); echo exit=$?;"
-        + " stty -g > \(tmux.path("after"))'")
-  }
-
-  /// Quits with `q` and checks the exit code and the terminal settings.
-  private func quit(
-    _ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    try tmux.press("q")
-    try tmux.waitForScreen(containing: "exit=0")
-    let before = try #require(try tmux.waitForFile("before"), sourceLocation: sourceLocation)
-    let after = try #require(try tmux.waitForFile("after"), sourceLocation: sourceLocation)
-    #expect(after == before, sourceLocation: sourceLocation)
-  }
-
-  @Test func browseCreateFailRecoverResizeAndQuit() throws {
+  @Test func browseCreateFailRecoverResizeAndQuit() async throws {
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts")
     // One retry keeps the failure short: attempt 1 fails, 1 s backoff, attempt 2 fails.
-    try launch("--retries 1", in: tmux)
-    try tmux.waitForScreen("the first page") {
-      $0.feedTitle == "Posts · 10 of 251" && $0.selectedFeedTitle != nil
+    try await tmux.launchPosts("--retries 1")
+    // The first pages fill the feed's 25 rows.
+    try await tmux.waitUntil("the first pages") {
+      $0.feedTitle == "Posts · 30 of 251" && $0.selectedFeedTitle != nil
     }
 
     // Scroll: near the end of the loaded posts the next page loads by itself.
     var selectedRow = 0
-    while try !tmux.screen().feedTitle.hasSuffix("20 of 251"), selectedRow < 12 {
+    while try !tmux.screen().feedTitle.hasSuffix("40 of 251"), selectedRow < 30 {
       try tmux.press("j")
       selectedRow += 1
-      try tmux.waitForScreen("the selection on row \(selectedRow)") {
-        $0.feedRows.count > selectedRow && $0.feedRows[selectedRow].hasPrefix("›")
+      // The feed's last line says where the selection is.
+      try await tmux.waitUntil("the selection on post \(selectedRow + 1)") {
+        $0.text.contains("\(selectedRow + 1) of 30 loaded · 251")
+          || $0.text.contains("\(selectedRow + 1) of 40 loaded · 251")
       }
     }
-    try tmux.waitForScreen("the second page") { $0.feedTitle == "Posts · 20 of 251" }
+    try await tmux.waitUntil("the fourth page") { $0.feedTitle == "Posts · 40 of 251" }
 
     // Open the selected post: the post panel takes the keys and shows the post.
-    let title = try #require(try tmux.screen().selectedFeedTitle)
+    let opened = try #require(try tmux.screen().selectedFeedTitle)
     try tmux.press("Enter")
-    try tmux.waitForScreen("the post panel focused on “\(title)”") {
-      $0.hints.hasPrefix("r refetch") && $0.postTitle.hasPrefix("Post #")
-        && $0.postText.hasPrefix(title)
+    try await tmux.waitUntil("the post panel focused on “\(opened)”") {
+      $0.hints.contains("Esc/h/← back  r refetch") && $0.postTitle.hasPrefix("Post #")
+        && $0.postText.hasPrefix(opened)
     }
 
     // Create a post: it is announced and heads the feed.
     let newTitle = "Written in tmux by the e2e test"
     try tmux.press("n")
-    try tmux.waitForScreen(containing: "New post")
+    try await tmux.waitUntil(containing: "New post")
     try tmux.type(newTitle)
     try tmux.press("Tab")
     try tmux.type("A body from the end-to-end test.")
     try tmux.press("C-s")
-    try tmux.waitForScreen(containing: "Post #252 created")
-    try tmux.waitForScreen("the new post at the top of the feed") {
+    try await tmux.waitUntil(containing: "Post #252 created")
+    // The selection stays on the opened post, one row further down.
+    try await tmux.waitUntil("the opened post one row down") {
       !$0.text.contains("New post") && $0.feedTitle.hasSuffix(" of 252")
-        && $0.feedRows.first?.trimmingCharacters(in: .whitespaces) == newTitle
+        && $0.text.contains("\(selectedRow + 2) of 40 loaded · 252")
+        && $0.selectedFeedTitle == opened && $0.postText.hasPrefix(opened)
     }
+    try tmux.press("1", "g", "Enter")
+    try await tmux.waitUntil("the new post at the top of the feed, open") {
+      $0.feedRows.first?.trimmingCharacters(in: .whitespaces) == "› " + newTitle
+        && $0.postText.hasPrefix(newTitle)
+    }
+    let title = newTitle
 
     // 100% failure: the refetch retries with a live countdown, then gives up.
     for rate in ["25%", "50%", "100%"] {
       try tmux.press("f")
-      try tmux.waitForScreen(containing: "fail \(rate) ")
+      try await tmux.waitUntil(containing: "fail \(rate) ")
     }
     try tmux.press("r")
-    try tmux.waitForScreen("the retry countdown") {
+    try await tmux.waitUntil("the retry countdown") {
       $0.postText.contains("attempt 1 of 2 failed — retrying in")
         && $0.postTitle.hasSuffix("· refreshing") && $0.postText.contains(title)
     }
-    try tmux.waitForScreen("the final error") {
-      $0.postText.contains("press r to retry") && $0.postText.contains("Couldn't load post #")
+    try await tmux.waitUntil("the final error") {
+      $0.postText.contains("r to retry") && $0.postText.contains("Couldn't load post #")
         && $0.postText.contains(title)
     }
 
     // 0% failure and `r`: the post loads again.
     try tmux.press("f")
-    try tmux.waitForScreen(containing: "fail 0% ")
+    try await tmux.waitUntil(containing: "fail 0% ")
     try tmux.press("r")
-    try tmux.waitForScreen("the post recovered") {
-      !$0.postText.contains("press r to retry") && !$0.postTitle.contains("refreshing")
+    try await tmux.waitUntil("the post recovered") {
+      !$0.postText.contains("r to retry") && !$0.postTitle.contains("refreshing")
         && $0.postText.hasPrefix(title)
     }
 
     try tmux.resize(width: 120, height: 40)
-    try tmux.waitForScreen("the layout at 120×40") {
+    try await tmux.waitUntil("the layout at 120×40") {
       $0.fillsLayout(width: 120, height: 40) && $0.postText.hasPrefix(title)
     }
 
-    try quit(tmux)
+    try await tmux.quitPosts()
   }
 
-  @Test func aTooSmallTerminalSaysSoUntilItGrows() throws {
+  @Test func aTooSmallTerminalSaysSoUntilItGrows() async throws {
     let tmux = try TmuxSession(width: 60, height: 20, name: "posts")
-    try launch("", in: tmux)
-    try tmux.waitForScreen(containing: "Terminal too small")
-    try tmux.waitForScreen(containing: "need 80×24, have 60×20")
+    try await tmux.launchPosts("")
+    try await tmux.waitUntil(containing: "Terminal too small")
+    try await tmux.waitUntil(containing: "need 80×24, have 60×20")
 
     try tmux.resize(width: 100, height: 30)
-    try tmux.waitForScreen("the browser at 100×30") {
-      $0.fillsLayout(width: 100, height: 30) && $0.feedTitle == "Posts · 10 of 251"
+    try await tmux.waitUntil("the browser at 100×30") {
+      $0.fillsLayout(width: 100, height: 30) && $0.feedTitle == "Posts · 30 of 251"
         && !$0.text.contains("Terminal too small")
     }
 
     try tmux.resize(width: 79, height: 30)
-    try tmux.waitForScreen(containing: "need 80×24, have 79×30")
+    try await tmux.waitUntil(containing: "need 80×24, have 79×30")
     // Quitting works while the message shows.
-    try quit(tmux)
+    try await tmux.quitPosts()
   }
 }

@@ -17,14 +17,14 @@ import TetherHTTP
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))
     let model = PostsModel(
       PostsModel.Configuration(
-        baseURL: server.baseURL, pageSize: pageSize, retries: 0, server: server,
-        persistsWrites: true))
+        baseURL: server.baseURL, timeouts: HTTPTimeouts(), pageSize: pageSize, retries: 0,
+        server: server, persistsWrites: true))
     return (model, server)
   }
 
   @Test func theFeedPagesThroughTheEmbeddedServiceNewestFirst() async throws {
     let (model, server) = try Self.makeModel(pageSize: 100)
-    try await model.feed.store.fetch()
+    try await model.feed.fetch()
     while model.feed.state.hasNextPage { try await model.loadMore() }
     let posts = model.feedPosts
     #expect(posts.count == 251)
@@ -35,10 +35,10 @@ import TetherHTTP
 
   @Test func aCreatedPostAppearsAtTheTopOfTheFeed() async throws {
     let (model, server) = try Self.makeModel()
-    try await model.feed.store.fetch()
+    try await model.feed.fetch()
     let created = try await model.create(PostDraft(title: "Made in a test", body: "Body"))
     #expect(created.id == 252)
-    try await model.feed.store.fetch()
+    try await model.feed.fetch()
     #expect(model.feedPosts.first?.title == "Made in a test")
     #expect(model.feed.state.pages.last?.value.total == 252)
     await server.shutdown()
@@ -46,7 +46,7 @@ import TetherHTTP
 
   @Test func editsPersistAndDeletionsRemoveThePost() async throws {
     let (model, server) = try Self.makeModel()
-    try await model.feed.store.fetch()
+    try await model.feed.fetch()
     try await model.post(251).fetch()
     try await model.edit(251, draft: PostDraft(title: "Renamed", body: "New body"))
     #expect(model.post(251).state.currentValue?.title == "Renamed")
@@ -56,7 +56,7 @@ import TetherHTTP
 
     try await model.delete(251)
     #expect(model.client.store(at: ["post", 251]) == nil)
-    try await model.feed.store.fetch()
+    try await model.feed.fetch()
     #expect(model.feedPosts.first?.id == 250)
     await #expect(throws: OperationError<HTTPError>.self) { try await model.post(251).fetch() }
     await server.shutdown()
@@ -64,7 +64,7 @@ import TetherHTTP
 
   @Test func aRefusedEditRollsBackTheFeedAndThePost() async throws {
     let (model, server) = try Self.makeModel()
-    try await model.feed.store.fetch()
+    try await model.feed.fetch()
     try await model.post(251).fetch()
     let original = try #require(model.post(251).state.currentValue)
     try server.updateFaults { $0.failNext = 1 }

@@ -1,9 +1,11 @@
 import Foundation
-import PostsBrowser
 import Testing
 import TetherCore
+import TetherHTTP
 import TetherSynchronization
 import TetherTerminal
+
+@testable import PostsBrowser
 
 /// The browser on a virtual screen, fed by a ``FakePostsBackend``, on one test clock that both
 /// the operations (retries, delays, staleness) and the screen (spinners, countdowns, toasts)
@@ -17,10 +19,13 @@ final class BrowserHarness {
   let input = ScriptedInput()
   let loop: EventLoop<PostsBrowserApp>
   private let changes = ChangeSignal()
+  /// Runs on the waking thread after every wake-up, e.g. to draw right then.
+  let wakeHook = WakeHook()
 
   /// - Parameter prepare: sets up the backend before the browser's first request.
   init(
-    size: Size = Size(width: 100, height: 30), posts: Int = 25, retries: Int = 3,
+    size: Size = Size(width: 100, height: 30), posts: Int = 25, pageSize: Int = 10,
+    retries: Int = 3, connectivity: ManualCondition = ManualCondition(true),
     prepare: (FakePostsBackend) -> Void = { _ in },
     title: @escaping @Sendable (Int) -> String = { "Post \($0)" }
   ) throws {
@@ -29,16 +34,20 @@ final class BrowserHarness {
     model = PostsModel(
       PostsModel.Configuration(
         baseURL: URL(string: "http://posts.test")!, transport: backend.transport, clock: clock,
-        pageSize: 10, retries: retries, persistsWrites: true, connectivity: ManualCondition(true)))
+        pageSize: pageSize, retries: retries, persistsWrites: true,
+        connectivity: connectivity))
     app = PostsBrowserApp(model: model)
     screen = VirtualScreen(size: size)
     loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
     let changes = changes
     let waker = loop.waker
+    let wakeHook = wakeHook
     app.connect {
       changes.fire()
       waker.wake()
+      wakeHook.run()
     }
+    app.start(size: size)
     loop.runUntilIdle()
   }
 
@@ -65,9 +74,49 @@ final class BrowserHarness {
 
   /// Waits until some task sleeps for at most `duration` (a delayed response, a retry), then
   /// moves time forward by `duration`, waking it.
-  func release(after duration: Duration) async {
-    await clock.waitForSleepers(dueBy: clock.now().adding(duration))
+  func release(
+    after duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await waitForDelayedResponse(dueWithin: duration, sourceLocation: sourceLocation)
     advance(by: duration)
+  }
+
+  /// Waits until no request is in flight and nothing on screen is loading: the first pages,
+  /// the post and its author have arrived (or failed).
+  func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await waitUntil("everything on screen loaded", sourceLocation: sourceLocation) { browser in
+      let app = browser.app
+      let feed = browser.model.feed.state
+      let filled =
+        feed.status == .failure || !feed.hasNextPage
+        || browser.model.feedPosts.count >= app.postsToFill
+      func done<Value>(_ state: QueryState<Value, HTTPError>?) -> Bool {
+        guard let state else { return feed.pages.isEmpty }
+        return !state.isFetching && (state.hasValue || state.status == .failure)
+      }
+      return browser.model.activity.snapshot.inFlight == 0 && !feed.isFetching && filled
+        && done(app.selection?.post.state) && done(app.selection?.author.state)
+    }
+  }
+
+  /// Waits until a request (a delayed response) sleeps on the test clock until `duration`
+  /// from now at the latest, so that moving time reaches it.
+  ///
+  /// Gives up (recording an issue) after 10 s of real time, so a test never hangs.
+  func waitForDelayedResponse(
+    dueWithin duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let clock = clock
+    let deadline = clock.now().adding(duration)
+    let arrived = await FirstOf.wait(orGiveUpAfter: .seconds(10)) {
+      await clock.waitForSleepers(dueBy: deadline)
+    }
+    if !arrived {
+      Issue.record(
+        "no task slept on the test clock until \(duration) from now; the screen:\n\(text)",
+        sourceLocation: sourceLocation)
+    }
+    loop.runUntilIdle()
   }
 
   /// Waits until `text` is on screen.
@@ -97,6 +146,53 @@ final class BrowserHarness {
         return
       }
     }
+  }
+}
+
+/// Waits for an async call that cannot be cancelled, with a real-time limit.
+enum FirstOf {
+  /// True when `wait` returned within `limit`; otherwise false, leaving it waiting.
+  static func wait(
+    orGiveUpAfter limit: Duration, _ wait: @escaping @Sendable () async -> Void
+  ) async -> Bool {
+    let answer = OneShot()
+    return await withCheckedContinuation { continuation in
+      answer.set(continuation)
+      Task {
+        await wait()
+        answer.resume(returning: true)
+      }
+      Task {
+        try? await Task.sleep(for: limit)
+        answer.resume(returning: false)
+      }
+    }
+  }
+
+  /// A continuation resumed once, by whichever side comes first.
+  private final class OneShot: Sendable {
+    private let continuation = SanitizerVisibleMutex<CheckedContinuation<Bool, Never>?>(nil)
+
+    func set(_ continuation: CheckedContinuation<Bool, Never>) {
+      self.continuation.withLock { $0 = continuation }
+    }
+
+    func resume(returning value: Bool) {
+      continuation.withLock { $0.take() }?.resume(returning: value)
+    }
+  }
+}
+
+/// What a test runs on the waking thread after every wake-up.
+final class WakeHook: Sendable {
+  private let hook = SanitizerVisibleMutex<(@Sendable () -> Void)?>(nil)
+
+  func set(_ hook: (@Sendable () -> Void)?) {
+    self.hook.withLock { $0 = hook }
+  }
+
+  func run() {
+    hook.withLock { $0 }?()
   }
 }
 

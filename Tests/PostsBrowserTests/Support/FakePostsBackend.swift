@@ -11,6 +11,7 @@ final class FakePostsBackend: Sendable {
     var posts: [Post]
     var failures: [String: (status: Int, message: String)] = [:]
     var delays: [String: Duration] = [:]
+    var overrides: [String: MockResponse] = [:]
   }
 
   let transport: MockTransport
@@ -42,6 +43,12 @@ final class FakePostsBackend: Sendable {
   /// Answers `path` normally again.
   func heal(_ path: String) {
     state.withLock { _ = $0.failures.removeValue(forKey: path) }
+  }
+
+  /// Answers requests to `path` with `response` (hostile bodies, wrong shapes) until it is
+  /// given nil.
+  func override(_ path: String, with response: MockResponse?) {
+    state.withLock { $0.overrides[path] = response }
   }
 
   /// Delays answers to `path` by `delay` on the test clock.
@@ -111,7 +118,13 @@ final class FakePostsBackend: Sendable {
   private func answer<Value: Encodable>(
     _ path: String, _ body: (inout [Post]) throws -> Value
   ) throws -> MockResponse {
-    let (failure, delay) = state.withLock { ($0.failures[path], $0.delays[path]) }
+    let (failure, delay, override) = state.withLock {
+      ($0.failures[path], $0.delays[path], $0.overrides[path])
+    }
+    if var override {
+      override.delay = override.delay ?? delay
+      return override
+    }
     if let failure {
       return try .json(
         ServerMessage(message: failure.message), statusCode: failure.status, delay: delay)

@@ -1,4 +1,5 @@
 import Testing
+import TetherCore
 import TetherTerminal
 
 @testable import PostsBrowser
@@ -7,6 +8,7 @@ import TetherTerminal
   @Test func theSelectedPostShowsItsDetailsAndAuthor() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1 (@user1) · 250 views")
+    await browser.settle()
     #expect(browser.text.contains("Post #25"))
     #expect(browser.text.contains("#tag1"))
     #expect(browser.text.contains("▲ 50 likes   ▼ 1 dislikes"))
@@ -16,16 +18,29 @@ import TetherTerminal
     #expect(browser.text.contains("Post #24"))
   }
 
-  @Test func aSlowPostShowsASpinner() async throws {
+  @Test func aPostNotLoadedYetShowsTheFeedsCopyMarkedRefreshing() async throws {
     let browser = try BrowserHarness { $0.delay("/posts/25", by: .seconds(3)) }
-    await browser.waitFor("Loading post #25…")
-    await browser.release(after: .seconds(3))
-    await browser.waitFor("Body of post 25.")
+    await browser.waitFor("Posts · 25 of 25")
+    await browser.waitForDelayedResponse(dueWithin: .seconds(3))
+    // Drawn from the feed's page at once, while the post itself loads.
+    #expect(browser.text.contains("Post #25 · refreshing"))
+    #expect(browser.text.contains("Body of post 25."))
+    #expect(!browser.text.contains("Loading post"))
+    browser.advance(by: .seconds(1))
+    #expect(browser.text.contains("Refreshing… waiting for the server · 1 s"))
+    browser.advance(by: .seconds(1))
+    #expect(browser.text.contains("waiting for the server · 2 s"))
+    await browser.release(after: .seconds(1))
+    await browser.waitUntil("the post loaded") { !$0.text.contains("refreshing") }
+    #expect(!browser.text.contains("waiting for the server"))
+    #expect(browser.text.contains("Body of post 25."))
   }
 
   @Test func refreshingKeepsTheContentWithAMark() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    await browser.waitUntil("the post loaded") { !$0.text.contains("refreshing") }
     browser.backend.delay("/posts/25", by: .seconds(1))
     browser.press(.tab, "r")
     await browser.waitFor("Post #25 · refreshing")
@@ -37,36 +52,107 @@ import TetherTerminal
   @Test func aPostIsMarkedStaleAfterThirtySeconds() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    await browser.waitUntil("the post loaded") { !$0.text.contains("refreshing") }
     #expect(!browser.text.contains("stale"))
     browser.advance(by: .seconds(30))
     #expect(browser.text.contains("Post #25 · stale"))
   }
 
-  @Test func aFailingPostCountsDownThenAsksForR() async throws {
-    let browser = try BrowserHarness(retries: 1) {
+  @Test func retriesKeepTheContentAndSayWhyThenTheErrorNamesAKeyThatWorks() async throws {
+    let browser = try BrowserHarness(size: Size(width: 150, height: 35), retries: 1) {
       $0.fail("/posts/25", status: 500, message: "Server exploded")
     }
-    await browser.waitFor("attempt 1 of 2 failed — retrying in 1.0 s")
+    await browser.waitFor("attempt 1 of 2 failed — retrying in 1.0 s · 500: Server exploded")
+    #expect(browser.text.contains("Body of post 25."))
+    #expect(browser.text.contains("Post #25 · refreshing"))
     browser.advance(by: .milliseconds(700))
     #expect(browser.text.contains("retrying in 0.3 s"))
     await browser.release(after: .milliseconds(300))
-    await browser.waitFor("Couldn't load post #25: 500: Server exploded — press r")
-    #expect(browser.screen.lines[2].contains("to retry"))
+    // Focus is in the feed, where `r` retries what failed on screen.
+    await browser.waitFor(
+      "Couldn't load post #25 after 2 attempts: 500: Server exploded — r to retry")
+    #expect(browser.text.contains("Body of post 25."))
+    // From the store panel, the hint names the way there.
+    browser.press("s", "3")
+    #expect(browser.text.contains("— 2 then r to retry"))
+    browser.press("1")
     browser.backend.heal("/posts/25")
-    browser.press(.tab, "r")
-    await browser.waitFor("Body of post 25.")
-    #expect(!browser.text.contains("Couldn't load"))
+    browser.press("r")
+    await browser.waitUntil("the post loaded again") {
+      !$0.text.contains("Couldn't load") && !$0.text.contains("refreshing")
+    }
+    #expect(browser.text.contains("Body of post 25."))
   }
 
-  @Test func regainingFocusRefetchesThePostOnScreen() async throws {
-    let browser = try BrowserHarness()
+  @Test func aFailedAuthorShowsAsFailedAndIsRetriedWithThePost() async throws {
+    let browser = try BrowserHarness(size: Size(width: 120, height: 35), retries: 0) {
+      $0.fail("/users/1", status: 503, message: "Users are napping")
+    }
+    await browser.waitFor("⚠ Couldn't load the author: 503: Users are napping — r to retry")
+    #expect(browser.text.contains("by user #1 · 250 views"))
+    browser.backend.heal("/users/1")
+    let users = browser.backend.transport.requests.filter { $0.url?.path == "/users/1" }.count
+    browser.press(.tab, "r")
+    await browser.waitFor("by First1 Last1 (@user1) · 250 views")
+    #expect(!browser.text.contains("Couldn't load the author"))
+    #expect(
+      browser.backend.transport.requests.filter { $0.url?.path == "/users/1" }.count == users + 1)
+  }
+
+  @Test func anAuthorThatFailedIsFetchedAgainWhenThePostIsRefetched() async throws {
+    let browser = try BrowserHarness(retries: 0) {
+      $0.fail("/users/1", status: 503, message: "Users are napping")
+    }
+    await browser.waitFor("Couldn't load the author")
+    browser.backend.heal("/users/1")
+    // Any refetch of the post — here the store panel's `r` on the post's store — takes the
+    // author with it.
+    browser.press("s", "3")
+    #expect(browser.app.selectedSnapshot?.path == ["post", 25])
+    browser.press("r")
+    await browser.waitFor("by First1 Last1 (@user1) · 250 views")
+  }
+
+  @Test func offlineTheRefetchWaitsAndSaysSo() async throws {
+    let network = ManualCondition(true)
+    let browser = try BrowserHarness(connectivity: network)
     await browser.waitFor("Body of post 25.")
-    let before = browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
+    await browser.settle()
+    network.set(false)
+    browser.press(.tab, "r")
+    await browser.waitFor("Offline: the request waits for the network")
+    #expect(browser.text.contains("Body of post 25."))
+    network.set(true)
+    await browser.waitUntil("the refetch done") {
+      !$0.text.contains("Offline") && !$0.text.contains("refreshing")
+    }
+  }
+
+  @Test func regainingFocusRefetchesThePostAndItsAuthor() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1 (@user1)")
+    await browser.settle()
+    let posts = browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count
+    let users = browser.backend.transport.requests.filter { $0.url?.path == "/users/1" }.count
     browser.input.send(.focus(false))
     browser.input.send(.focus(true))
     browser.loop.runUntilIdle()
-    await browser.waitUntil("a refetch of post 25") { browser in
-      browser.backend.transport.requests.filter { $0.url?.path == "/posts/25" }.count == before + 1
+    await browser.waitUntil("a refetch of post 25 and user 1") { browser in
+      let requests = browser.backend.transport.requests
+      return requests.filter { $0.url?.path == "/posts/25" }.count == posts + 1
+        && requests.filter { $0.url?.path == "/users/1" }.count == users + 1
     }
+  }
+
+  @Test func hugeTitlesBodiesAndTagListsAreCutAndTheScreenStaysUsable() async throws {
+    let title = String(repeating: "Long title ", count: 100_000)  // 1.1 MB
+    let browser = try BrowserHarness(title: { $0 == 25 ? title : "Post \($0)" })
+    await browser.waitFor("Posts · 25 of 25")
+    await browser.settle()
+    #expect(browser.screen.lines[1].contains("› Long title Long title"))
+    #expect(browser.screen.lines.allSatisfy { DisplayWidth.of($0) <= 100 })
+    browser.press("j", "k", "q")
+    #expect(browser.loop.isFinished)
   }
 }

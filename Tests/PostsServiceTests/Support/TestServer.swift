@@ -101,7 +101,7 @@ struct TestClient: Sendable {
 
 /// Polls `condition` until it holds or `timeout` passes; for waiting on other threads.
 func eventually(
-  timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool
+  timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool
 ) async throws -> Bool {
   let deadline = ContinuousClock.now + timeout
   while !condition() {

@@ -48,7 +48,7 @@ struct CurlTransportTests {
     let server = try HostileServer()
     defer { server.stop() }
     let before = descriptorsOtherThanTCP()
-    for _ in 0..<50 {
+    for _ in 0..<100 {
       let transport = CurlTransport(configuration: .init(proxies: .none))
       let client = APIClient(baseURL: server.url, transport: transport)
       _ = try await client.send(Endpoint<Post>(.get, "posts/1"))
@@ -60,9 +60,10 @@ struct CurlTransportTests {
         return
       }
     }
-    // Each transport had a thread, a multi handle and a wake-up socket pair: a leak would grow
-    // this count by 50 or more. (Tests running meanwhile open a few descriptors of their own.)
-    #expect(descriptorsOtherThanTCP() - before < 50)
+    // Each transport had a thread, a multi handle and a wake-up socket pair (two descriptors):
+    // a leak would grow this count by 200 or more. Tests running meanwhile in this process open
+    // descriptors of their own (dozens at a time under load), hence the wide margin.
+    #expect(descriptorsOtherThanTCP() - before < 100)
   }
 
   @Test("requests go through the proxy the settings name, except for no_proxy hosts")

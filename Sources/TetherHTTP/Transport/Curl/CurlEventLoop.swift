@@ -12,7 +12,7 @@ import TetherSynchronization
 final class CurlEventLoop: Sendable {
   private struct Inbox {
     var nextID = 0
-    var starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)] = []
+    var starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)] = []
     var cancellations: [Int] = []
     var isStopping = false
     var isStopped = false
@@ -55,23 +55,18 @@ final class CurlEventLoop: Sendable {
     thread.start()
   }
 
-  /// A new transfer id.
-  func makeID() -> Int {
-    inbox.withLock { inbox in
+  /// Hands `request` to the loop and returns its transfer id; the outcome arrives through
+  /// `exchange`.
+  func start(_ request: CurlRequest, exchange: TransportExchange) -> Int {
+    let (id, accepted) = inbox.withLock { inbox in
       inbox.nextID += 1
-      return inbox.nextID
-    }
-  }
-
-  /// Hands `request` to the loop as transfer `id`; the outcome arrives through `exchange`.
-  func start(_ id: Int, _ request: CurlRequest, exchange: CurlExchange) {
-    let accepted = inbox.withLock { inbox in
-      guard !inbox.isStopping else { return false }
-      inbox.starts.append((id, request, exchange))
+      guard !inbox.isStopping else { return (inbox.nextID, false) }
+      inbox.starts.append((inbox.nextID, request, exchange))
       curl_multi_wakeup(multi)
-      return true
+      return (inbox.nextID, true)
     }
     if !accepted { exchange.finish(.failure(CancellationError())) }
+    return id
   }
 
   /// Aborts transfer `id` (its caller has been answered already).
@@ -106,7 +101,7 @@ final class CurlEventLoop: Sendable {
   }
 
   fileprivate func takeInbox() -> (
-    starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)], cancellations: [Int],
+    starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)], cancellations: [Int],
     isStopping: Bool
   ) {
     inbox.withLock { inbox in
@@ -125,7 +120,7 @@ private final class LoopThread {
   let configuration: CurlTransport.Configuration
   let takeInbox:
     () -> (
-      starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)], cancellations: [Int],
+      starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)], cancellations: [Int],
       isStopping: Bool
     )
   /// Shares cookies between the transfers (all on this thread, so without locks).
@@ -139,7 +134,8 @@ private final class LoopThread {
     multi: UnsafeMutableRawPointer, configuration: CurlTransport.Configuration,
     inbox:
       @escaping () -> (
-        starts: [(id: Int, request: CurlRequest, exchange: CurlExchange)], cancellations: [Int],
+        starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)],
+        cancellations: [Int],
         isStopping: Bool
       )
   ) {
@@ -178,7 +174,7 @@ private final class LoopThread {
     if let share { curl_share_cleanup(share) }
   }
 
-  private func begin(id: Int, _ request: CurlRequest, _ exchange: CurlExchange) {
+  private func begin(id: Int, _ request: CurlRequest, _ exchange: TransportExchange) {
     guard let handle = spareHandles.popLast() ?? curl_easy_init() else {
       exchange.finish(.failure(URLError(.unknown)))
       return

@@ -9,7 +9,7 @@ import Foundation
 /// response as it arrives. Used only on the event loop's thread.
 final class CurlTransfer {
   let id: Int
-  let exchange: CurlExchange
+  let exchange: TransportExchange
   private(set) var request: CurlRequest
   let handle: UnsafeMutableRawPointer
   private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -20,7 +20,8 @@ final class CurlTransfer {
   /// Set by the write callback when the body passed the cap.
   private(set) var isOverCap = false
 
-  init(id: Int, request: CurlRequest, exchange: CurlExchange, handle: UnsafeMutableRawPointer) {
+  init(id: Int, request: CurlRequest, exchange: TransportExchange, handle: UnsafeMutableRawPointer)
+  {
     self.id = id
     self.request = request
     self.exchange = exchange
@@ -138,10 +139,19 @@ final class CurlTransfer {
       return
     }
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+    // The value without the blanks around it (and the line's CR LF).
+    var start = colon + 1
+    var end = line.endIndex
+    while start < end, Self.isBlank(line[start]) { start += 1 }
+    while end > start, Self.isBlank(line[end - 1]) { end -= 1 }
     let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self)
-    let value = String(decoding: UnsafeBufferPointer(rebasing: line[(colon + 1)...]), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     responseHeaders.append((name: name, value: value))
+  }
+
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+      || byte == UInt8(ascii: "\n")
   }
 
   /// The status code libcurl read.

@@ -36,7 +36,7 @@ import Foundation
 /// let own = APIClient(baseURL: url, transport: CurlTransport(
 ///   configuration: .init(maximumConnectionsPerHost: 16, storesCookies: false)))
 /// ```
-public final class CurlTransport: HTTPTransport {
+public final class CurlTransport: HTTPTransport, ExchangeTransport {
   /// How a transport's transfers behave.
   public struct Configuration: Sendable {
     /// The most connections open to one host at a time; further requests wait for one.
@@ -87,20 +87,22 @@ public final class CurlTransport: HTTPTransport {
   }
 
   public func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
-    try Task.checkCancellation()
-    let prepared = try CurlRequest(request, limits: limits)
-    let exchange = CurlExchange()
-    let loop = loop
-    let id = loop.makeID()
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        if exchange.start(continuation) { loop.start(id, prepared, exchange: exchange) }
-      }
-    } onCancel: {
-      // The caller is answered now; the loop aborts the transfer (or never starts it).
-      exchange.finish(.failure(CancellationError()))
-      loop.cancel(id)
+    try await sendThroughExchange(request, limits: limits)
+  }
+
+  func start(_ request: URLRequest, limits: TransportLimits, exchange: TransportExchange) {
+    let prepared: CurlRequest
+    do {
+      prepared = try CurlRequest(request, limits: limits)
+    } catch {
+      exchange.finish(.failure(error))
+      return
     }
+    let loop = loop
+    let id = loop.start(prepared, exchange: exchange)
+    // A caller answered first (cancelled, past its deadline): the loop aborts the transfer, or
+    // never starts it (it skips exchanges that have finished).
+    exchange.onAbandon { loop.cancel(id) }
   }
 
   /// The CA bundle of the distribution (Debian and Ubuntu, Fedora and RHEL, openSUSE, Alpine),

@@ -1,0 +1,96 @@
+import EndToEndSupport
+import Foundation
+import Testing
+
+/// The built `posts --url` against a server that turns hostile once the browser is up: every
+/// fault of ``HostileMode`` reaches the feed (and the post), and the browser stays alive, says
+/// what went wrong, draws nothing raw, quits on `q` and leaves the terminal as it found it.
+///
+/// One case at a time: each sends megabytes (10 MB titles, 33 MiB bodies) to its own `posts`,
+/// and all of them at once would load a two-core machine far beyond a real session.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct HostileServerEndToEndTests {
+  /// Every fault but silence, which ``aStalledServerIsNoticedWithinSeconds()`` covers.
+  static let faults: [HostileMode] = [
+    .tooDeep, .nested, .truncated, .wrongShape, .hugeTitle, .hugeArray, .controlCharacters,
+    .invalidUTF8, .resetMidBody, .overCap, .basicChallenge,
+  ]
+
+  @Test(arguments: faults)
+  func theBrowserSurvives(_ fault: HostileMode) async throws {
+    let server = try HostileServer()
+    defer { server.stop() }
+    let tmux = try TmuxSession(width: 100, height: 30, name: "posts-hostile")
+    try await tmux.launchPosts("--url \(server.url.absoluteString) --retries 0")
+    try await tmux.waitUntil("the feed") { $0.feedTitle == "Posts · 30 of 30" }
+    try await tmux.waitUntil("the first post") { $0.postText.hasPrefix("Post number 30") }
+
+    server.mode = fault
+    try tmux.press("r")
+    switch fault {
+    case .hugeTitle:
+      // Shown cut — or, on a machine too slow to read 10 MB within the 8 s deadline (a
+      // sanitizer build), the timeout in the feed's last line.
+      let screen = try await tmux.waitUntil("the huge title, cut", timeout: 90) {
+        ($0.feedTitle == "Posts · 1 of 1"
+          && $0.feedRows.first?.contains("A very long title.") == true) || $0.hasFeedError
+      }
+      #expect(screen.lines.allSatisfy { $0.count <= 100 })
+    case .hugeArray:
+      let screen = try await tmux.waitUntil("100,000 posts", timeout: 90) {
+        $0.feedTitle == "Posts · 100000 of 100000" || $0.hasFeedError
+      }
+      if !screen.hasFeedError {
+        // Still answering keys with 100,000 posts loaded.
+        try tmux.press("G")
+        try await tmux.waitUntil(containing: "p1")
+        try await tmux.waitUntil(containing: "100000 of 100000")
+      }
+    case .controlCharacters:
+      try await tmux.waitUntil("the title, sanitised") {
+        $0.feedTitle == "Posts · 1 of 1" && $0.text.contains("clear") && $0.text.contains("title")
+      }
+      let screen = try tmux.screen()
+      #expect(!screen.text.contains("owned"))  // the OSC title sequence was removed whole
+      #expect(screen.lines.first?.hasPrefix("┌ Posts") == true)  // nothing cleared the screen
+    default:
+      // An error with its hint in the feed's last line.
+      try await tmux.waitUntil("the feed's error", timeout: 20) { $0.hasFeedError }
+      #expect(try tmux.screen().feedTitle == "Posts · 30 of 30")  // the pages are kept
+      // The post fails the same way, and says so.
+      try tmux.press("2", "r")
+      try await tmux.waitUntil("the post's error", timeout: 20) {
+        $0.postText.contains("Couldn't load post #30") && $0.postText.contains("r to retry")
+      }
+    }
+    try await tmux.quitPosts()
+  }
+
+  /// A server that stalls mid-session shows its first sign within seconds, and gives up
+  /// within the interactive timeouts, not the transport's minute.
+  @Test func aStalledServerIsNoticedWithinSeconds() async throws {
+    let server = try HostileServer()
+    defer { server.stop() }
+    let tmux = try TmuxSession(width: 120, height: 30, name: "posts-stall")
+    try await tmux.launchPosts("--url \(server.url.absoluteString) --retries 0")
+    try await tmux.waitUntil("the first post") { $0.postText.hasPrefix("Post number 30") }
+    server.mode = .neverAnswer
+    let start = Date()
+    try tmux.press("2", "r")
+    try await tmux.waitUntil("the wait shown", timeout: 8) {
+      $0.postText.contains("waiting for the server · 1 s")
+    }
+    try await tmux.waitUntil("the timeout", timeout: 15) {
+      $0.postText.contains("Couldn't load post #30: timed out")
+    }
+    #expect(Date().timeIntervalSince(start) < 12)
+    try await tmux.quitPosts()
+  }
+}
+
+extension TmuxScreen {
+  /// Whether the feed's last line shows an error with its hint.
+  fileprivate var hasFeedError: Bool {
+    feedRows.last?.contains("⚠") == true && feedRows.last?.contains("m to retry") == true
+  }
+}
