@@ -1,21 +1,27 @@
 import Foundation
 
-/// The persisted state of one store: its path, when its value last changed, and its state,
-/// encoded.
+/// The persisted state of one store: its kind and path, when its data last changed, and its
+/// data, encoded.
 ///
-/// The payload is the JSON of the store's dehydrated state (its value, pages or paused
-/// mutation attempts, with their dates), decoded when a store of the right type exists at
-/// `path`, so that a snapshot can be read without knowing any value type.
+/// The payload is the JSON of the store's data (a query's value, a paginated query's pages, a
+/// mutation's paused attempts), decoded when a store of the right type exists at `path`, so
+/// that a snapshot can be read and written without knowing any value type.
 public struct StoreSnapshot: Sendable, Hashable, Codable {
+  /// The store's kind: a mutation and a query may share a path.
+  public var kind: OperationKind
   /// The store's path.
   public var path: PersistedPath
   /// When the store's value last changed: what decides whether the snapshot or a live store is
   /// newer.
   public var updatedAt: Date
-  /// The encoded state.
+  /// The encoded data.
   public var payload: Data
 
-  public init(path: PersistedPath, updatedAt: Date, payload: Data) {
+  /// Whether it belongs in the client's table of mutations.
+  public var isMutation: Bool { kind == .mutation }
+
+  public init(kind: OperationKind, path: PersistedPath, updatedAt: Date, payload: Data) {
+    self.kind = kind
     self.path = path
     self.updatedAt = updatedAt
     self.payload = payload

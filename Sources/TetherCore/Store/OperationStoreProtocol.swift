@@ -135,6 +135,10 @@ protocol ManagedStore: OperationStoreProtocol {
   func capturedValue() -> (any Sendable)?
   /// Restores a value `capturedValue()` returned.
   func restore(capturedValue: any Sendable)
+  /// The store's data for a snapshot.
+  func dehydrated(filter: SnapshotFilter, encoder: JSONEncoder) -> StoreDehydration
+  /// Takes the data of a restored snapshot.
+  func hydrate(_ snapshot: StoreSnapshot, decoder: JSONDecoder) -> StoreHydration
 }
 
 extension OperationStore: ManagedStore {
