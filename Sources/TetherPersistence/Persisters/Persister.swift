@@ -54,12 +54,27 @@ public protocol Persister: Sendable {
   func takeFullSaveRequest() -> Bool
 }
 
+/// Which store a snapshot's entry is: its kind and path.
+public struct StoreKey: Sendable, Hashable {
+  public var kind: OperationKind
+  public var path: PersistedPath
+
+  public init(kind: OperationKind, path: PersistedPath) {
+    self.kind = kind
+    self.path = path
+  }
+
+  public init(_ store: StoreSnapshot) {
+    self.init(kind: store.kind, path: store.path)
+  }
+}
+
 /// What changed in a client's snapshot since the previous save.
 public struct SnapshotChanges: Sendable, Hashable {
   /// The stores written, or written again.
   public var stores: [StoreSnapshot]
   /// The stores that are no longer in the snapshot.
-  public var removed: [PersistedPath]
+  public var removed: [StoreKey]
   /// Whether every store saved before is dropped first (a full save).
   public var replacesAll: Bool
   /// The format version, the buster and the date of this save.
@@ -68,7 +83,7 @@ public struct SnapshotChanges: Sendable, Hashable {
   public var savedAt: Date
 
   public init(
-    stores: [StoreSnapshot] = [], removed: [PersistedPath] = [], replacesAll: Bool = false,
+    stores: [StoreSnapshot] = [], removed: [StoreKey] = [], replacesAll: Bool = false,
     formatVersion: Int = ClientSnapshot.currentFormatVersion, buster: String, savedAt: Date
   ) {
     self.stores = stores
@@ -81,12 +96,12 @@ public struct SnapshotChanges: Sendable, Hashable {
 
   /// `snapshot` with these changes: for persisters that keep one document.
   public func applied(to snapshot: ClientSnapshot?) -> ClientSnapshot {
-    var stores: [PersistedPath: StoreSnapshot] = [:]
+    var stores: [StoreKey: StoreSnapshot] = [:]
     if !replacesAll, let snapshot {
-      for store in snapshot.stores { stores[store.path] = store }
+      for store in snapshot.stores { stores[StoreKey(store)] = store }
     }
-    for path in removed { stores[path] = nil }
-    for store in self.stores { stores[store.path] = store }
+    for key in removed { stores[key] = nil }
+    for store in self.stores { stores[StoreKey(store)] = store }
     return ClientSnapshot(
       formatVersion: formatVersion, buster: buster, savedAt: savedAt,
       stores: Array(stores.values))

@@ -44,8 +44,9 @@ public final class SQLitePersister: Persister {
     var stores: [StoreSnapshot] = []
     stores.reserveCapacity(contents.rows.count)
     for row in contents.rows {
-      guard let path = PersistedPath(key: row.key) else { continue }
-      stores.append(StoreSnapshot(path: path, updatedAt: row.updatedAt, payload: row.value))
+      guard let (kind, path) = Self.store(ofRowKey: row.key) else { continue }
+      stores.append(
+        StoreSnapshot(kind: kind, path: path, updatedAt: row.updatedAt, payload: row.value))
     }
     return ClientSnapshot(
       formatVersion: metadata.formatVersion, buster: metadata.buster, savedAt: metadata.savedAt,
@@ -55,9 +56,12 @@ public final class SQLitePersister: Persister {
   public func save(_ changes: SnapshotChanges) {
     var batch = RowBatch()
     if changes.replacesAll { batch.removeAllRows() }
-    for path in changes.removed { batch.remove(key: path.key) }
+    for store in changes.removed { batch.remove(key: Self.rowKey(store.kind, store.path)) }
     for store in changes.stores {
-      batch.put(StoredRow(key: store.path.key, value: store.payload, updatedAt: store.updatedAt))
+      batch.put(
+        StoredRow(
+          key: Self.rowKey(store.kind, store.path), value: store.payload,
+          updatedAt: store.updatedAt))
     }
     batch.metadata = StoredMetadata(
       buster: changes.buster, savedAt: changes.savedAt, formatVersion: changes.formatVersion)
@@ -76,6 +80,20 @@ public final class SQLitePersister: Persister {
 
   public func takeFullSaveRequest() -> Bool {
     lostRows.take()
+  }
+
+  /// `query:["post",42]`: the kind, then the path's stable key.
+  static func rowKey(_ kind: OperationKind, _ path: PersistedPath) -> String {
+    kind.rawValue + ":" + path.key
+  }
+
+  /// The kind and path of a row's key, or nil when it is not one this persister wrote.
+  static func store(ofRowKey key: String) -> (OperationKind, PersistedPath)? {
+    guard let colon = key.firstIndex(of: ":"),
+      let kind = OperationKind(rawValue: String(key[..<colon])),
+      let path = PersistedPath(key: String(key[key.index(after: colon)...]))
+    else { return nil }
+    return (kind, path)
   }
 }
 

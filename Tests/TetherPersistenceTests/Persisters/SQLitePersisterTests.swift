@@ -14,11 +14,11 @@ struct SQLitePersisterTests {
     file = directory.file("posts.sqlite")
   }
 
-  private func store(_ path: OperationPath, _ text: String, at seconds: Double = 0)
-    -> StoreSnapshot
-  {
+  private func store(
+    _ path: OperationPath, _ text: String, at seconds: Double = 0, kind: OperationKind = .query
+  ) -> StoreSnapshot {
     StoreSnapshot(
-      path: PersistedPath(path)!, updatedAt: date.addingTimeInterval(seconds),
+      kind: kind, path: PersistedPath(path)!, updatedAt: date.addingTimeInterval(seconds),
       payload: Data(text.utf8))
   }
 
@@ -27,7 +27,8 @@ struct SQLitePersisterTests {
     buster: String = "v1"
   ) -> SnapshotChanges {
     SnapshotChanges(
-      stores: stores, removed: removed.map { PersistedPath($0)! }, replacesAll: replacesAll,
+      stores: stores, removed: removed.map { StoreKey(kind: .query, path: PersistedPath($0)!) },
+      replacesAll: replacesAll,
       buster: buster, savedAt: date)
   }
 
@@ -55,6 +56,17 @@ struct SQLitePersisterTests {
     #expect(snapshot.savedAt == date)
     #expect(snapshot.formatVersion == ClientSnapshot.currentFormatVersion)
     #expect(Set(snapshot.stores) == [feed, post])
+  }
+
+  @Test func aQueryAndAMutationOfOnePathAreTwoRows() async throws {
+    let persister = SQLitePersister(at: file)
+    let query = store(["create"], "query")
+    let mutation = store(["create"], "mutation", kind: .mutation)
+    let pages = store(["feed"], "pages", kind: .paginatedQuery)
+    persister.save(changes([query, mutation, pages]))
+    await persister.close()
+    let snapshot = try #require(await restored())
+    #expect(Set(snapshot.stores) == [query, mutation, pages])
   }
 
   @Test func laterSavesChangeAndRemoveStores() async throws {
