@@ -261,6 +261,7 @@ public final class OperationClient: Sendable {
     eventHub.emit(.storeAdded(store))
     if let managed = store as? any ManagedStore {
       hydrateIfRestored(managed, at: path, isMutation: isMutation)
+      managed.markChanged()
     }
     collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }

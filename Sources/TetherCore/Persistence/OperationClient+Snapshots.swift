@@ -93,7 +93,7 @@ extension OperationClient {
   /// Restores `stores` (see ``hydrate(_:)-(ClientSnapshot)``).
   @discardableResult
   public func hydrate(_ stores: [StoreSnapshot]) -> HydrationSummary {
-    let decoder = JSONDecoder()
+    let decoder = Self.snapshotDecoder
     var summary = HydrationSummary()
     var deferred: [StoreSnapshot] = []
     for snapshot in stores {
@@ -142,12 +142,16 @@ extension OperationClient {
       return restored.take(at: persisted, isMutation: isMutation)
     }
     guard let snapshot else { return }
-    if store.hydrate(snapshot, decoder: JSONDecoder()) == .unreadable {
+    if store.hydrate(snapshot, decoder: Self.snapshotDecoder) == .unreadable {
       warn(
         "the restored snapshot of \(path) could not be read as \(type(of: store)); dropped it",
         at: path)
     }
   }
+
+  /// One decoder for the stores restored one at a time: making one costs more than decoding
+  /// a small value. Decoding with a shared decoder whose options never change is safe.
+  static let snapshotDecoder = JSONDecoder()
 
   private func managedMutationStores() -> [any ManagedStore] {
     mutations.withLock { $0.stores(matching: []) }
@@ -162,5 +166,42 @@ private struct StoreKey: Hashable {
   init(_ snapshot: StoreSnapshot) {
     isMutation = snapshot.isMutation
     path = snapshot.path
+  }
+}
+
+/// Marking changed stores: how a persister learns what to write without listening to every
+/// event.
+extension OperationClient {
+  /// Calls `marked` with each store the first time it changes — is added, changes state, is
+  /// removed — after its mark was last cleared with ``clearChangeMark(of:)``, until the
+  /// subscription ends. A client has one marker; setting another replaces it.
+  ///
+  /// Each change then costs the store one relaxed atomic load, not the delivery of an event:
+  /// what lets a persister follow a busy client. `marked` runs on the changing thread, under
+  /// the store's lock: it must be quick and must not call the store.
+  ///
+  /// ```swift
+  /// let marking = client.markChangedStores { store in changed.insert(store) }
+  /// // once a second:
+  /// for store in changed.takeAll() {
+  ///   client.clearChangeMark(of: store)        // first, so a change from now on marks again
+  ///   write(client.dehydrate(store))
+  /// }
+  /// ```
+  public func markChangedStores(
+    _ marked: @escaping @Sendable (any OperationStoreProtocol) -> Void
+  ) -> OperationSubscription {
+    eventHub.setMarker(marked)
+  }
+
+  /// Clears `store`'s change mark: its next change calls the marker again.
+  public func clearChangeMark(of store: any OperationStoreProtocol) {
+    (store as? any ManagedStore)?.clearChangeMark()
+  }
+
+  /// Whether `store` is still the client's store at its path: false once it was removed.
+  public func holds(_ store: any OperationStoreProtocol) -> Bool {
+    let current = withTable(store.kind == .mutation) { $0.store(at: store.path) }
+    return current.map { $0 === store } ?? false
   }
 }

@@ -139,6 +139,10 @@ protocol ManagedStore: OperationStoreProtocol {
   func dehydrated(filter: SnapshotFilter, encoder: JSONEncoder) -> StoreDehydration
   /// Takes the data of a restored snapshot.
   func hydrate(_ snapshot: StoreSnapshot, decoder: JSONDecoder) -> StoreHydration
+  /// Tells the change marker the store changed (was added, removed), unless it is marked.
+  func markChanged()
+  /// Clears the change mark: the next change tells the marker again.
+  func clearChangeMark()
 }
 
 extension OperationStore: ManagedStore {
@@ -158,6 +162,14 @@ extension OperationStore: ManagedStore {
 
   @usableFromInline func refetchUntilSettledOrPaused() async {
     _ = await runStep(.refetch, mode: .replace, returnsWhenPaused: true) { $0.refetchInput }
+  }
+
+  @usableFromInline func markChanged() {
+    if let events, events.isMarking { markChanged(events) }
+  }
+
+  @usableFromInline func clearChangeMark() {
+    changeMark.store(false, ordering: .releasing)
   }
 
   @usableFromInline func capturedValue() -> (any Sendable)? {
