@@ -20,21 +20,15 @@ import TetherTime
 /// discarded; stores whose data changed longer ago than `maxAge` are dropped, and past
 /// `maximumStores` the oldest are. The rest is hydrated (see `OperationClient.hydrate`).
 ///
-/// Then every store added, changed or removed is noted (one lock per change) and written by
-/// the next throttled save: a store with data is written, one without (reset, removed) is
+/// Then the client marks each store the first time it is added, changes or is removed after
+/// a save (`OperationClient.markChangedStores`: later changes cost one atomic load), and the
+/// next throttled save writes it: a store with data is written, one without (reset, removed) is
 /// deleted, one whose data did not change since it was written costs nothing. A store too
 /// large, or not persistable, is said once through `notices`.
 public final class ClientPersistence: Sendable {
-  private struct Noted {
-    let store: any OperationStoreProtocol
-    let isRemoved: Bool
-    let order: UInt64
-  }
-
   private struct State {
-    /// The stores noted since the last save, by identity.
-    var noted: [ObjectIdentifier: Noted] = [:]
-    var nextOrder: UInt64 = 0
+    /// The stores marked changed since the last save, by identity.
+    var noted: [ObjectIdentifier: any OperationStoreProtocol] = [:]
     /// What the persister holds, with each store's update date.
     var written: [StoreKey: Date] = [:]
     /// Stores already said to be unwritable.
@@ -130,25 +124,15 @@ public final class ClientPersistence: Sendable {
       [weak self] in self?.save()
     }
     self.throttle.withLock { $0 = throttle }
-    let subscription = client.subscribeToEvents { [weak self] event in
-      switch event {
-      case .storeAdded(let store), .storeUpdated(let store):
-        self?.note(store, isRemoved: false)
-      case .storeRemoved(let store):
-        self?.note(store, isRemoved: true)
-      case .runLogged, .warning:
-        break
-      }
-    }
+    let subscription = client.markChangedStores { [weak self] store in self?.note(store) }
     self.subscription.withLock { $0 = subscription }
   }
 
-  private func note(_ store: any OperationStoreProtocol, isRemoved: Bool) {
+  /// Runs under the store's lock: records the store and wakes the throttle.
+  private func note(_ store: any OperationStoreProtocol) {
     let isFirst = state.withLock { state -> Bool in
       guard !state.isClosed else { return false }
-      state.nextOrder += 1
-      state.noted[ObjectIdentifier(store)] = Noted(
-        store: store, isRemoved: isRemoved, order: state.nextOrder)
+      state.noted[ObjectIdentifier(store)] = store
       return state.noted.count == 1
     }
     if isFirst { throttle.withLock { $0 }?.noteChange() }
@@ -179,25 +163,25 @@ public final class ClientPersistence: Sendable {
       saveEverything(at: now)
       return
     }
-    let noted = state.withLock { state -> [Noted] in
+    let noted = state.withLock { state -> [any OperationStoreProtocol] in
       defer { state.noted.removeAll(keepingCapacity: true) }
-      return state.noted.values.sorted { $0.order < $1.order }
+      return Array(state.noted.values)
     }
     guard !noted.isEmpty else { return }
-    // The last event of each store's place wins: a store removed, then another made at its
-    // path, leaves the new one written.
-    var latest: [StoreKey: Noted] = [:]
-    var unkeyed: [Noted] = []
-    for entry in noted {
-      if let path = PersistedPath(entry.store.path) {
-        latest[StoreKey(kind: entry.store.kind, path: path)] = entry
-      } else {
-        unkeyed.append(entry)
+    // The mark is cleared before the store is read, so a change from now on marks it again.
+    for store in noted { client.clearChangeMark(of: store) }
+    // A store the client still holds decides its place; a removed one only deletes it when
+    // no store took its path.
+    var latest: [StoreKey: (store: any OperationStoreProtocol, isRemoved: Bool)] = [:]
+    for store in noted {
+      guard let path = PersistedPath(store.path) else {
+        report(store.path, .notPersistable(store.path, reason: "its path is not persistable"))
+        continue
       }
-    }
-    for entry in unkeyed {
-      report(
-        entry.store.path, .notPersistable(entry.store.path, reason: "its path is not persistable"))
+      let key = StoreKey(kind: store.kind, path: path)
+      let isRemoved = !client.holds(store)
+      if isRemoved, latest[key] != nil { continue }
+      latest[key] = (store, isRemoved)
     }
     let encoder = JSONEncoder()
     var stores: [StoreSnapshot] = []
@@ -244,7 +228,11 @@ public final class ClientPersistence: Sendable {
 
   /// The persister lost what it held: everything is written again.
   private func saveEverything(at now: Date) {
-    state.withLock { $0.noted.removeAll() }
+    let noted = state.withLock { state -> [any OperationStoreProtocol] in
+      defer { state.noted.removeAll() }
+      return Array(state.noted.values)
+    }
+    for store in noted { client.clearChangeMark(of: store) }
     var stores = client.dehydrate(filter: options.filter, buster: options.buster).stores
     stores.removeAll { $0.payload.count > options.maximumStoreSize }
     if stores.count > options.maximumStores {
