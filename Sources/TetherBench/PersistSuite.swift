@@ -3,7 +3,8 @@ import TetherPersistence
 import TetherSynchronization
 
 /// `tether-bench persist`: the SQLite row store under a persisted cache, against writing and
-/// reading the same bytes as one plain file.
+/// reading the same bytes as one plain file; snapshots of 10,000 stores against encoding and
+/// decoding their values; and what a persister adds to each fetch.
 enum PersistSuite {
   /// 10,000 rows of about the size of an encoded post (600 bytes).
   static let rowCount = 10_000
@@ -18,6 +19,10 @@ enum PersistSuite {
 
     Harness.heading("persist: the SQLite row store, 10,000 rows of 600 bytes")
     try await rowStore(in: directory)
+    Harness.heading("persist: snapshots of 10,000 post stores")
+    try await snapshots(in: directory)
+    Harness.heading("persist: the cost of a persister per state change")
+    try await costPerChange(in: directory)
   }
 
   static func rows(generation: Int) -> [StoredRow] {
