@@ -44,7 +44,9 @@ let package = Package(
       name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),
     .target(
       name: "PostsBrowser",
-      dependencies: ["TetherCore", "TetherHTTP", "TetherTerminal", "PostsService"],
+      dependencies: [
+        "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherPersistence",
+      ],
       path: "Demo/PostsBrowser"
     ),
     .executableTarget(name: "PostsApp", dependencies: ["PostsBrowser"], path: "Demo/PostsApp"),

@@ -2,6 +2,7 @@ import Foundation
 import PostsService
 import TetherCore
 import TetherHTTP
+import TetherPersistence
 import TetherSynchronization
 
 /// Everything the browser knows about posts lives in the stores of one `OperationClient`;
@@ -63,10 +64,48 @@ public final class PostsModel: Sendable {
   /// The feed. The model subscribes to it for as long as it lives (so it loads, and reloads
   /// when invalidated), once: another subscriber arriving later would refetch it.
   public let feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>
+  /// The cache on disk the stores were restored from and are kept in; nil with `--no-cache`.
+  public let cache: PostsCache?
+  /// When the feed restored from the cache was fetched; nil when it was not restored.
+  public let restoredFeedDate: Date?
   private let feedChanges = ChangeListeners()
   private let feedSubscription: OperationSubscription
+  private let resumedWrites: OperationSubscription?
 
-  public init(_ configuration: Configuration) {
+  /// A model without a cache.
+  public convenience init(_ configuration: Configuration) {
+    self.init(configuration, client: Self.makeClient(for: configuration), cache: nil)
+  }
+
+  /// A model whose stores are restored from the cache file `cacheFile` (nil: no cache) and
+  /// kept in it: the feed and the posts read last time show at once, stale, and revalidate.
+  public static func open(_ configuration: Configuration, cacheFile: URL?) async -> PostsModel {
+    let client = makeClient(for: configuration, caching: cacheFile != nil)
+    var cache: PostsCache?
+    if let cacheFile {
+      let origin = configuration.server == nil ? configuration.baseURL.absoluteString : "embedded"
+      cache = await PostsCache.open(at: cacheFile, for: client, origin: origin)
+    }
+    return PostsModel(configuration, client: client, cache: cache)
+  }
+
+  /// The client of every store: the configuration's clock, connectivity and retries. With a
+  /// cache, unobserved stores are kept as long as the cache keeps them (a day, as TanStack
+  /// Query advises: collecting a store deletes it from the cache too).
+  static func makeClient(for configuration: Configuration, caching: Bool = false)
+    -> OperationClient
+  {
+    var defaults = OperationDefaults()
+    defaults.queryRetryLimit = configuration.retries
+    if caching { defaults.garbageCollectionDelay = PostsCache.maxAge }
+    let connectivity =
+      configuration.connectivity
+      ?? (configuration.server != nil ? ManualCondition(true) : NetworkConnectivity.shared)
+    return OperationClient(
+      clock: configuration.clock, connectivity: connectivity, defaults: defaults)
+  }
+
+  init(_ configuration: Configuration, client: OperationClient, cache: PostsCache?) {
     let activity = RequestActivity(clock: configuration.clock)
     var observers: [any HTTPObserver] = [activity]
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
@@ -75,21 +114,62 @@ public final class PostsModel: Sendable {
       defaults: RequestDefaults(timeouts: configuration.timeouts),
       clientError: .json(ServerMessage.self), transport: configuration.transport,
       observers: observers, clock: configuration.clock)
-    var defaults = OperationDefaults()
-    defaults.queryRetryLimit = configuration.retries
-    let connectivity =
-      configuration.connectivity
-      ?? (configuration.server != nil ? ManualCondition(true) : NetworkConnectivity.shared)
-    client = OperationClient(
-      clock: configuration.clock, connectivity: connectivity, defaults: defaults)
+    self.client = client
+    self.cache = cache
     operations = PostsOperations(
       api: api, pageSize: configuration.pageSize, focus: ManualCondition(true))
     self.activity = activity
     faults = FaultControl(server: configuration.server)
     persistsWrites = configuration.persistsWrites
+    let feedPath = PersistedPath(["posts", "feed"])
+    restoredFeedDate =
+      client.pendingRestoredSnapshots.first {
+        $0.kind == .paginatedQuery && $0.path == feedPath
+      }?.updatedAt
     feed = client.store(for: operations.feed)
     let feedChanges = feedChanges
     feedSubscription = feed.subscribe { _ in feedChanges.notify() }
+    if cache != nil {
+      resumedWrites = Self.resumeWrites(
+        client.store(for: operations.addPost), client: client,
+        persists: configuration.persistsWrites)
+    } else {
+      resumedWrites = nil
+    }
+  }
+
+  /// Posts created while the network was away, restored from the cache, are sent again as
+  /// soon as the mutation's store is made (now): when one is saved, the feed is refetched to
+  /// show it.
+  private static func resumeWrites(
+    _ store: OperationStore<MutationState<PostDraft, Post, HTTPError>>, client: OperationClient,
+    persists: Bool
+  ) -> OperationSubscription {
+    let resumed = Set(store.state.history.map(\.id))
+    let saved = SanitizerVisibleMutex(Set<OperationRunID>())
+    return store.subscribe { state in
+      let done = state.history.filter { resumed.contains($0.id) && $0.status == .succeeded }
+      let isNew = saved.withLock { saved in
+        let before = saved.count
+        saved.formUnion(done.map(\.id))
+        return saved.count > before
+      }
+      if isNew, persists { client.invalidate(matching: ["posts", "feed"]) }
+    }
+  }
+
+  /// When the feed on screen was fetched, if it is the one restored from the cache (no
+  /// fresh page arrived yet): what the status bar calls "from cache · 2 h old".
+  public var feedCachedAt: Date? {
+    guard let restoredFeedDate, feed.state.valueLastUpdatedAt == restoredFeedDate else {
+      return nil
+    }
+    return restoredFeedDate
+  }
+
+  /// Writes what changed to the cache and closes it: call it on quit.
+  public func closeCache() async {
+    await cache?.close()
   }
 
   // MARK: Stores
