@@ -11,4 +11,6 @@ enum AppMessage: Sendable {
   case deleteFailed(Int, String)
   /// The feed's state changed (pages arrived, a refetch, an optimistic change).
   case feedChanged
+  /// The cache file could not be used as it was (damaged, locked, read-only, full).
+  case cacheProblem(String)
 }

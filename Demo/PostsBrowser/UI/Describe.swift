@@ -155,4 +155,17 @@ enum Describe {
     guard width > suffixWidth else { return TextLayout.truncate(suffix, toWidth: width) }
     return TextLayout.truncate(text, toWidth: width - suffixWidth) + suffix
   }
+
+  /// How long ago `date` was, in the largest whole unit: `just now`, `45 s old`, `12 min
+  /// old`, `2 h old`, `3 d old`.
+  static func age(since date: Date, now: Date) -> String {
+    let seconds = Int(now.timeIntervalSince(date))
+    switch seconds {
+    case ..<5: return "just now"
+    case ..<60: return "\(seconds) s old"
+    case ..<3600: return "\(seconds / 60) min old"
+    case ..<86_400: return "\(seconds / 3600) h old"
+    default: return "\(seconds / 86_400) d old"
+    }
+  }
 }

@@ -150,6 +150,9 @@ extension PostsBrowserApp {
       var reopened = PostEditor(mode: .edit(id), draft: draft, original: original)
       reopened.failed("Couldn't save: \(reason)")
       editor = reopened
+    case .cacheProblem(let message):
+      toast.show(
+        Post.shown(message, limit: 200), kind: .error, now: now, duration: .seconds(8))
     case .deleted(let id):
       toast.show("Post #\(id) deleted", now: now)
     case .deleteFailed(let id, let reason):

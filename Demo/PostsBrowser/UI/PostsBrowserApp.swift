@@ -69,6 +69,7 @@ public final class PostsBrowserApp: TerminalApp {
     ]
     // The feed may have changed before anyone listened.
     inbox.post(.feedChanged)
+    for message in model.cache?.messages ?? [] { inbox.post(.cacheProblem(message)) }
     if showsStores { storeEvents = model.client.subscribeToEvents { _ in wake() } }
   }
 
@@ -121,7 +122,8 @@ public final class PostsBrowserApp: TerminalApp {
       retryHint: retryHint, isFocused: focus == .post && !isModal
     ).render(in: layout.post, into: &frame, scroll: &postScroll)
     StatusLine(
-      faults: model.faults.settings, activity: activity, storeCount: model.client.storeCount
+      faults: model.faults.settings, activity: activity, storeCount: model.client.storeCount,
+      feedCachedAt: model.feedCachedAt, now: model.client.clock.now()
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
     let panels = Rect(x: 0, y: 0, width: frame.bounds.width, height: layout.status.minY)

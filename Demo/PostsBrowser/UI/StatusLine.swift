@@ -1,12 +1,17 @@
+import Foundation
 import PostsService
 import TetherTerminal
 
-/// The status bar: the server's faults, requests in flight, a sparkline of the latest
-/// requests, and how many stores the client holds.
+/// The status bar: the server's faults, requests in flight, whether the feed is the cached
+/// one (and how old), a sparkline of the latest requests, and how many stores the client
+/// holds.
 struct StatusLine {
   let faults: FaultSettings?
   let activity: RequestActivity.Snapshot
   let storeCount: Int
+  /// When the feed on screen was fetched, while it is the one restored from the cache.
+  var feedCachedAt: Date? = nil
+  var now = Date()
 
   func render(in rect: Rect, into frame: inout Frame) {
     let bar = Theme.statusBar
@@ -26,6 +31,13 @@ struct StatusLine {
       left = [Segment(" faults unavailable (--url) ", style: bar.adding(.dim))]
     }
     left.append(Segment("· \(activity.inFlight) in flight ", style: bar))
+    if let feedCachedAt {
+      left.append(Segment("· ", style: bar))
+      left.append(
+        Segment(
+          "from cache · \(Describe.age(since: feedCachedAt, now: now)) ",
+          style: bar.foreground(.yellow).adding(.bold)))
+    }
     let right = [Segment(" \(storeCount) stores · ? help ", style: bar)]
     StatusBar(left: left, right: right, style: bar).render(in: rect, into: &frame)
     let leftWidth = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
