@@ -123,7 +123,8 @@ public final class PostsBrowserApp: TerminalApp {
     ).render(in: layout.post, into: &frame, scroll: &postScroll)
     StatusLine(
       faults: model.faults.settings, activity: activity, storeCount: model.client.storeCount,
-      feedCachedAt: model.feedCachedAt, now: model.client.clock.now()
+      feedCachedAt: model.feedCachedAt, now: model.client.clock.now(),
+      serverIsUnreachable: model.reachability?.isReachable == false
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
     let panels = Rect(x: 0, y: 0, width: frame.bounds.width, height: layout.status.minY)

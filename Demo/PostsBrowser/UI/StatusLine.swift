@@ -12,6 +12,8 @@ struct StatusLine {
   /// When the feed on screen was fetched, while it is the one restored from the cache.
   var feedCachedAt: Date? = nil
   var now = Date()
+  /// Whether the `--url` server stopped answering (requests wait, new posts are queued).
+  var serverIsUnreachable = false
 
   func render(in rect: Rect, into frame: inout Frame) {
     let bar = Theme.statusBar
@@ -27,10 +29,17 @@ struct StatusLine {
           "latency \(Describe.latency(faults.latency)) ",
           style: faults.latency > .zero ? bar.foreground(.yellow).adding(.bold) : bar),
       ]
+    } else if serverIsUnreachable || feedCachedAt != nil {
+      // Room for what matters more now.
+      left = [Segment(" --url ", style: bar.adding(.dim))]
     } else {
       left = [Segment(" faults unavailable (--url) ", style: bar.adding(.dim))]
     }
     left.append(Segment("· \(activity.inFlight) in flight ", style: bar))
+    if serverIsUnreachable {
+      left.append(Segment("· ", style: bar))
+      left.append(Segment("server not answering ", style: bar.foreground(.red).adding(.bold)))
+    }
     if let feedCachedAt {
       left.append(Segment("· ", style: bar))
       left.append(
