@@ -23,6 +23,8 @@ enum PersistSuite {
     try await snapshots(in: directory)
     Harness.heading("persist: the cost of a persister per state change")
     try await costPerChange(in: directory)
+    Harness.heading("persist: posts launched with a cached feed and the server stopped")
+    try await launchFromCache(in: directory)
   }
 
   static func rows(generation: Int) -> [StoredRow] {
