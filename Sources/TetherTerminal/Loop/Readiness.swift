@@ -3,6 +3,11 @@ import Glibc
 
 /// Waits, off the loop's actor, until a descriptor is readable or the timeout passes. The
 /// waiting thread blocks in `poll()` only; the loop's own thread is free meanwhile.
+///
+/// The wait runs on a queue of its own, not on `DispatchQueue.global()`: the global queue runs
+/// about as many blocks at once as there are cores, so work elsewhere in the process that blocks
+/// it (a busy test run, a library's synchronous calls) would delay the loop's wake-up by seconds.
+/// A private serial queue gets a thread whenever it has work.
 enum Readiness {
   /// `timeout` in milliseconds; -1 waits without limit.
   ///
@@ -10,7 +15,7 @@ enum Readiness {
   @discardableResult
   static func wait(for descriptors: [Int32], timeout: Int32) async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      DispatchQueue.global().async {
+      DispatchQueue(label: "tether.readiness").async {
         var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var result: Int32
         repeat {

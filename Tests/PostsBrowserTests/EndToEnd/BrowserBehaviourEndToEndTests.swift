@@ -61,9 +61,9 @@ struct BrowserBehaviourEndToEndTests {
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts-burst")
     try await tmux.launchPosts("--latency 300ms")
     try await tmux.waitUntil("the first pages") { $0.feedTitle.hasSuffix(" of 251") }
-    let end = Date().addingTimeInterval(15)
-    var probes = 0
-    while Date() < end {
+    // Ten rounds of bursts, each followed by a probe that must be answered within 5 s (on a
+    // loaded machine a round takes a second or two; a frozen loop never answers).
+    for _ in 0..<10 {
       for _ in 0..<5 {
         try tmux.tmux("send-keys", "-t", "main", "j", "j", "j", "j", "j", "k", "k", "j", "G", "k")
         try tmux.tmux("send-keys", "-t", "main", "g", "j", "j", "k", "j", "j", "j", "k", "j", "j")
@@ -73,9 +73,7 @@ struct BrowserBehaviourEndToEndTests {
       try await tmux.waitUntil(containing: "┌ Help ", timeout: 5)
       try tmux.press("Escape")
       try await tmux.waitUntil(notContaining: "┌ Help ", timeout: 5)
-      probes += 1
     }
-    #expect(probes > 5)
     let quit = Date()
     try await tmux.quitPosts()
     #expect(Date().timeIntervalSince(quit) < 5)
@@ -140,8 +138,10 @@ struct BrowserBehaviourEndToEndTests {
   @Test func quittingNeverWaitsForARequestInFlight() async throws {
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts-quit")
     try await tmux.launchPosts("--latency 30s")
-    try await tmux.waitUntil("the first page on its way") {
-      $0.feedRows.last?.contains("Loading posts… waiting") == true
+    // Each attempt is in flight for 5 s (then the silence limit ends it) and the status line
+    // says so; between attempts a retry is pending. Either way the first page is on its way.
+    try await tmux.waitUntil("the first page on its way", timeout: 40) {
+      $0.text.contains(" 1 in flight") || $0.feedRows.last?.contains("retry in") == true
     }
     let start = Date()
     try await tmux.quitPosts()

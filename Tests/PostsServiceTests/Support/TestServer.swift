@@ -121,3 +121,14 @@ final class Flag: Sendable {
     value.withLock { $0 = true }
   }
 }
+
+/// Runs blocking test code on a thread of its own and waits for it without blocking the
+/// cooperative pool: for steps that must happen within a server's deadline, which a pool held up
+/// by other tests' blocking calls could miss by seconds.
+func onOwnThread<Value: Sendable>(
+  _ body: @escaping @Sendable () throws -> Value
+) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
+  }
+}

@@ -31,7 +31,7 @@ struct URLSessionTransportTests {
     let client = APIClient(
       // Long enough that a loaded machine (the whole suite runs in parallel) still sends the
       // request and cancels it before the idle timeout could end it first.
-      baseURL: server.url, defaults: RequestDefaults(timeouts: HTTPTimeouts(idle: .seconds(15))),
+      baseURL: server.url, defaults: RequestDefaults(timeouts: HTTPTimeouts(idle: .seconds(40))),
       transport: transport)
     let task = Task { try await client.send(Endpoint<Void>(.get, "hang")) }
 
@@ -44,7 +44,7 @@ struct URLSessionTransportTests {
     }
     // URLSession's task ends at its idle timeout (FoundationNetworking cannot be cancelled from
     // outside safely), and closes the connection.
-    #expect(await server.events.wait(for: .connectionClosed))
+    #expect(await server.events.wait(for: .connectionClosed, deadline: .seconds(60)))
   }
 
   @Test("a refused connection is a transport failure with its URLError code")
