@@ -60,7 +60,7 @@ public final class PostsCache: Sendable {
     at file: URL, for client: OperationClient, origin: String
   ) async -> PostsCache {
     let said = Messages()
-    let persister = SQLitePersister(at: file) { diagnostic in said.append(diagnostic.message) }
+    let persister = SQLitePersister(at: file) { diagnostic in said.append(diagnostic.summary) }
     let persistence = await ClientPersistence.start(
       client, persister: persister, options: options(origin: origin)
     ) { notice in said.append(notice.description) }

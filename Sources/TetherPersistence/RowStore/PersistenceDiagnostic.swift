@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let rows = SQLiteRowStore(at: file) { diagnostic in
-///   statusBar.show(diagnostic.message)   // "cache /…/posts.sqlite is damaged: moved it to …"
+///   statusBar.show(diagnostic.message)   // "cache /…/posts.sqlite is damaged: started empty, …"
 /// }
 /// ```
 public struct PersistenceDiagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -47,14 +47,23 @@ public struct PersistenceDiagnostic: Sendable, Hashable, CustomStringConvertible
 
   /// The sentence to show: what happened, what was done, and the detail.
   public var message: String {
-    let path = file.path
+    "\(sentence(naming: file.path)) (\(detail))"
+  }
+
+  /// The sentence without the file's directory and SQLite's words, for a line too narrow for
+  /// both: `cache posts.sqlite is damaged: started empty, the old one kept as …`.
+  public var summary: String {
+    sentence(naming: file.lastPathComponent)
+  }
+
+  private func sentence(naming path: String) -> String {
     let what: String =
       switch problem {
       case .corrupt(let movedTo):
-        "cache \(path) is damaged: moved it to \(movedTo.lastPathComponent) and started empty"
+        "cache \(path) is damaged: started empty, the old one kept as \(movedTo.lastPathComponent)"
       case .newerSchema(let movedTo):
-        "cache \(path) is from a newer version: moved it to \(movedTo.lastPathComponent) and "
-          + "started empty"
+        "cache \(path) is from a newer version: started empty, the old one kept as "
+          + movedTo.lastPathComponent
       case .locked:
         "cache \(path) is locked by another process: started empty, not saving this session"
       case .readOnly:
@@ -66,7 +75,7 @@ public struct PersistenceDiagnostic: Sendable, Hashable, CustomStringConvertible
       case .writeFailed:
         "cache \(path): a write failed and will be retried"
       }
-    return "\(what) (\(detail))"
+    return what
   }
 
   public var description: String { message }

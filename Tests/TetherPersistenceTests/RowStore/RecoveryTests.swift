@@ -48,7 +48,7 @@ struct RecoveryTests {
     #expect(diagnostics.problems == [.corrupt(movedTo: moved)])
     #expect(
       diagnostics.all.first?.message.hasPrefix(
-        "cache \(file.path) is damaged: moved it to posts.sqlite.corrupt-\(stamp) and started empty"
+        "cache \(file.path) is damaged: started empty, the old one kept as posts.sqlite.corrupt-\(stamp)"
       ) == true)
     #expect(try Data(contentsOf: moved) == garbage)
     // The old log went with its file (or SQLite dropped it): never replayed into the new one.
