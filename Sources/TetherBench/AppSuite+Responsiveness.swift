@@ -79,7 +79,8 @@ extension AppSuite {
     Harness.heading(
       "app: \(Int(duration.seconds)) s of j/k/G bursts, 300 ms latency (TETHER_BENCH_BURST_SECONDS)"
     )
-    let browser = try PtyProcess(posts, arguments: ["--latency", "300ms", "--no-cache"], size: size)
+    let browser = try PtyProcess(
+      posts, arguments: ["--latency", "300ms", "--no-cache"], size: size)
     defer { browser.stop() }
     try browser.waitFor("of 251")
     browser.waitForQuiet(.milliseconds(500))
