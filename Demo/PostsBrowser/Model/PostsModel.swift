@@ -151,6 +151,10 @@ public final class PostsModel: Sendable {
     let feedChanges = feedChanges
     feedSubscription = feed.subscribe { _ in feedChanges.notify() }
     if cache != nil {
+      // A delete made while the server was away is restored too (its argument, an id, is
+      // Codable; an edit's is not, so it waits only while the browser runs): making its store
+      // now sends it at launch rather than at the next delete.
+      _ = client.store(for: operations.deletePost)
       resumedWrites = Self.resumeWrites(
         client.store(for: operations.addPost), feed: feed, client: client,
         persists: configuration.persistsWrites)
