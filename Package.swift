@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TetherTime", targets: ["TetherTime"]),
     .library(name: "TetherDevtools", targets: ["TetherDevtools"]),
     .library(name: "TetherDevtoolsHTTP", targets: ["TetherDevtoolsHTTP"]),
+    .library(name: "TetherPersistence", targets: ["TetherPersistence"]),
     .executable(name: "posts", targets: ["PostsApp"]),
     .executable(name: "posts-server", targets: ["PostsServerTool"]),
     .executable(name: "terminal-sample", targets: ["TerminalSample"]),
@@ -39,6 +40,11 @@ let package = Package(
       dependencies: ["TetherDevtools", "TetherHTTP", "TetherSynchronization"]),
     // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
     .target(name: "TetherSynchronization"),
+    // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
+    .systemLibrary(name: "CSQLite"),
+    .target(
+      name: "TetherPersistence",
+      dependencies: ["CSQLite", "TetherCore", "TetherTime", "TetherSynchronization"]),
 
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(
@@ -49,8 +55,8 @@ let package = Package(
     .target(
       name: "PostsBrowser",
       dependencies: [
-        "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherDevtools",
-        "TetherDevtoolsHTTP",
+        "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherPersistence",
+        "TetherDevtools", "TetherDevtoolsHTTP",
       ],
       path: "Demo/PostsBrowser"
     ),
@@ -66,7 +72,7 @@ let package = Package(
       name: "TetherBench",
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "PostsBrowser",
-        "TetherSynchronization",
+        "TetherSynchronization", "TetherPersistence",
       ]
     ),
 
@@ -82,6 +88,15 @@ let package = Package(
       dependencies: [
         "TetherDevtools", "TetherDevtoolsHTTP", "TetherHTTP", "TetherSynchronization",
       ]),
+    .testTarget(
+      name: "TetherPersistenceTests",
+      dependencies: [
+        "TetherPersistence", "TetherTime", "TetherSynchronization", "EndToEndSupport",
+      ]),
+    // The child the kill -9 test of TetherPersistence writes with and kills.
+    .executableTarget(
+      name: "PersistenceProbe", dependencies: ["TetherPersistence"],
+      path: "Tests/PersistenceProbe"),
     .testTarget(
       name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),
     .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser", "EndToEndSupport"]),

@@ -29,7 +29,7 @@ extension AppSuite {
     let clock = ContinuousClock()
     let start = clock.now
     let check = try PtyProcess(
-      posts, arguments: ["--url", listener.url.absoluteString], size: size)
+      posts, arguments: ["--url", listener.url.absoluteString, "--no-cache"], size: size)
     try check.waitFor("did not answer", timeout: .seconds(30))
     let elapsed = (clock.now - start).seconds
     check.stop()
@@ -40,7 +40,7 @@ extension AppSuite {
       "  its CPU meanwhile (10 ms ticks)",
       String(format: "%.0f ms, %.2f%% of a core", probeCPU * 1000, probeCPU / elapsed * 100))
 
-    let waiting = try PtyProcess(posts, arguments: ["--latency", "30s"], size: size)
+    let waiting = try PtyProcess(posts, arguments: ["--latency", "30s", "--no-cache"], size: size)
     defer { waiting.stop() }
     let sleeper = try PtyProcess("/bin/sleep", arguments: ["60"], size: size)
     defer { sleeper.stop() }
@@ -79,7 +79,8 @@ extension AppSuite {
     Harness.heading(
       "app: \(Int(duration.seconds)) s of j/k/G bursts, 300 ms latency (TETHER_BENCH_BURST_SECONDS)"
     )
-    let browser = try PtyProcess(posts, arguments: ["--latency", "300ms"], size: size)
+    let browser = try PtyProcess(
+      posts, arguments: ["--latency", "300ms", "--no-cache"], size: size)
     defer { browser.stop() }
     try browser.waitFor("of 251")
     browser.waitForQuiet(.milliseconds(500))

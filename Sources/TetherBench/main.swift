@@ -11,6 +11,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
   "render": RenderSuite.run,
   "app": AppSuite.run,
   "devtools": DevtoolsSuite.run,
+  "persist": PersistSuite.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

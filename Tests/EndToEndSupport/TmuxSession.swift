@@ -24,7 +24,9 @@ public final class TmuxSession {
     try tmux(
       capturingOutput: false, "-f", "/dev/null", "new-session", "-d", "-s", "main", "-x",
       "\(width)", "-y", "\(height)",
-      "env", "PS1=e2e$ ", "LANG=C.UTF-8", "TERM=xterm-256color", "bash", "--norc",
+      // A cache of its own: a test never reads what another launch of posts left behind.
+      "env", "PS1=e2e$ ", "LANG=C.UTF-8", "TERM=xterm-256color",
+      "XDG_CACHE_HOME=\(directory.path)/cache", "bash", "--norc",
       "--noprofile", "-i")
   }
 

@@ -51,15 +51,25 @@ public enum PostsBrowserCommand {
       return fail("\(error)", code: 1)
     }
     let server: PostsServer?
-    let baseURL: URL
+    let model: PostsModel
     let transport = options.transport.make()
     let timeouts = HTTPTimeouts.interactive.limited(toTotal: options.timeout)
+    let cacheFile = options.cache.file(environment: ProcessInfo.processInfo.environment)
     if let url = options.url {
-      if let problem = await problemReaching(url, transport: transport, timeouts: timeouts) {
+      server = nil
+      model = await PostsModel.open(
+        configuration(
+          options, baseURL: url, transport: transport, timeouts: timeouts, log: logLine),
+        cacheFile: cacheFile)
+      // With a feed in the cache the browser opens at once, whatever the server does: the
+      // feed shows, stale, and says why it cannot be refreshed. Without one, a server that
+      // cannot be browsed ends `posts` with one line.
+      if model.restoredFeedDate == nil,
+        let problem = await problemReaching(url, transport: transport, timeouts: timeouts)
+      {
+        await model.closeCache()
         return fail(problem, code: 2)
       }
-      server = nil
-      baseURL = url
     } else {
       do {
         server = try PostsServer.start(
@@ -69,19 +79,20 @@ public enum PostsBrowserCommand {
       } catch {
         return fail("cannot start the embedded Posts service: \(error)", code: 1)
       }
-      baseURL = server!.baseURL
+      model = await PostsModel.open(
+        configuration(
+          options, baseURL: server!.baseURL, transport: transport, timeouts: timeouts,
+          server: server, log: logLine),
+        cacheFile: cacheFile)
     }
-    // Take the terminal over before the model starts loading: should that fail, no request
-    // is in flight yet.
+    // Take the terminal over before the browser draws or asks for more pages: should that
+    // fail, only the feed's first request is in flight.
     do {
       try screen.start()
     } catch {
+      await model.closeCache()
       return fail("\(error)", code: 1)
     }
-    let model = PostsModel(
-      PostsModel.Configuration(
-        baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
-        retries: options.retries, server: server, persistsWrites: server != nil, log: logLine))
     let app = PostsBrowserApp(model: model)
     app.clipboard = { screen.copyToClipboard($0) }
     var code: Int32 = 0
@@ -95,10 +106,22 @@ public enum PostsBrowserCommand {
       screen.stop()
       code = fail("\(error)", code: 1)
     }
-    // The terminal is restored. End here, with the model alive: releasing it would cancel
-    // every request in flight one by one, and quitting must never wait on a request (the
-    // process ending closes their connections, and the embedded service's).
+    // The terminal is restored. Write what the cache has not written yet (a local file, at
+    // most a second's worth of changes), then end here, with the model alive: releasing it
+    // would cancel every request in flight one by one, and quitting must never wait on a
+    // request (the process ending closes their connections, and the embedded service's).
+    await model.closeCache()
     exit(code)
+  }
+
+  /// The model's configuration for the command line.
+  private static func configuration(
+    _ options: PostsBrowserOptions, baseURL: URL, transport: any HTTPTransport,
+    timeouts: HTTPTimeouts, server: PostsServer? = nil, log: (@Sendable (String) -> Void)?
+  ) -> PostsModel.Configuration {
+    PostsModel.Configuration(
+      baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
+      retries: options.retries, server: server, persistsWrites: server != nil, log: log)
   }
 
   /// The embedded service's request log, written to the log file when there is one.

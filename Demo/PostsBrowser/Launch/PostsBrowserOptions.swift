@@ -27,6 +27,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   public var transport = TransportChoice.curl
   /// The longest a request may take before the browser says so (the client's total deadline).
   public var timeout: Duration = HTTPTimeouts.interactive.total
+  /// Where the feed and posts are cached between launches.
+  public var cache = CacheChoice.automatic
   public var showsHelp = false
   public var showsVersion = false
 
@@ -52,6 +54,9 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       --no-mouse           leave the mouse to the terminal (its own text selection)
       --transport NAME     curl (libcurl, the default) or urlsession (FoundationNetworking)
       --timeout DURATION   the longest a request may take, like 5s (default 8s)
+      --cache FILE         keep the feed, the posts read and posts written offline in FILE
+                           (default $XDG_CACHE_HOME/tether/posts.sqlite)
+      --no-cache           start from nothing and keep nothing
       -h, --help           show this help
       --version            show the version
 
@@ -111,6 +116,11 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       case "--timeout":
         timeout = try Self.duration(
           try value(), for: name, in: .milliseconds(1)...(.seconds(600)), limit: "10 minutes")
+      case "--cache":
+        let path = try value()
+        guard !path.isEmpty else { throw PostsBrowserOptionsError("--cache needs a file name") }
+        cache = .file(path)
+      case "--no-cache": cache = .off
       default: throw PostsBrowserOptionsError("unknown option \(name); see posts --help")
       }
     }
@@ -153,6 +163,25 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       throw PostsBrowserOptionsError("\(name) must be a number from 0 to 1, not \(text)")
     }
     return value
+  }
+}
+
+/// Where `posts` caches what it read: `--cache FILE`, `--no-cache`, or the default place.
+public enum CacheChoice: Sendable, Equatable {
+  /// `$XDG_CACHE_HOME/tether/posts.sqlite` (or `~/.cache/tether/posts.sqlite`).
+  case automatic
+  /// `--cache FILE`.
+  case file(String)
+  /// `--no-cache`.
+  case off
+
+  /// The cache file, or nil for none (`--no-cache`, or no home to put the default in).
+  public func file(environment: [String: String]) -> URL? {
+    switch self {
+    case .automatic: PostsCache.defaultFile(environment: environment)
+    case .file(let path): URL(fileURLWithPath: path)
+    case .off: nil
+    }
   }
 }
 

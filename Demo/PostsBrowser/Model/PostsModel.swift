@@ -4,6 +4,7 @@ import TetherCore
 import TetherDevtools
 import TetherDevtoolsHTTP
 import TetherHTTP
+import TetherPersistence
 import TetherSynchronization
 
 /// Everything the browser knows about posts lives in the stores of one `OperationClient`;
@@ -70,15 +71,72 @@ public final class PostsModel: Sendable {
   /// The feed. The model subscribes to it for as long as it lives (so it loads, and reloads
   /// when invalidated), once: another subscriber arriving later would refetch it.
   public let feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>
+  /// The cache on disk the stores were restored from and are kept in; nil with `--no-cache`.
+  public let cache: PostsCache?
+  /// When the feed restored from the cache was fetched; nil when it was not restored.
+  public let restoredFeedDate: Date?
   private let feedChanges = ChangeListeners()
   private let feedSubscription: OperationSubscription
+  private let resumedWrites: OperationSubscription?
 
-  public init(_ configuration: Configuration) {
+  /// Whether the server answers, for `--url`: a stopped server pauses requests and queues
+  /// writes as the network being away does (nil for the embedded service, and when the
+  /// configuration gives its own connectivity).
+  public let reachability: ServerReachability?
+
+  /// A model without a cache.
+  public convenience init(_ configuration: Configuration) {
+    let (client, reachability) = Self.makeClient(for: configuration)
+    self.init(configuration, client: client, reachability: reachability, cache: nil)
+  }
+
+  /// A model whose stores are restored from the cache file `cacheFile` (nil: no cache) and
+  /// kept in it: the feed and the posts read last time show at once, stale, and revalidate.
+  public static func open(_ configuration: Configuration, cacheFile: URL?) async -> PostsModel {
+    let (client, reachability) = makeClient(for: configuration, caching: cacheFile != nil)
+    var cache: PostsCache?
+    if let cacheFile {
+      let origin = configuration.server == nil ? configuration.baseURL.absoluteString : "embedded"
+      cache = await PostsCache.open(at: cacheFile, for: client, origin: origin)
+    }
+    return PostsModel(configuration, client: client, reachability: reachability, cache: cache)
+  }
+
+  /// The client of every store: the configuration's clock, connectivity and retries. With a
+  /// cache, unobserved stores are kept as long as the cache keeps them (a day, as TanStack
+  /// Query advises: collecting a store deletes it from the cache too).
+  static func makeClient(for configuration: Configuration, caching: Bool = false)
+    -> (OperationClient, ServerReachability?)
+  {
+    var defaults = OperationDefaults()
+    defaults.queryRetryLimit = configuration.retries
+    if caching { defaults.garbageCollectionDelay = PostsCache.maxAge }
+    var reachability: ServerReachability?
+    let connectivity: any RunCondition
+    if let given = configuration.connectivity {
+      connectivity = given
+    } else if configuration.server != nil {
+      connectivity = ManualCondition(true)  // the embedded service, on the loopback interface
+    } else {
+      let server = ServerReachability(clock: configuration.clock)
+      reachability = server
+      connectivity = NetworkConnectivity.shared && server
+    }
+    let client = OperationClient(
+      clock: configuration.clock, connectivity: connectivity, defaults: defaults)
+    return (client, reachability)
+  }
+
+  init(
+    _ configuration: Configuration, client: OperationClient, reachability: ServerReachability?,
+    cache: PostsCache?
+  ) {
     let activity = RequestActivity(clock: configuration.clock)
     let clientFaults = ClientFaultInjector(clock: configuration.clock)
     var observers: [any HTTPObserver] = [
       activity, NetworkLogObserver(network, clock: configuration.clock),
     ]
+    if let reachability { observers.append(reachability) }
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
     let api = APIClient(
       baseURL: configuration.baseURL,
@@ -86,13 +144,10 @@ public final class PostsModel: Sendable {
       clientError: .json(ServerMessage.self),
       transport: clientFaults.wrapping(configuration.transport),
       observers: observers, clock: configuration.clock)
-    var defaults = OperationDefaults()
-    defaults.queryRetryLimit = configuration.retries
-    let connectivity =
-      configuration.connectivity
-      ?? (configuration.server != nil ? ManualCondition(true) : NetworkConnectivity.shared)
-    client = OperationClient(
-      clock: configuration.clock, connectivity: connectivity, defaults: defaults)
+    self.client = client
+    self.cache = cache
+    self.reachability = reachability
+    reachability?.probe { _ = try? await api.send(PostsAPI.posts(skip: 0, limit: 1)) }
     operations = PostsOperations(
       api: api, pageSize: configuration.pageSize, focus: ManualCondition(true))
     self.activity = activity
@@ -100,9 +155,62 @@ public final class PostsModel: Sendable {
     faults = FaultControl(
       target: configuration.server.map(ServerFaults.init) ?? clientFaults)
     persistsWrites = configuration.persistsWrites
+    let feedPath = PersistedPath(["posts", "feed"])
+    restoredFeedDate =
+      client.pendingRestoredSnapshots.first {
+        $0.kind == .paginatedQuery && $0.path == feedPath
+      }?.updatedAt
     feed = client.store(for: operations.feed)
     let feedChanges = feedChanges
     feedSubscription = feed.subscribe { _ in feedChanges.notify() }
+    if cache != nil {
+      // A delete made while the server was away is restored too (its argument, an id, is
+      // Codable; an edit's is not, so it waits only while the browser runs): making its store
+      // now sends it at launch rather than at the next delete.
+      _ = client.store(for: operations.deletePost)
+      resumedWrites = Self.resumeWrites(
+        client.store(for: operations.addPost), feed: feed, client: client,
+        persists: configuration.persistsWrites)
+    } else {
+      resumedWrites = nil
+    }
+  }
+
+  /// Posts created while the network was away, restored from the cache, are sent again as
+  /// soon as the mutation's store is made (now): each one saved is shown as `create` shows
+  /// it.
+  private static func resumeWrites(
+    _ store: OperationStore<MutationState<PostDraft, Post, HTTPError>>,
+    feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>, client: OperationClient,
+    persists: Bool
+  ) -> OperationSubscription {
+    let resumed = Set(store.state.history.map(\.id))
+    let shown = SanitizerVisibleMutex(Set<OperationRunID>())
+    return store.subscribe { state in
+      let saved = state.history.filter { resumed.contains($0.id) && $0.status == .succeeded }
+      let new = shown.withLock { shown in
+        let new = saved.filter { !shown.contains($0.id) }
+        shown.formUnion(new.map(\.id))
+        return new
+      }
+      for attempt in new {
+        if let post = attempt.value { show(post, in: feed, client: client, persists: persists) }
+      }
+    }
+  }
+
+  /// When the feed on screen was fetched, if it is the one restored from the cache (no
+  /// fresh page arrived yet): what the status bar calls "from cache · 2 h old".
+  public var feedCachedAt: Date? {
+    guard let restoredFeedDate, feed.state.valueLastUpdatedAt == restoredFeedDate else {
+      return nil
+    }
+    return restoredFeedDate
+  }
+
+  /// Writes what changed to the cache and closes it: call it on quit.
+  public func closeCache() async {
+    await cache?.close()
   }
 
   // MARK: Stores
@@ -193,12 +301,42 @@ public final class PostsModel: Sendable {
 
   /// Creates a post; when the server keeps writes the feed is refetched to show it, otherwise
   /// it is put at the top of the feed by hand.
+  ///
+  /// While the server cannot be reached the post waits: `whenQueued` is called once it does,
+  /// and the call returns when the post is sent (or, should the browser quit first, the cache
+  /// keeps it and the next launch sends it).
   @discardableResult
-  public func create(_ draft: PostDraft) async throws -> Post {
+  public func create(
+    _ draft: PostDraft, whenQueued: (@Sendable () -> Void)? = nil
+  ) async throws -> Post {
     var draft = draft
     draft.userId = draft.userId ?? PostsAPI.authorID
-    let post = try await addPost.mutate(with: draft)
-    if persistsWrites {
+    let store = addPost
+    let sent = draft
+    let watch = whenQueued.map { queued in
+      let said = SanitizerVisibleMutex(false)
+      return store.subscribe { state in
+        guard state.isPaused, state.latestAttempt?.arguments == sent else { return }
+        let isFirst = said.withLock { said in
+          defer { said = true }
+          return !said
+        }
+        if isFirst { queued() }
+      }
+    }
+    defer { watch?.cancel() }
+    let post = try await store.mutate(with: draft)
+    Self.show(post, in: feed, client: client, persists: persistsWrites)
+    return post
+  }
+
+  /// Shows a created post: the feed is refetched when the server keeps writes, otherwise the
+  /// post is put at its top by hand.
+  private static func show(
+    _ post: Post, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
+    client: OperationClient, persists: Bool
+  ) {
+    if persists {
       client.invalidate(matching: ["posts", "feed"])
     } else {
       feed.withCurrentValue { pages in
@@ -206,7 +344,6 @@ public final class PostsModel: Sendable {
         pages[0].value.posts.insert(post, at: 0)
       }
     }
-    return post
   }
 
   /// Changes a post's title and body optimistically: the feed and the post change at once, and

@@ -2,7 +2,7 @@ import TetherCore
 import TetherHTTP
 
 /// Every operation of the browser: the endpoints of ``PostsAPI`` turned into TetherCore
-/// queries and mutations, with the paths the store panel shows.
+/// queries and mutations, with the paths the devtools show.
 public struct PostsOperations: Sendable {
   /// An edit of post `id`: its new title and body.
   public struct Edit: Sendable, Hashable {

@@ -11,4 +11,8 @@ enum AppMessage: Sendable {
   case deleteFailed(Int, String)
   /// The feed's state changed (pages arrived, a refetch, an optimistic change).
   case feedChanged
+  /// A new post waits for the server to come back (it is sent then, or at the next launch).
+  case queued(PostDraft)
+  /// The cache file could not be used as it was (damaged, locked, read-only, full).
+  case cacheProblem(String)
 }

@@ -31,7 +31,7 @@ enum Describe {
   /// A short account of a failure, one line that fits a panel: the server's own message when
   /// it sent one (`503: Down for maintenance`), otherwise what happened in a few words
   /// (`the server answered 404`, `unreadable response: missing field posts`, `timed out
-  /// after 10 s`). The full error stays in the store panel's detail view.
+  /// after 10 s`). The full error stays in the devtools' store detail.
   static func failure(_ error: any Error) -> String {
     if let error = error as? OperationError<HTTPError> {
       return error.failure.map { failure($0) } ?? "cancelled"
@@ -154,5 +154,18 @@ enum Describe {
     let suffixWidth = DisplayWidth.of(suffix)
     guard width > suffixWidth else { return TextLayout.truncate(suffix, toWidth: width) }
     return TextLayout.truncate(text, toWidth: width - suffixWidth) + suffix
+  }
+
+  /// How long ago `date` was, in the largest whole unit: `just now`, `45 s old`, `12 min
+  /// old`, `2 h old`, `3 d old`.
+  static func age(since date: Date, now: Date) -> String {
+    let seconds = Int(now.timeIntervalSince(date))
+    switch seconds {
+    case ..<5: return "just now"
+    case ..<60: return "\(seconds) s old"
+    case ..<3600: return "\(seconds / 60) min old"
+    case ..<86_400: return "\(seconds / 3600) h old"
+    default: return "\(seconds / 86_400) d old"
+    }
   }
 }

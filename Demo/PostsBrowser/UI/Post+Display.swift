@@ -1,6 +1,6 @@
 /// How much of a post's text the screen lays out: a server may send a 10 MB title or a body of
 /// a million words, and laying all of it out every frame would freeze the screen. What is cut
-/// ends in "…"; the store panel's detail view says how long the original is.
+/// ends in "…"; the devtools' store detail shows the original.
 extension Post {
   /// Characters of a title shown (a feed row or the post panel shows far fewer anyway).
   static let shownTitleLength = 500

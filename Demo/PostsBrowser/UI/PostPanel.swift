@@ -37,7 +37,8 @@ struct PostPanel {
     let value = post.valueOrPlaceholder
     if post.isPaused {
       frame.write(
-        "Offline: the request waits for the network", at: Point(x: area.minX, y: area.minY),
+        "Offline: the request waits for the network or the server",
+        at: Point(x: area.minX, y: area.minY),
         style: Theme.warning, clip: area.row(0))
       area = area.inset(top: 1)
     } else if let progress = post.retryProgress, post.isFetching {

@@ -84,7 +84,7 @@ extension PostsBrowserApp {
       do {
         let post =
           switch mode {
-          case .create: try await model.create(draft)
+          case .create: try await model.create(draft) { inbox.post(.queued(draft)) }
           case .edit(let id): try await model.edit(id, draft: draft)
           }
         inbox.post(.saved(mode, post))
@@ -134,6 +134,14 @@ extension PostsBrowserApp {
       var reopened = PostEditor(mode: .edit(id), draft: draft, original: original)
       reopened.failed("Couldn't save: \(reason)")
       editor = reopened
+    case .queued(let draft):
+      if editor?.mode == .create, editor?.draft == draft { editor = nil }
+      toast.show(
+        "Queued “\(Post.shown(draft.title, limit: 40))”: sent when the server is back",
+        now: now, duration: .seconds(5))
+    case .cacheProblem(let message):
+      toast.show(
+        Post.shown(message, limit: 200), kind: .error, now: now, duration: .seconds(8))
     case .deleted(let id):
       toast.show("Post #\(id) deleted", now: now)
     case .deleteFailed(let id, let reason):

@@ -90,6 +90,7 @@ public final class PostsBrowserApp: TerminalApp {
     devtools.messages.onPost(wake)
     // The feed may have changed before anyone listened.
     inbox.post(.feedChanged)
+    for message in model.cache?.messages ?? [] { inbox.post(.cacheProblem(message)) }
   }
 
   /// Starts the work the first screen needs on a screen of `size`: pages until the feed's
@@ -150,7 +151,8 @@ public final class PostsBrowserApp: TerminalApp {
     }
     sparkline = StatusLine(
       faults: model.faults.target, storeFaults: model.clientFaults, activity: activity,
-      storeCount: model.client.storeCount
+      storeCount: model.client.storeCount, feedCachedAt: model.feedCachedAt,
+      now: model.client.clock.now(), serverIsUnreachable: model.reachability?.isReachable == false
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
     // The browser's toasts go above the status bar, or in the feed's corner while the

@@ -1,9 +1,10 @@
+import Foundation
 import TetherDevtools
 import TetherTerminal
 
 /// The status bar: which side injects faults and every fault it injects, requests in flight,
-/// a labelled sparkline of the latest requests (a click opens the network log), and how many
-/// stores the client holds.
+/// whether the feed is the cached one (and how old), a labelled sparkline of the latest
+/// requests (a click opens the network log), and how many stores the client holds.
 struct StatusLine {
   /// The faults of `f`, `L` and the faults dialog: the server's, or the client's with `--url`.
   let faults: any FaultTarget
@@ -11,6 +12,11 @@ struct StatusLine {
   let storeFaults: any StoreFaultTarget
   let activity: RequestActivity.Snapshot
   let storeCount: Int
+  /// When the feed on screen was fetched, while it is the one restored from the cache.
+  var feedCachedAt: Date? = nil
+  var now = Date()
+  /// Whether the `--url` server stopped answering (requests wait, new posts are queued).
+  var serverIsUnreachable = false
 
   /// Draws the bar; returns where the sparkline went, if it fit.
   @discardableResult
@@ -24,7 +30,9 @@ struct StatusLine {
     let sameSide = storeFaults.side == faults.side
     let summary = plan.summary + (sameSide ? storeParts : [])
     if summary.isEmpty {
-      left.append(Segment("no faults ", style: bar))
+      // Without faults, room for what matters more now.
+      let pressing = serverIsUnreachable || feedCachedAt != nil
+      left = pressing ? [] : left + [Segment("no faults ", style: bar)]
     }
     for (index, part) in summary.enumerated() {
       let style =
@@ -37,7 +45,19 @@ struct StatusLine {
     if !sameSide, let stores = storeFaults.statusText {
       left.append(Segment("· \(stores) ", style: bar.foreground(.red).adding(.bold)))
     }
-    left.append(Segment("· \(activity.inFlight) in flight ", style: bar))
+    left.append(
+      Segment((left.isEmpty ? " " : "· ") + "\(activity.inFlight) in flight ", style: bar))
+    if serverIsUnreachable {
+      left.append(Segment("· ", style: bar))
+      left.append(Segment("server not answering ", style: bar.foreground(.red).adding(.bold)))
+    }
+    if let feedCachedAt {
+      left.append(Segment("· ", style: bar))
+      left.append(
+        Segment(
+          "from cache · \(Describe.age(since: feedCachedAt, now: now)) ",
+          style: bar.foreground(.yellow).adding(.bold)))
+    }
     let right = [Segment(" \(storeCount) stores · ? help ", style: bar)]
     StatusBar(left: left, right: right, style: bar).render(in: rect, into: &frame)
     let leftWidth = left.reduce(0) { $0 + DisplayWidth.of($1.text) }

@@ -13,29 +13,6 @@ enum Theme {
   static let success = Style(foreground: .green)
   static let tag = Style(foreground: .cyan)
   static let statusBar = Style.reverse
-
-  /// The colour of a store's status in the store panel.
-  static func style(for snapshot: OperationSnapshot) -> Style {
-    if snapshot.retryProgress != nil || snapshot.fetchStatus == .paused { return warning }
-    if snapshot.fetchStatus == .fetching { return Style(foreground: .cyan) }
-    switch snapshot.status {
-    case .failure: return error
-    case .success: return snapshot.isStale ? Style(foreground: .yellow) : success
-    case .pending: return dim
-    }
-  }
-
-  /// The word for a store's status: retry, paused, loading, error, stale, ok or idle.
-  static func label(for snapshot: OperationSnapshot) -> String {
-    if snapshot.retryProgress != nil { return "retry" }
-    if snapshot.fetchStatus == .paused { return "paused" }
-    if snapshot.fetchStatus == .fetching { return "loading" }
-    switch snapshot.status {
-    case .failure: return "error"
-    case .success: return snapshot.isStale ? "stale" : "ok"
-    case .pending: return "idle"
-    }
-  }
 }
 
 extension Theme {

@@ -9,6 +9,25 @@ final class ClientEventHub: Sendable {
     [UInt64: @Sendable (OperationClientEvent) -> Void]())
   @usableFromInline let listening = Atomic(false)
   private let nextID = Atomic<UInt64>(0)
+  /// The one change marker (a persister), if any: it hears of each store's first change since
+  /// the store's mark was last cleared.
+  private let marker = SanitizerVisibleMutex<Marker?>(nil)
+  @usableFromInline let marking = Atomic(false)
+
+  typealias MarkHandler = @Sendable (any OperationStoreProtocol) -> Void
+
+  /// A class, not a tuple: a closure held directly in the generic mutex would be wrapped in
+  /// one more reabstraction thunk by every `withLock` that reads it (its `inout` writes the
+  /// value back), and calls would get slower without end.
+  private final class Marker: Sendable {
+    let id: UInt64
+    let mark: MarkHandler
+
+    init(id: UInt64, mark: @escaping MarkHandler) {
+      self.id = id
+      self.mark = mark
+    }
+  }
 
   init() {}
 
@@ -30,6 +49,32 @@ final class ClientEventHub: Sendable {
         listening.store(!listeners.isEmpty, ordering: .releasing)
       }
     }
+  }
+
+  /// Whether a change marker is set.
+  @inlinable var isMarking: Bool { marking.load(ordering: .acquiring) }
+
+  /// Sets the change marker, replacing any other.
+  func setMarker(_ mark: @escaping MarkHandler) -> OperationSubscription {
+    let id = nextID.add(1, ordering: .relaxed).newValue
+    marker.withLock { marker in
+      marker = Marker(id: id, mark: mark)
+      marking.store(true, ordering: .releasing)
+    }
+    return OperationSubscription { [weak self] in
+      guard let self else { return }
+      marker.withLock { marker in
+        guard marker?.id == id else { return }
+        marker = nil
+        marking.store(false, ordering: .releasing)
+      }
+    }
+  }
+
+  /// Tells the marker that `store` changed.
+  @usableFromInline
+  func mark(_ store: any OperationStoreProtocol) {
+    marker.withLock { $0?.mark }?(store)
   }
 
   @usableFromInline

@@ -64,6 +64,7 @@ extension OperationClient {
         store, at: candidate.path, isMutation: candidate.isMutation, deadline: deadline)
     case .remove(let store):
       eventHub.emit(.storeRemoved(store))
+      store.markChanged()
     }
   }
 

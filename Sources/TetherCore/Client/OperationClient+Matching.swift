@@ -73,6 +73,7 @@ extension OperationClient {
     for store in stores {
       store.cancel(revert: true)
       eventHub.emit(.storeRemoved(store))
+      store.markChanged()
     }
   }
 }

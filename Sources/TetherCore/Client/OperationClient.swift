@@ -35,6 +35,8 @@ public final class OperationClient: Sendable {
   let scopes = MutationScopes()
   let collector: GarbageCollector
   let reconnection = SanitizerVisibleMutex<OperationSubscription?>(nil)
+  /// Snapshots restored by `hydrate` whose stores are not made yet.
+  let restoredSnapshots = SanitizerVisibleMutex(RestoredSnapshots())
 
   /// A client whose operations run with `context` and get `defaults`.
   public init(
@@ -249,13 +251,18 @@ public final class OperationClient: Sendable {
     isMutation ? mutations.withLock { body(&$0) } : queries.withLock { body(&$0) }
   }
 
-  /// Announces a new store and schedules its collection.
+  /// Announces a new store, restores its snapshot if `hydrate` kept one, and schedules its
+  /// collection.
   @usableFromInline
   func didAdd(
     _ store: any OperationStoreProtocol, at path: OperationPath, isMutation: Bool,
     deadline: Date
   ) {
     eventHub.emit(.storeAdded(store))
+    if let managed = store as? any ManagedStore {
+      hydrateIfRestored(managed, at: path, isMutation: isMutation)
+      managed.markChanged()
+    }
     collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }
 

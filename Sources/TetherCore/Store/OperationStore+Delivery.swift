@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TetherSynchronization
 
 /// Committing changes: every change to a store's state is made under its lock by `update`,
@@ -24,7 +25,18 @@ extension OperationStore {
       storage.sequence += 1
       storage.outbox.append(.state(sequence: storage.sequence, target: nil, storage.state))
     }
-    if events?.isListening == true { storage.outbox.append(.changed) }
+    if let events {
+      if events.isListening { storage.outbox.append(.changed) }
+      if events.isMarking { markChanged(events) }
+    }
+  }
+
+  /// Tells the client's change marker of the first change since the mark was cleared: one
+  /// relaxed load per change after that.
+  @inlinable
+  func markChanged(_ events: ClientEventHub) {
+    guard !changeMark.load(ordering: .relaxed) else { return }
+    if !changeMark.exchange(true, ordering: .acquiringAndReleasing) { events.mark(self) }
   }
 
   /// Adds a record to the run log; the client's listeners get it too, in order with the

@@ -35,6 +35,9 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The id of the run that finished last, so that a run that finished before its task's
   /// handle was recorded costs no second lock.
   @usableFromInline let lastFinishedRun = Atomic<UInt64>(0)
+  /// Set by the first change after the client's change marker last cleared it (see
+  /// `OperationClient.markChangedStores`).
+  @usableFromInline let changeMark = Atomic(false)
 
   /// What the operation runs with: its body and context. The latest `store(for:)` replaces it
   /// for the next run; runs in flight keep theirs.

@@ -135,6 +135,14 @@ protocol ManagedStore: OperationStoreProtocol {
   func capturedValue() -> (any Sendable)?
   /// Restores a value `capturedValue()` returned.
   func restore(capturedValue: any Sendable)
+  /// The store's data for a snapshot.
+  func dehydrated(filter: SnapshotFilter, encoder: JSONEncoder) -> StoreDehydration
+  /// Takes the data of a restored snapshot.
+  func hydrate(_ snapshot: StoreSnapshot, decoder: JSONDecoder) -> StoreHydration
+  /// Tells the change marker the store changed (was added, removed), unless it is marked.
+  func markChanged()
+  /// Clears the change mark: the next change tells the marker again.
+  func clearChangeMark()
 }
 
 extension OperationStore: ManagedStore {
@@ -154,6 +162,14 @@ extension OperationStore: ManagedStore {
 
   @usableFromInline func refetchUntilSettledOrPaused() async {
     _ = await runStep(.refetch, mode: .replace, returnsWhenPaused: true) { $0.refetchInput }
+  }
+
+  @usableFromInline func markChanged() {
+    if let events, events.isMarking { markChanged(events) }
+  }
+
+  @usableFromInline func clearChangeMark() {
+    changeMark.store(false, ordering: .releasing)
   }
 
   @usableFromInline func capturedValue() -> (any Sendable)? {

@@ -1,0 +1,110 @@
+import Foundation
+
+/// What a store yields for a snapshot.
+public enum StoreDehydration: Sendable {
+  /// Its data, to write.
+  case written(StoreSnapshot)
+  /// Nothing to write now (no value, no paused attempt, or the filter leaves it out): a row
+  /// written earlier for `path` should go.
+  case nothing(PersistedPath)
+  /// It can never be written: its path or its types are not persistable, or encoding failed.
+  case notPersistable(reason: String)
+}
+
+/// What restoring one store's snapshot did.
+public enum StoreHydration: Sendable, Hashable {
+  /// The store took the snapshot's data, marked stale (for a mutation: its paused attempts run
+  /// again).
+  case restored
+  /// The store's own data is as new or newer: the snapshot was dropped.
+  case keptNewer
+  /// The payload could not be read as the store's type: dropped.
+  case unreadable
+}
+
+extension OperationStore {
+  /// The store's data as a snapshot, encoded with `encoder`.
+  @usableFromInline
+  func dehydrated(filter: SnapshotFilter, encoder: JSONEncoder) -> StoreDehydration {
+    guard let persistedPath = PersistedPath(path) else {
+      return .notPersistable(reason: "its path has an element that is not persistable")
+    }
+    let state = self.state
+    guard let persistable = state as? any PersistableState else {
+      return .notPersistable(reason: "\(State.self) is not Codable")
+    }
+    switch State.kind {
+    case .mutation:
+      guard filter.includesPausedMutations else { return .nothing(persistedPath) }
+    case .query, .paginatedQuery:
+      if let includesQuery = filter.includesQuery, !includesQuery(snapshot) {
+        return .nothing(persistedPath)
+      }
+    }
+    do {
+      guard let (payload, updatedAt) = try persistable.persistedPayload(encoder: encoder) else {
+        return .nothing(persistedPath)
+      }
+      return .written(
+        StoreSnapshot(
+          kind: State.kind, path: persistedPath, updatedAt: updatedAt, payload: payload))
+    } catch {
+      return .notPersistable(reason: "encoding failed: \(error)")
+    }
+  }
+
+  /// Takes the data of `snapshot` unless the store's own is as new or newer; a restored value
+  /// is stale, so a store with subscribers refetches it at once. A mutation runs each restored
+  /// paused attempt again, as a new attempt (it waits for the network if it is still off).
+  @usableFromInline
+  func hydrate(_ snapshot: StoreSnapshot, decoder: JSONDecoder) -> StoreHydration {
+    guard let type = State.self as? any PersistableState.Type else { return .unreadable }
+    if State.kind == .mutation {
+      guard let inputs = try? Self.restoredInputs(of: type, snapshot.payload, decoder) else {
+        return .unreadable
+      }
+      for input in inputs {
+        // Started at once, so the attempt is in the history (and the next snapshot) before
+        // this returns.
+        Task.immediate { _ = await self.runStep(.mutate, mode: .fresh) { _ in input } }
+      }
+      return .restored
+    }
+    var outcome = StoreHydration.restored
+    perform(
+      update { storage, effects in
+        if let current = storage.state.valueLastUpdatedAt, current >= snapshot.updatedAt {
+          outcome = .keptNewer
+          return
+        }
+        guard let persistable = storage.state as? any PersistableState,
+          let restored = try? Self.restoring(persistable, snapshot, decoder) as? State
+        else {
+          outcome = .unreadable
+          return
+        }
+        dropRevertStates(in: &storage)
+        storage.state = restored
+        log(RunLogRecord(.valueSet, at: clock.now()), in: &storage)
+        notify(&storage, effects: &effects)
+        startAutomaticRunIfNeeded(.invalidate, in: &storage, effects: &effects)
+      })
+    return outcome
+  }
+
+  private static func restoredInputs<Persistable: PersistableState>(
+    of type: Persistable.Type, _ payload: Data, _ decoder: JSONDecoder
+  ) throws -> [State.RunInput] {
+    try type.restoredRunInputs(payload: payload, decoder: decoder).compactMap {
+      $0 as? State.RunInput
+    }
+  }
+
+  private static func restoring<Persistable: PersistableState>(
+    _ state: Persistable, _ snapshot: StoreSnapshot, _ decoder: JSONDecoder
+  ) throws -> Persistable {
+    var state = state
+    try state.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt, decoder: decoder)
+    return state
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A state whose data can be written to a snapshot and read back: a query whose value is
+/// `Codable`, a paginated query whose page ids and values are, a mutation whose arguments are.
+///
+/// The conformances are conditional, so any store whose types are `Codable` is persisted and
+/// others are skipped; nothing is declared by hand.
+///
+/// What is written is the data only — a query's value, a paginated query's pages with the ids
+/// around them, a mutation's paused attempts' arguments — never an error, a run in flight, a
+/// placeholder or a counter.
+protocol PersistableState: OperationState {
+  /// The data to write and when it last changed, or nil when there is none (no value of its
+  /// own; for a mutation, no paused attempt).
+  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)?
+
+  /// Puts the data of `payload`, last changed at `updatedAt`, in place of the state's own,
+  /// marked stale (invalidated). A mutation restores nothing here: its attempts are run again.
+  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws
+
+  /// The inputs of the paused attempts a mutation's `payload` holds, to run again; empty for
+  /// queries.
+  static func restoredRunInputs(payload: Data, decoder: JSONDecoder) throws -> [RunInput]
+}
+
+extension PersistableState {
+  static func restoredRunInputs(payload: Data, decoder: JSONDecoder) throws -> [RunInput] { [] }
+}
+
+/// The written form of a query: its value.
+struct QueryPayload<Value: Codable>: Codable {
+  var value: Value
+}
+
+extension QueryState: PersistableState where Value: Codable {
+  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)? {
+    guard hasValue, let storedValue, let updatedAt = valueLastUpdatedAt else { return nil }
+    return (try encoder.encode(QueryPayload(value: storedValue)), updatedAt)
+  }
+
+  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws {
+    let decoded = try decoder.decode(QueryPayload<Value>.self, from: payload)
+    storedValue = decoded.value
+    tracker.recordValue(at: updatedAt, final: true)
+    tracker.isInvalidated = isInvalidatable
+  }
+}
+
+/// The written form of a paginated query: its pages in order, and the ids of the pages
+/// around each, so that `hasNextPage` is known before the first fetch.
+struct PaginatedPayload<PageID: Codable & Hashable & Sendable, PageValue: Codable & Sendable>:
+  Codable
+{
+  struct Neighbors: Codable {
+    var previous: PageID?
+    var next: PageID?
+  }
+
+  var pages: [Page<PageID, PageValue>]
+  var neighbors: [Neighbors]
+}
+
+extension PaginatedState: PersistableState where PageID: Codable, PageValue: Codable {
+  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)? {
+    guard !storedPages.isEmpty, let updatedAt = valueLastUpdatedAt else { return nil }
+    let payload = PaginatedPayload(
+      pages: storedPages,
+      neighbors: storedPages.map {
+        let around = neighbors[$0.id]
+        return .init(previous: around?.previous, next: around?.next)
+      })
+    return (try encoder.encode(payload), updatedAt)
+  }
+
+  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws {
+    let decoded = try decoder.decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
+    guard !decoded.pages.isEmpty, decoded.neighbors.count == decoded.pages.count else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: [], debugDescription: "pages and neighbours do not match"))
+    }
+    storedPages = decoded.pages
+    neighbors = [:]
+    for (page, around) in zip(decoded.pages, decoded.neighbors) {
+      neighbors[page.id] = PageNeighbors(previous: around.previous, next: around.next)
+    }
+    if let maxPages, storedPages.count > maxPages {
+      storedPages.removeLast(storedPages.count - maxPages)
+    }
+    tracker.recordValue(at: updatedAt, final: true)
+    tracker.isInvalidated = isInvalidatable
+  }
+}
+
+/// The written form of a mutation: the arguments of its paused attempts, oldest first.
+struct MutationPayload<Arguments: Codable>: Codable {
+  struct Attempt: Codable {
+    var arguments: Arguments
+    var startDate: Date
+  }
+
+  var attempts: [Attempt]
+}
+
+extension MutationState: PersistableState where Arguments: Codable {
+  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)? {
+    let paused = storedHistory.filter { $0.status == .running && tracker.paused.contains($0.id) }
+    guard let latest = paused.last else { return nil }
+    let payload = MutationPayload(
+      attempts: paused.map { .init(arguments: $0.arguments, startDate: $0.startDate) })
+    return (try encoder.encode(payload), latest.startDate)
+  }
+
+  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws {}
+
+  static func restoredRunInputs(payload: Data, decoder: JSONDecoder) throws -> [Arguments] {
+    try decoder.decode(MutationPayload<Arguments>.self, from: payload).attempts.map(\.arguments)
+  }
+}

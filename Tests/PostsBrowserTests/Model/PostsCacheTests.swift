@@ -1,0 +1,105 @@
+import Foundation
+import PostsService
+import Testing
+import TetherCore
+import TetherHTTP
+
+@testable import PostsBrowser
+
+/// The browser's model over a cache file and a real Posts service on loopback that is stopped
+/// and started again between launches, on the test clock.
+@Suite struct PostsCacheTests {
+  let clock = TestClock()
+  let directory: URL
+  let file: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("posts-cache-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    file = directory.appendingPathComponent("posts.sqlite")
+  }
+
+  /// The model of `posts --url` on `url`, online or not.
+  func configuration(_ url: URL, online: ManualCondition = ManualCondition(true))
+    -> PostsModel.Configuration
+  {
+    PostsModel.Configuration(
+      baseURL: url, timeouts: HTTPTimeouts(), clock: clock, retries: 0, persistsWrites: true,
+      connectivity: online)
+  }
+
+  @Test func aLaunchWithTheServerStoppedShowsTheCachedFeedThenRevalidates() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let url = server.baseURL
+    let first = await PostsModel.open(configuration(url), cacheFile: file)
+    #expect(first.restoredFeedDate == nil && first.feedCachedAt == nil)
+    try await first.loadPages(untilLoaded: 20)
+    _ = try await first.post(249).fetch()
+    let fetchedAt = try #require(first.feed.state.valueLastUpdatedAt)
+    await first.closeCache()
+    await server.shutdown()
+    clock.advance(by: .seconds(2 * 3600))
+
+    let second = await PostsModel.open(configuration(url), cacheFile: file)
+    // Before any request returns: the feed and the post read last time.
+    #expect(second.feedCachedAt == fetchedAt)
+    #expect(second.feedPosts.count == 20 && second.feedPosts.first?.id == 251)
+    #expect(second.post(249).state.currentValue?.id == 249)
+    #expect(Describe.age(since: fetchedAt, now: clock.now()) == "2 h old")
+    // The revalidation fails: the cached feed stays, still said to be from the cache.
+    _ = try? await second.feed.refetch()
+    #expect(second.feed.state.status == .failure && second.feedPosts.count == 20)
+    #expect(second.feedCachedAt == fetchedAt)
+
+    let restarted = try PostsServer.start(PostsServer.Configuration(port: server.port))
+    try await second.feed.refetch()
+    #expect(second.feedCachedAt == nil && second.feedPosts.count == 20)
+    await second.closeCache()
+    await restarted.shutdown()
+  }
+
+  @Test func anotherServersCacheIsNotShown() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let first = await PostsModel.open(configuration(server.baseURL), cacheFile: file)
+    try await first.feed.fetch()
+    await first.closeCache()
+    let other = URL(string: "http://127.0.0.1:1")!
+    let second = await PostsModel.open(configuration(other), cacheFile: file)
+    #expect(second.feedPosts.isEmpty && second.restoredFeedDate == nil)
+    #expect(second.cache?.persistence.restoration.discarded != nil)
+    await second.closeCache()
+    await server.shutdown()
+  }
+
+  @Test func aPostWrittenOfflineIsSentOnceAtTheNextLaunch() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let url = server.baseURL
+    let online = ManualCondition(true)
+    let first = await PostsModel.open(configuration(url, online: online), cacheFile: file)
+    try await first.feed.fetch()
+    online.set(false)
+    let queued = Task { try await first.create(PostDraft(title: "On the train", body: "b")) }
+    var states = first.addPost.states.makeAsyncIterator()
+    while await states.next()?.isPaused == false {}
+    await first.closeCache()
+    queued.cancel()
+
+    let second = await PostsModel.open(configuration(url), cacheFile: file)
+    var resumed = second.addPost.states.makeAsyncIterator()
+    while await resumed.next()?.status != .success {}
+    try await second.feed.refetch()
+    let titles = second.feedPosts.map(\.title)
+    #expect(titles.first == "On the train")
+    #expect(titles.filter { $0 == "On the train" }.count == 1)
+    await second.closeCache()
+
+    let third = await PostsModel.open(configuration(url), cacheFile: file)
+    #expect(third.addPost.state.history.isEmpty)
+    await third.closeCache()
+    await server.shutdown()
+  }
+}
