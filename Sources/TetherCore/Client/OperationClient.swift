@@ -45,12 +45,14 @@ public final class OperationClient: Sendable {
   ) {
     self.context = context
     self.defaults = defaults
-    let collection = SanitizerVisibleMutex<(@Sendable (GarbageCollector.Candidate) -> Void)?>(nil)
+    // The collector is made before `self` exists, so it reaches the client through a weak
+    // reference set once `self` does.
+    let target = CollectionTarget()
     self.collector = GarbageCollector(clock: context.clock) { candidate in
-      collection.withLock { $0 }?(candidate)
+      target.client?.collect(candidate)
     }
     reference.attach(self)
-    collection.withLock { $0 = { [weak self] in self?.collect($0) } }
+    target.client = self
   }
 
   /// A client whose operations run on `clock`, with `connectivity` (the kernel's view of the
