@@ -4,7 +4,9 @@
 /// Hints are shown most important first (``HintImportance``; ties in the order given). When
 /// they do not all fit, the least important are left out whole and the line ends with
 /// `? more` — so `q quit` (``HintImportance/essential``) is never silently lost, and the user
-/// knows where the rest is.
+/// knows where the rest is. A key is hinted once: when keymaps combined for the footer (a
+/// panel's, then the app's) name the same keys, the first hint stands for what the key does
+/// there.
 public struct KeyHintBar: Widget, Sendable {
   public var hints: [KeyHint]
   /// Shown last when some hints are left out; a hint with the same keys (`? help`) gives way
@@ -25,7 +27,9 @@ public struct KeyHintBar: Widget, Sendable {
 
   /// The hints drawn at `width`, in order, `more` included when something was left out.
   public func visibleHints(width: Int) -> [KeyHint] {
-    let ordered = hints.enumerated().sorted { left, right in
+    var seen = Set<String>()
+    let unique = hints.filter { seen.insert($0.keys).inserted }
+    let ordered = unique.enumerated().sorted { left, right in
       left.element.importance != right.element.importance
         ? left.element.importance > right.element.importance : left.offset < right.offset
     }.map(\.element)

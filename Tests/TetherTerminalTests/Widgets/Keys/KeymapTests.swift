@@ -53,6 +53,18 @@ import Testing
     #expect(narrowest.lines == ["q/Ctrl-C quit"])
   }
 
+  @Test func aKeyNamedByTwoKeymapsIsHintedOnceWithTheFirstMeaning() {
+    // A panel's keymap, then the app's: both bind `s`; the panel's meaning is what `s` does.
+    let panel = [KeyHint(keys: "s", label: "stores"), KeyHint(keys: "X", label: "clear")]
+    let app = [
+      KeyHint(keys: "q", label: "quit", importance: .essential),
+      KeyHint(keys: "s", label: "store panel"),
+    ]
+    let shown = KeyHintBar(panel + app).visibleHints(width: 200)
+    #expect(shown.map(\.keys) == ["q", "s", "X"])
+    #expect(shown.map(\.label) == ["quit", "stores", "clear"])
+  }
+
   @Test func barsKeepQuitAtEveryWidthThatFitsIt() {
     let actions = (0..<20).map { KeyHint(keys: "\($0)", label: "action \($0)") }
     let many = actions + [KeyHint(keys: "q", label: "quit", importance: .essential)]
