@@ -14,7 +14,7 @@ struct ProcessDeathTests {
 
   /// Each generation is one transaction of 400 rows of 2 KB, and the probe starts the next one
   /// as soon as it reports the last, so the kill lands in a write. After each kill the file is
-  /// intact and holds exactly the last committed generation, or the one being committed: a
+  /// intact and holds one whole generation, never older than the last reported committed: a
   /// batch is there whole or not at all.
   @Test func aWriterKilledInTheMiddleOfAWriteLosesOnlyThatWrite() async throws {
     let file = directory.file("killed.sqlite")
@@ -39,7 +39,10 @@ struct ProcessDeathTests {
       let contents = await rows.load()
       await rows.close()
       let generation = try #require(contents.metadata?.formatVersion)
-      #expect(generation == committed || generation == committed + 1)
+      // Nothing reported committed is lost. (The probe keeps writing between the report the
+      // test reads and the kill, more than one generation when the machine is loaded, so the
+      // file may hold a later one — but always one whole generation, checked below.)
+      #expect(generation >= committed)
       #expect(contents.rows.count == 400)
       #expect(
         contents.rows.allSatisfy { row in
