@@ -87,6 +87,7 @@ let package = Package(
       name: "TetherDevtoolsTests",
       dependencies: [
         "TetherDevtools", "TetherDevtoolsHTTP", "TetherHTTP", "TetherSynchronization",
+        "EndToEndSupport",
       ]),
     .testTarget(
       name: "TetherPersistenceTests",

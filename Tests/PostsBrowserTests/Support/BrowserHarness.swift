@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Testing
 import TetherCore
@@ -204,53 +205,5 @@ final class WakeHook: Sendable {
 
   func run() {
     hook.withLock { $0 }?()
-  }
-}
-
-/// A latch that remembers a change until someone waits for it.
-final class ChangeSignal: Sendable {
-  private struct State {
-    var pending = false
-    var waiter: CheckedContinuation<Bool, Never>?
-  }
-
-  private let state = SanitizerVisibleMutex(State())
-
-  func fire() {
-    let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-      guard let waiter = state.waiter else {
-        state.pending = true
-        return nil
-      }
-      state.waiter = nil
-      return waiter
-    }
-    waiter?.resume(returning: true)
-  }
-
-  /// Returns true at the next change (at once if one happened since the last call), or false
-  /// when none comes within `limit` of real time.
-  func next(orGiveUpAfter limit: Duration) async -> Bool {
-    let timeout = Task {
-      // Cancelled when the change came first: then it must not touch the next waiter.
-      guard (try? await Task.sleep(for: limit)) != nil else { return }
-      let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-        defer { state.waiter = nil }
-        return state.waiter
-      }
-      waiter?.resume(returning: false)
-    }
-    defer { timeout.cancel() }
-    return await withCheckedContinuation { continuation in
-      let ready = state.withLock { state in
-        if state.pending {
-          state.pending = false
-          return true
-        }
-        state.waiter = continuation
-        return false
-      }
-      if ready { continuation.resume(returning: true) }
-    }
   }
 }

@@ -1,7 +1,8 @@
 import TetherSynchronization
 
-/// A latch that remembers a change until someone waits for it.
-final class ChangeSignal: Sendable {
+/// A latch that remembers a change until someone waits for it: a test fires it from a store's
+/// or a loop's wake-up and awaits the next change with a bound of real time.
+public final class ChangeSignal: Sendable {
   private struct State {
     var pending = false
     var waiter: CheckedContinuation<Bool, Never>?
@@ -9,7 +10,9 @@ final class ChangeSignal: Sendable {
 
   private let state = SanitizerVisibleMutex(State())
 
-  func fire() {
+  public init() {}
+
+  public func fire() {
     let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
       guard let waiter = state.waiter else {
         state.pending = true
@@ -23,8 +26,9 @@ final class ChangeSignal: Sendable {
 
   /// Returns true at the next change (at once if one happened since the last call), or false
   /// when none comes within `limit` of real time.
-  func next(orGiveUpAfter limit: Duration) async -> Bool {
+  public func next(orGiveUpAfter limit: Duration) async -> Bool {
     let timeout = Task {
+      // Cancelled when the change came first: then it must not touch the next waiter.
       guard (try? await Task.sleep(for: limit)) != nil else { return }
       let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
         defer { state.waiter = nil }
