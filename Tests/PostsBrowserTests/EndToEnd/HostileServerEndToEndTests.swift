@@ -78,7 +78,8 @@ struct HostileServerEndToEndTests {
     let start = Date()
     try tmux.press("2", "r")
     try await tmux.waitUntil("the wait shown", timeout: 8) {
-      $0.postText.contains("waiting for the server · 1 s")
+      // Counting seconds from 1 s on; a loaded machine's polling can miss a given second.
+      $0.postText.contains("waiting for the server · ")
     }
     try await tmux.waitUntil("the timeout", timeout: 15) {
       $0.postText.contains("Couldn't load post #30: timed out")
