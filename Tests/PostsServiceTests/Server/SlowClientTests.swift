@@ -91,8 +91,10 @@ struct SlowClientTests {
       let last = connections[connections.count - 1]
       try last.send("OST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
       #expect(try last.readResponse().status == 400)
-      // ...and the server has as many threads as before them.
-      #expect(try threadCount() <= before + 2)
+      // ...and the server has as many threads as before them. (The count is the process's, and
+      // tests running meanwhile start threads of their own; a thread per connection would add
+      // 300.)
+      #expect(try threadCount() <= before + 40)
     }
   }
 }
