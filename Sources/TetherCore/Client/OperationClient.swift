@@ -216,7 +216,7 @@ public final class OperationClient: Sendable {
     }
     let store = Self.typed(found, as: State.self)
     if isNew {
-      didAdd(store, at: path, isMutation: isMutation, deadline: now.adding(delay))
+      didAdd(found, at: path, isMutation: isMutation, deadline: now.adding(delay))
     } else {
       store.reconfigure(with: configuration, garbageCollectionDelay: delay)
     }
@@ -239,11 +239,8 @@ public final class OperationClient: Sendable {
   @usableFromInline
   func store(
     at path: OperationPath, isMutation: Bool, orMake make: () -> any ManagedStore
-  ) -> (any OperationStoreProtocol, Bool) {
-    withTable(isMutation) { table in
-      let (store, isNew) = table.store(at: path, orInsert: make)
-      return (store as any OperationStoreProtocol, isNew)
-    }
+  ) -> (any ManagedStore, Bool) {
+    withTable(isMutation) { table in table.store(at: path, orInsert: make) }
   }
 
   /// Runs `body` on the table of mutations or of queries, under its lock.
@@ -257,14 +254,11 @@ public final class OperationClient: Sendable {
   /// collection.
   @usableFromInline
   func didAdd(
-    _ store: any OperationStoreProtocol, at path: OperationPath, isMutation: Bool,
-    deadline: Date
+    _ store: any ManagedStore, at path: OperationPath, isMutation: Bool, deadline: Date
   ) {
     eventHub.emit(.storeAdded(store))
-    if let managed = store as? any ManagedStore {
-      hydrateIfRestored(managed, at: path, isMutation: isMutation)
-      managed.markChanged()
-    }
+    hydrateIfRestored(store, at: path, isMutation: isMutation)
+    store.markChanged()
     collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }
 
