@@ -266,7 +266,13 @@ public final class OperationStore<State: OperationState>: Sendable {
     self.clock = configuration.context.clock
     self.events = events
     self.clientReference = clientReference
-    let storage = UnsafeMutablePointer<Storage>.allocate(capacity: 1)
+    // malloc, not `allocate(capacity:)`, which takes the runtime's aligned path
+    // (posix_memalign) for every type; malloc's 16 bytes suffice for any storage.
+    precondition(MemoryLayout<Storage>.alignment <= 16)
+    guard let memory = malloc(MemoryLayout<Storage>.stride) else {
+      fatalError("out of memory making the store at \(path)")
+    }
+    let storage = memory.bindMemory(to: Storage.self, capacity: 1)
     storage.initialize(
       to: Storage(
         state: State(context: configuration.context), configuration: configuration,
@@ -274,8 +280,7 @@ public final class OperationStore<State: OperationState>: Sendable {
         createdAt: date))
     self.storage = GuardedPointer(storage)
     self.destroyStorage = { storage in
-      storage.deinitialize(count: 1)
-      storage.deallocate()
+      free(storage.deinitialize(count: 1))
     }
   }
 
