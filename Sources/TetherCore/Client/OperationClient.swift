@@ -195,9 +195,9 @@ public final class OperationClient: Sendable {
       context: context, operationType: Operation.self)
   }
 
-  /// The context a store of `operation` runs with, and whether the client's default retry
-  /// applies to it: one copy of the client's context, which the configuration then takes
-  /// without another (a local `var` passed on was copied a second time).
+  /// The context a store of `operation` runs with — the client's, with the operation's setup
+  /// and the client's defaults where the operation is silent — and whether the client's
+  /// default retry applies to it.
   @inlinable
   func context<Operation: OperationRequest>(
     for operation: Operation, retryLimit: Int, deduplicates: Bool
