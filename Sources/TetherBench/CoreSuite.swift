@@ -173,17 +173,18 @@ enum CoreSuite {
     let paths = (0..<count).map { OperationPath(["bucket", $0 % 1_000, $0]) }
     let body: @Sendable (OperationContext) async throws -> Int = answer
 
-    let dictionary = await Harness.best(iterations: count) {
-      var table: [OperationPath: Int] = [:]
-      for (index, path) in paths.enumerated() { table[path] = index }
-      precondition(table.count == count)
-    }
-    var client = OperationClient()
-    let created = await Harness.best(iterations: count) {
-      let fresh = OperationClient()
-      for path in paths { _ = fresh.store(for: Query(path, fetch: body)) }
-      precondition(fresh.storeCount == count)
-    }
+    let (dictionary, created) = await Harness.bestInTurns(
+      iterations: count,
+      baseline: {
+        var table: [OperationPath: Int] = [:]
+        for (index, path) in paths.enumerated() { table[path] = index }
+        precondition(table.count == count)
+      },
+      scenario: {
+        let fresh = OperationClient()
+        for path in paths { _ = fresh.store(for: Query(path, fetch: body)) }
+        precondition(fresh.storeCount == count)
+      })
     Harness.compare(
       "create 100,000 stores", created, baseline: "100,000 dictionary inserts", dictionary)
     Harness.line(
@@ -199,7 +200,7 @@ enum CoreSuite {
       "  time(100,000) / time(10,000)",
       String(format: "%.1f (linear: ≈ 10)", created.wallSeconds / tenth.wallSeconds))
 
-    client = OperationClient()
+    let client = OperationClient()
     for path in paths { _ = client.store(for: Query(path, fetch: body)) }
     let prefix: OperationPath = ["bucket", 7]
     let lookups = 1_000

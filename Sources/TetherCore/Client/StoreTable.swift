@@ -9,9 +9,9 @@ struct StoreTable {
     // Unchecked: the table is only ever used under its client's lock, so the dynamic
     // exclusivity checks of class properties (four per store made) would guard nothing.
     /// Optional only so that finding or inserting a store is one dictionary access
-    /// (`subscript(_:default:)`); no entry is ever nil.
-    @exclusivity(unchecked) var stores: [OperationPath.Element: (any ManagedStore)?] = [:]
-    @exclusivity(unchecked) var children: [OperationPath.Element: Node] = [:]
+    /// (`withValue(for:default:)`); no entry is ever nil.
+    @exclusivity(unchecked) var stores = ElementMap<(any ManagedStore)?>()
+    @exclusivity(unchecked) var children = ElementMap<Node>()
   }
 
   private let root = Node()
@@ -40,18 +40,14 @@ struct StoreTable {
     let node = path.elements.withUnsafeBufferPointer { elements in
       var node = root
       for index in 0..<elements.count - 1 {
-        if let child = node.children[elements[index]] {
-          node = child
-        } else {
-          let child = Node()
-          node.children[elements[index]] = child
-          node = child
-        }
+        node = node.children.withValue(for: elements[index], default: Node()) { $0 }
       }
       return node
     }
     // One hash and one probe, whether the store is found or made.
-    let found = Self.store(in: &node.stores[last, default: nil], orInsert: make)
+    let found = node.stores.withValue(for: last, default: nil) {
+      Self.store(in: &$0, orInsert: make)
+    }
     if found.isNew { count += 1 }
     return found
   }
@@ -78,8 +74,8 @@ struct StoreTable {
       pending.append(root)
     }
     while let node = pending.popLast() {
-      for case let store? in node.stores.values { stores.append(store) }
-      pending.append(contentsOf: node.children.values)
+      node.stores.forEachValue { if let store = $0 { stores.append(store) } }
+      node.children.forEachValue { pending.append($0) }
     }
     return stores
   }
@@ -97,7 +93,7 @@ struct StoreTable {
       guard let child = trail[trail.count - 1].children[element] else { return nil }
       trail.append(child)
     }
-    guard let store = trail[trail.count - 1].stores.removeValue(forKey: last) ?? nil else {
+    guard let store = trail[trail.count - 1].stores.removeValue(for: last) ?? nil else {
       return nil
     }
     count -= 1
