@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import Testing
 import TetherSynchronization
 
 @testable import PostsService
 
-@Suite("Faults over HTTP")
+@Suite("Faults over HTTP", .onOwnThread)
 struct FaultsOverHTTPTests {
   @Test func inProcessSettingsChangeLive() async throws {
     try await withServer(PostsServer.Configuration(faults: FaultSettings(failNext: 1))) {
