@@ -33,8 +33,14 @@ extension Trait where Self == OnOwnThread {
 /// A task executor with one thread of its own, started when a job arrives and ended once
 /// `finish()` was called and no job is left.
 public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
-  /// The name of every thread of a `ThreadExecutor`.
-  public static let threadName = "test thread"
+  /// Whether the calling thread is one of a `ThreadExecutor`'s (told by a mark in its thread
+  /// dictionary: thread names are not reliable on Linux, where a new thread inherits its
+  /// creator's and a rename may not take).
+  public static var isCurrentThreadOwn: Bool {
+    Thread.current.threadDictionary[mark] as? Bool == true
+  }
+
+  private static let mark = "TetherOwnTestThread"
 
   // Unchecked Sendable: every field is used under `condition`.
   private let condition = NSCondition()
@@ -65,9 +71,7 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   private func run() {
-    // Named from within (a name given before `start()` is not applied on Linux), in at most
-    // 15 bytes (Linux refuses longer names).
-    Thread.current.name = Self.threadName
+    Thread.current.threadDictionary[Self.mark] = true
     while true {
       condition.lock()
       while jobs.isEmpty && !isFinished { condition.wait() }

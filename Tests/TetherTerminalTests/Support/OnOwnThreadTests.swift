@@ -6,21 +6,29 @@ import Testing
 /// their own, not one of the cooperative pool.
 @Suite(.onOwnThread)
 struct OnOwnThreadTests {
-  /// The name of the thread running the caller (`Thread.current` is unavailable in async code).
-  private static func threadName() -> String? { Thread.current.name }
+  /// Whether the caller runs on a test thread of its own (`Thread.current` is unavailable in
+  /// async code, hence a function).
+  private static func isOnOwnThread() -> Bool { ThreadExecutor.isCurrentThreadOwn }
 
   @Test func aSynchronousTestRunsOnItsOwnThread() {
-    #expect(Self.threadName() == ThreadExecutor.threadName)
+    #expect(Self.isOnOwnThread())
   }
 
   @Test func anAsynchronousTestStaysOnItsOwnThreadAcrossSuspensions() async throws {
-    #expect(Self.threadName() == ThreadExecutor.threadName)
+    #expect(Self.isOnOwnThread())
     await Task.yield()
-    let value = await withTaskGroup(of: String?.self) { group in
-      group.addTask { Self.threadName() }
-      return await group.next() ?? nil
+    let child = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { Self.isOnOwnThread() }
+      return await group.next() ?? false
     }
-    #expect(value == ThreadExecutor.threadName)
-    #expect(Self.threadName() == ThreadExecutor.threadName)
+    #expect(child)
+    #expect(Self.isOnOwnThread())
+  }
+}
+
+/// The check above tells the threads apart: without the trait a test runs on the pool.
+@Suite struct WithoutOnOwnThreadTests {
+  @Test func aTestWithoutTheTraitRunsOnThePool() {
+    #expect(!ThreadExecutor.isCurrentThreadOwn)
   }
 }
