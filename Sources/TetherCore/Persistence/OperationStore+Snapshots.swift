@@ -23,9 +23,9 @@ public enum StoreHydration: Sendable, Hashable {
 }
 
 extension OperationStore {
-  /// The store's data as a snapshot, encoded with `encoder`.
+  /// The store's data as a snapshot.
   @usableFromInline
-  func dehydrated(filter: SnapshotFilter, encoder: JSONEncoder) -> StoreDehydration {
+  func dehydrated(filter: SnapshotFilter) -> StoreDehydration {
     guard let persistedPath = PersistedPath(path) else {
       return .notPersistable(reason: "its path has an element that is not persistable")
     }
@@ -42,7 +42,7 @@ extension OperationStore {
       }
     }
     do {
-      guard let (payload, updatedAt) = try persistable.persistedPayload(encoder: encoder) else {
+      guard let (payload, updatedAt) = try persistable.persistedPayload() else {
         return .nothing(persistedPath)
       }
       return .written(
@@ -57,10 +57,10 @@ extension OperationStore {
   /// is stale, so a store with subscribers refetches it at once. A mutation runs each restored
   /// paused attempt again, as a new attempt (it waits for the network if it is still off).
   @usableFromInline
-  func hydrate(_ snapshot: StoreSnapshot, decoder: JSONDecoder) -> StoreHydration {
+  func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
     guard let type = State.self as? any PersistableState.Type else { return .unreadable }
     if State.kind == .mutation {
-      guard let inputs = try? Self.restoredInputs(of: type, snapshot.payload, decoder) else {
+      guard let inputs = try? Self.restoredInputs(of: type, snapshot.payload) else {
         return .unreadable
       }
       for input in inputs {
@@ -78,7 +78,7 @@ extension OperationStore {
           return
         }
         guard let persistable = storage.state as? any PersistableState,
-          let restored = try? Self.restoring(persistable, snapshot, decoder) as? State
+          let restored = try? Self.restoring(persistable, snapshot) as? State
         else {
           outcome = .unreadable
           return
@@ -93,18 +93,18 @@ extension OperationStore {
   }
 
   private static func restoredInputs<Persistable: PersistableState>(
-    of type: Persistable.Type, _ payload: Data, _ decoder: JSONDecoder
+    of type: Persistable.Type, _ payload: Data
   ) throws -> [State.RunInput] {
-    try type.restoredRunInputs(payload: payload, decoder: decoder).compactMap {
+    try type.restoredRunInputs(payload: payload).compactMap {
       $0 as? State.RunInput
     }
   }
 
   private static func restoring<Persistable: PersistableState>(
-    _ state: Persistable, _ snapshot: StoreSnapshot, _ decoder: JSONDecoder
+    _ state: Persistable, _ snapshot: StoreSnapshot
   ) throws -> Persistable {
     var state = state
-    try state.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt, decoder: decoder)
+    try state.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
     return state
   }
 }
