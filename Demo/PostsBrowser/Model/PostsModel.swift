@@ -75,6 +75,9 @@ public final class PostsModel: Sendable {
   public let cache: PostsCache?
   /// When the feed restored from the cache was fetched; nil when it was not restored.
   public let restoredFeedDate: Date?
+  /// Whether a run of the feed has brought data from the server since launch: what ends
+  /// "from cache" (a local change, an optimistic edit, does not).
+  private let feedFetched = Latch()
   private let feedChanges = ChangeListeners()
   private let feedSubscription: OperationSubscription
   private let resumedWrites: OperationSubscription?
@@ -160,9 +163,19 @@ public final class PostsModel: Sendable {
       client.pendingRestoredSnapshots.first {
         $0.kind == .paginatedQuery && $0.path == feedPath
       }?.updatedAt
-    feed = client.store(for: operations.feed)
+    let feed = client.store(for: operations.feed)
+    self.feed = feed
     let feedChanges = feedChanges
-    feedSubscription = feed.subscribe { _ in feedChanges.notify() }
+    let feedFetched = feedFetched
+    let watchesFetches = restoredFeedDate != nil
+    feedSubscription = feed.subscribe { _ in
+      if watchesFetches, !feedFetched.isSet,
+        feed.runLog.contains(where: { Self.bringsServerData($0.event) })
+      {
+        feedFetched.set()
+      }
+      feedChanges.notify()
+    }
     if cache != nil {
       // A delete made while the server was away is restored too (its argument, an id, is
       // Codable; an edit's is not, so it waits only while the browser runs): making its store
@@ -199,13 +212,22 @@ public final class PostsModel: Sendable {
     }
   }
 
-  /// When the feed on screen was fetched, if it is the one restored from the cache (no
-  /// fresh page arrived yet): what the status bar calls "from cache · 2 h old".
+  /// When the feed on screen was fetched, if it is the one restored from the cache and no run
+  /// has brought fresh pages yet (local changes keep it): what the status bar calls "from
+  /// cache · 2 h old".
   public var feedCachedAt: Date? {
-    guard let restoredFeedDate, feed.state.valueLastUpdatedAt == restoredFeedDate else {
+    guard let restoredFeedDate, feed.state.hasValue, !feedFetched.isSet else {
       return nil
     }
     return restoredFeedDate
+  }
+
+  /// Whether `event` is a run delivering what the server answered.
+  private static func bringsServerData(_ event: RunLogEvent) -> Bool {
+    switch event {
+    case .succeeded, .yielded: true
+    default: false
+    }
   }
 
   /// Writes what changed to the cache and closes it: call it on quit.

@@ -60,6 +60,33 @@ import TetherHTTP
     await restarted.shutdown()
   }
 
+  @Test func aLocalChangeKeepsTheFromCacheLabelUntilTheServerAnswers() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let url = server.baseURL
+    let first = await PostsModel.open(configuration(url), cacheFile: file)
+    try await first.loadPages(untilLoaded: 20)
+    let fetchedAt = try #require(first.feed.state.valueLastUpdatedAt)
+    await first.closeCache()
+    await server.shutdown()
+    clock.advance(by: .seconds(60))
+
+    let second = await PostsModel.open(configuration(url), cacheFile: file)
+    #expect(second.feedCachedAt == fetchedAt)
+    // What an optimistic edit or delete does to the feed: the pages shown are still the cache's.
+    second.feed.withCurrentValue { pages in pages[0].value.posts[0].title = "edited here" }
+    #expect(second.feedPosts.first?.title == "edited here")
+    #expect(second.feedCachedAt == fetchedAt)
+    _ = try? await second.feed.refetch()
+    #expect(second.feedCachedAt == fetchedAt)
+
+    let restarted = try PostsServer.start(PostsServer.Configuration(port: server.port))
+    try await second.feed.refetch()
+    #expect(second.feedCachedAt == nil)
+    await second.closeCache()
+    await restarted.shutdown()
+  }
+
   @Test func anotherServersCacheIsNotShown() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))
