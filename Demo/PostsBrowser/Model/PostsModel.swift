@@ -80,7 +80,7 @@ public final class PostsModel: Sendable {
   private let feedFetched = Latch()
   private let feedChanges = ChangeListeners()
   private let feedSubscription: OperationSubscription
-  private let resumedWrites: OperationSubscription?
+  private let resumedWrites: [OperationSubscription]
 
   /// Whether the server answers, for `--url`: a stopped server pauses requests and queues
   /// writes as the network being away does (nil for the embedded service, and when the
@@ -177,39 +177,57 @@ public final class PostsModel: Sendable {
       feedChanges.notify()
     }
     if cache != nil {
-      // A delete made while the server was away is restored too (its argument, an id, is
-      // Codable; an edit's is not, so it waits only while the browser runs): making its store
-      // now sends it at launch rather than at the next delete.
+      // Writes made while the server was away are restored from the cache: making their
+      // stores now sends them at launch (once each), rather than at the next write.
       _ = client.store(for: operations.deletePost)
-      resumedWrites = Self.resumeWrites(
-        client.store(for: operations.addPost), feed: feed, client: client,
-        persists: configuration.persistsWrites)
+      let persists = configuration.persistsWrites
+      let operations = operations
+      resumedWrites = [
+        Self.onResumedWrite(client.store(for: operations.addPost)) { post in
+          Self.show(post, in: feed, client: client, persists: persists)
+        },
+        Self.onResumedWrite(client.store(for: operations.editPost)) { saved in
+          Self.showEdit(saved, in: feed, post: client.store(for: operations.post(saved.id)))
+        },
+      ]
     } else {
-      resumedWrites = nil
+      resumedWrites = []
     }
   }
 
-  /// Posts created while the network was away, restored from the cache, are sent again as
-  /// soon as the mutation's store is made (now): each one saved is shown as `create` shows
-  /// it.
-  private static func resumeWrites(
-    _ store: OperationStore<MutationState<PostDraft, Post, HTTPError>>,
-    feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>, client: OperationClient,
-    persists: Bool
+  /// Calls `saved` with what the server answered to each write restored from the cache into
+  /// `store` (sent again as soon as the store is made: now), as the write's own call would
+  /// have shown it.
+  private static func onResumedWrite<Arguments: Sendable>(
+    _ store: OperationStore<MutationState<Arguments, Post, HTTPError>>,
+    saved: @escaping @Sendable (Post) -> Void
   ) -> OperationSubscription {
     let resumed = Set(store.state.history.map(\.id))
     let shown = SanitizerVisibleMutex(Set<OperationRunID>())
     return store.subscribe { state in
-      let saved = state.history.filter { resumed.contains($0.id) && $0.status == .succeeded }
+      let done = state.history.filter { resumed.contains($0.id) && $0.status == .succeeded }
       let new = shown.withLock { shown in
-        let new = saved.filter { !shown.contains($0.id) }
+        let new = done.filter { !shown.contains($0.id) }
         shown.formUnion(new.map(\.id))
         return new
       }
       for attempt in new {
-        if let post = attempt.value { show(post, in: feed, client: client, persists: persists) }
+        if let post = attempt.value { saved(post) }
       }
     }
+  }
+
+  /// Shows an edit the server saved: its title and body in the post and in the feed.
+  private static func showEdit(
+    _ saved: Post, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
+    post: OperationStore<QueryState<Post, HTTPError>>
+  ) {
+    let apply = { @Sendable (post: inout Post) in
+      post.title = saved.title
+      post.body = saved.body
+    }
+    post.withCurrentValue { value in if value != nil { apply(&value!) } }
+    replace(saved.id, in: feed, apply)
   }
 
   /// When the feed on screen was fetched, if it is the one restored from the cache and no run
@@ -429,6 +447,14 @@ public final class PostsModel: Sendable {
   }
 
   private func replaceInFeed(_ id: Int, _ change: (inout Post) -> Void) {
+    Self.replace(id, in: feed, change)
+  }
+
+  /// Changes post `id` where `feed`'s pages hold it.
+  private static func replace(
+    _ id: Int, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
+    _ change: (inout Post) -> Void
+  ) {
     feed.withCurrentValue { pages in
       for page in pages.indices {
         guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {

@@ -3,6 +3,7 @@ import PostsService
 import Testing
 import TetherCore
 import TetherHTTP
+import TetherSynchronization
 
 @testable import PostsBrowser
 
@@ -127,6 +128,48 @@ import TetherHTTP
     let third = await PostsModel.open(configuration(url), cacheFile: file)
     #expect(third.addPost.state.history.isEmpty)
     await third.closeCache()
+    await server.shutdown()
+  }
+
+  @Test func anEditMadeOfflineIsSentOnceAtTheNextLaunch() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let puts = SanitizerVisibleMutex(0)
+    var serverConfiguration = PostsServer.Configuration(port: 0)
+    serverConfiguration.requestLog = { entry in
+      if entry.method == "PUT" { puts.withLock { $0 += 1 } }
+    }
+    let server = try PostsServer.start(serverConfiguration)
+    let url = server.baseURL
+    let online = ManualCondition(true)
+    let first = await PostsModel.open(configuration(url, online: online), cacheFile: file)
+    try await first.feed.fetch()
+    let id = try #require(first.feedPosts.first?.id)
+    online.set(false)
+    let queued = Task { try await first.edit(id, draft: PostDraft(title: "Edited offline", body: "b")) }
+    let edits = first.client.store(for: first.operations.editPost)
+    var states = edits.states.makeAsyncIterator()
+    while await states.next()?.isPaused == false {}
+    #expect(first.feedPosts.first?.title == "Edited offline")
+    await first.closeCache()
+    queued.cancel()
+    #expect(puts.withLock { $0 } == 0)
+
+    let second = await PostsModel.open(configuration(url), cacheFile: file)
+    let resumed = second.client.store(for: second.operations.editPost)
+    // Restored and started when the store was made, at launch.
+    try #require(resumed.state.history.map(\.arguments.draft.title) == ["Edited offline"])
+    var resumedStates = resumed.states.makeAsyncIterator()
+    while await resumedStates.next()?.status != .success {}
+    #expect(puts.withLock { $0 } == 1)
+    #expect(second.feedPosts.first { $0.id == id }?.title == "Edited offline")
+    try await second.feed.refetch()
+    #expect(second.feedPosts.first { $0.id == id }?.title == "Edited offline")
+    await second.closeCache()
+
+    let third = await PostsModel.open(configuration(url), cacheFile: file)
+    #expect(third.client.store(for: third.operations.editPost).state.history.isEmpty)
+    await third.closeCache()
+    #expect(puts.withLock { $0 } == 1)
     await server.shutdown()
   }
 }
