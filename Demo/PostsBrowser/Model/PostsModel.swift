@@ -288,9 +288,18 @@ public final class PostsModel: Sendable {
     return nil
   }
 
-  /// The posts of a feed state, in order.
+  /// The posts of a feed state, in order, each once.
+  ///
+  /// Pages are fetched by offset, so a post created or deleted between the fetches of two
+  /// pages (a queued post sent while the feed revalidates) shifts the later ones: a post can
+  /// then be on two pages, and is shown where it first appears.
   public static func posts(in state: PaginatedState<Int, PostsPage, HTTPError>) -> [Post] {
-    state.pages.flatMap(\.value.posts)
+    var seen = Set<Int>()
+    var posts: [Post] = []
+    for page in state.pages {
+      for post in page.value.posts where seen.insert(post.id).inserted { posts.append(post) }
+    }
+    return posts
   }
 
   // MARK: Actions
@@ -380,7 +389,12 @@ public final class PostsModel: Sendable {
       client.invalidate(matching: ["posts", "feed"])
     } else {
       feed.withCurrentValue { pages in
-        guard !pages.isEmpty else { return }
+        // A refetch may have brought it already.
+        guard !pages.isEmpty,
+          !pages.contains(where: { $0.value.posts.contains { $0.id == post.id } })
+        else {
+          return
+        }
         pages[0].value.posts.insert(post, at: 0)
       }
     }

@@ -145,7 +145,9 @@ import TetherSynchronization
     try await first.feed.fetch()
     let id = try #require(first.feedPosts.first?.id)
     online.set(false)
-    let queued = Task { try await first.edit(id, draft: PostDraft(title: "Edited offline", body: "b")) }
+    let queued = Task {
+      try await first.edit(id, draft: PostDraft(title: "Edited offline", body: "b"))
+    }
     let edits = first.client.store(for: first.operations.editPost)
     var states = edits.states.makeAsyncIterator()
     while await states.next()?.isPaused == false {}
@@ -170,6 +172,28 @@ import TetherSynchronization
     #expect(third.client.store(for: third.operations.editPost).state.history.isEmpty)
     await third.closeCache()
     #expect(puts.withLock { $0 } == 1)
+    await server.shutdown()
+  }
+
+  /// With `--url` the browser puts a post it created at the top by hand. A queued post sent at
+  /// launch lands on the server between the feed's page fetches: the next page, fetched by
+  /// offset, then starts with the last post of the one before.
+  @Test func aPostSentBetweenPageFetchesIsShownOnce() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    var remote = configuration(server.baseURL)
+    remote.persistsWrites = false
+    let model = await PostsModel.open(remote, cacheFile: file)
+    try await model.feed.fetch()
+    let lastOfFirstPage = try #require(model.feedPosts.last?.id)
+    _ = try await model.operations.api.send(
+      PostsAPI.addPost(PostDraft(title: "Sent", body: "b", userId: 1)))
+    try await model.loadMore()
+    let ids = model.feedPosts.map(\.id)
+    #expect(ids.count == Set(ids).count)
+    #expect(ids.filter { $0 == lastOfFirstPage }.count == 1)
+    #expect(model.feed.state.pages[1].value.posts.first?.id == lastOfFirstPage)
+    await model.closeCache()
     await server.shutdown()
   }
 }
