@@ -78,6 +78,8 @@ public final class PostsModel: Sendable {
   /// Whether a run of the feed has brought data from the server since launch: what ends
   /// "from cache" (a local change, an optimistic edit, does not).
   private let feedFetched = Latch()
+  /// Changes by hand waiting for the feed's run in flight to end.
+  let deferredFeedChanges = DeferredFeedChanges()
   private let feedChanges = ChangeListeners()
   private let feedSubscription: OperationSubscription
   private let resumedWrites: [OperationSubscription]
@@ -168,7 +170,9 @@ public final class PostsModel: Sendable {
     let feedChanges = feedChanges
     let feedFetched = feedFetched
     let watchesFetches = restoredFeedDate != nil
-    feedSubscription = feed.subscribe { _ in
+    let deferred = deferredFeedChanges
+    feedSubscription = feed.subscribe { state in
+      if !state.hasRunInFlight { deferred.applyWaiting(to: feed) }
       if watchesFetches, !feedFetched.isSet,
         feed.runLog.contains(where: { Self.bringsServerData($0.event) })
       {
@@ -184,10 +188,12 @@ public final class PostsModel: Sendable {
       let operations = operations
       resumedWrites = [
         Self.onResumedWrite(client.store(for: operations.addPost)) { post in
-          Self.show(post, in: feed, client: client, persists: persists)
+          Self.show(post, in: feed, client: client, persists: persists, deferring: deferred)
         },
         Self.onResumedWrite(client.store(for: operations.editPost)) { saved in
-          Self.showEdit(saved, in: feed, post: client.store(for: operations.post(saved.id)))
+          Self.showEdit(
+            saved, in: feed, post: client.store(for: operations.post(saved.id)),
+            deferring: deferred)
         },
       ]
     } else {
@@ -220,14 +226,14 @@ public final class PostsModel: Sendable {
   /// Shows an edit the server saved: its title and body in the post and in the feed.
   private static func showEdit(
     _ saved: Post, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
-    post: OperationStore<QueryState<Post, HTTPError>>
+    post: OperationStore<QueryState<Post, HTTPError>>, deferring deferred: DeferredFeedChanges
   ) {
     let apply = { @Sendable (post: inout Post) in
       post.title = saved.title
       post.body = saved.body
     }
     post.withCurrentValue { value in if value != nil { apply(&value!) } }
-    replace(saved.id, in: feed, apply)
+    deferred.apply(to: feed) { feed in replace(saved.id, in: feed, apply) }
   }
 
   /// When the feed on screen was fetched, if it is the one restored from the cache and no run
@@ -375,7 +381,8 @@ public final class PostsModel: Sendable {
     }
     defer { watch?.cancel() }
     let post = try await store.mutate(with: draft)
-    Self.show(post, in: feed, client: client, persists: persistsWrites)
+    Self.show(
+      post, in: feed, client: client, persists: persistsWrites, deferring: deferredFeedChanges)
     return post
   }
 
@@ -383,19 +390,21 @@ public final class PostsModel: Sendable {
   /// post is put at its top by hand.
   private static func show(
     _ post: Post, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
-    client: OperationClient, persists: Bool
+    client: OperationClient, persists: Bool, deferring deferred: DeferredFeedChanges
   ) {
     if persists {
       client.invalidate(matching: ["posts", "feed"])
     } else {
-      feed.withCurrentValue { pages in
-        // A refetch may have brought it already.
-        guard !pages.isEmpty,
-          !pages.contains(where: { $0.value.posts.contains { $0.id == post.id } })
-        else {
-          return
+      deferred.apply(to: feed) { feed in
+        feed.withCurrentValue { pages in
+          // A refetch may have brought it already.
+          guard !pages.isEmpty,
+            !pages.contains(where: { $0.value.posts.contains { $0.id == post.id } })
+          else {
+            return
+          }
+          pages[0].value.posts.insert(post, at: 0)
         }
-        pages[0].value.posts.insert(post, at: 0)
       }
     }
   }

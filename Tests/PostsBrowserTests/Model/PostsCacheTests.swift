@@ -196,4 +196,33 @@ import TetherSynchronization
     await model.closeCache()
     await server.shutdown()
   }
+
+  /// A write resumed at launch lands while the feed revalidates: what it shows is put in the
+  /// pages after that run, which replaces them, rather than before (and lost).
+  @Test(.timeLimit(.minutes(1))) func aChangeByHandWaitsForTheFeedsRunInFlight() async throws {
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let online = ManualCondition(true)
+    let model = PostsModel(configuration(server.baseURL, online: online))
+    try await model.feed.fetch()
+    let id = try #require(model.feedPosts.first?.id)
+    online.set(false)
+    let revalidation = Task { try await model.feed.refetch() }
+    var states = model.feed.states.makeAsyncIterator()
+    while await states.next()?.isPaused == false {}
+    model.deferredFeedChanges.apply(to: model.feed) { feed in
+      feed.withCurrentValue { pages in pages[0].value.posts[0].title = "Saved while revalidating" }
+    }
+    #expect(model.feedPosts.first?.title != "Saved while revalidating")
+    var after = model.feed.states.makeAsyncIterator()
+    online.set(true)
+    _ = try await revalidation.value
+    // The change is made by the handler that sees the run end, on its thread.
+    while let state = await after.next(),
+      PostsModel.posts(in: state).first(where: { $0.id == id })?.title
+        != "Saved while revalidating"
+    {}
+    #expect(!model.feed.state.hasRunInFlight)
+    #expect(model.feedPosts.first { $0.id == id }?.title == "Saved while revalidating")
+    await server.shutdown()
+  }
 }

@@ -35,4 +35,21 @@ enum JSONPlainText {
     let control = (word &- ones &* 0x20) & ~word
     return (zeroQuote | zeroBackslash | control) & highBits != 0
   }
+
+  /// Whether every byte of `bytes` is ASCII.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    var bits: UInt64 = 0
+    while index + 8 <= bytes.count {
+      bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      bits |= UInt64(base[index])
+      index += 1
+    }
+    return bits & highBits == 0
+  }
 }

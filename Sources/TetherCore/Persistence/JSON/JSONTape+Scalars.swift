@@ -14,10 +14,17 @@ extension JSONTape {
       token.flag
       ? try unescaped(start..<end, path)
       : bytes.withUnsafeBufferPointer {
-        String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        Self.validString(UnsafeBufferPointer(rebasing: $0[start..<end]))
       }
     guard let text else { throw dataCorrupted("the string is not valid UTF-8", path) }
     return text
+  }
+
+  /// The string of `utf8`, or nil when it is not valid UTF-8: ASCII text (most of it) is
+  /// checked eight bytes at a time.
+  private static func validString(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    if JSONPlainText.isASCII(utf8) { return String(decoding: utf8, as: UTF8.self) }
+    return String(validating: utf8, as: UTF8.self)
   }
 
   /// The string of the bytes `range`, its escapes resolved; `\u` escapes of UTF-16 surrogates
@@ -68,7 +75,7 @@ extension JSONTape {
       default: utf8.append(escape)  // " \ /
       }
     }
-    return String(validating: utf8, as: UTF8.self)
+    return utf8.withUnsafeBufferPointer(Self.validString)
   }
 
   private func hex4(at index: Int) -> UInt32 {
