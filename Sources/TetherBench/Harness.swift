@@ -53,6 +53,28 @@ enum Harness {
     return best!
   }
 
+  /// The best of `repetitions` samples of a baseline and of a scenario, measured in turns
+  /// (baseline, scenario, baseline, …), so that a busy moment of a shared machine slows both
+  /// rather than only the one measured then.
+  static func bestInTurns(
+    of repetitions: Int = 5,
+    iterations: Int,
+    baseline: @Sendable () async throws -> Void,
+    scenario: @Sendable () async throws -> Void
+  ) async rethrows -> (baseline: Sample, scenario: Sample) {
+    var bestBaseline: Sample?
+    var bestScenario: Sample?
+    for _ in 0..<repetitions {
+      let base = try await measure(iterations: iterations, baseline)
+      if bestBaseline == nil || base.wallSeconds < bestBaseline!.wallSeconds { bestBaseline = base }
+      let sample = try await measure(iterations: iterations, scenario)
+      if bestScenario == nil || sample.wallSeconds < bestScenario!.wallSeconds {
+        bestScenario = sample
+      }
+    }
+    return (bestBaseline!, bestScenario!)
+  }
+
   /// Prints a suite heading.
   static func heading(_ title: String) {
     print("\n== \(title) ==")

@@ -34,6 +34,9 @@ public final class OperationClient: Sendable {
   @usableFromInline let reference = ClientReference()
   let scopes = MutationScopes()
   let collector: GarbageCollector
+  /// `defaults.garbageCollectionDelay` in seconds, converted once: converting a `Duration` was
+  /// a tenth of making a store.
+  @usableFromInline let defaultCollectionInterval: TimeInterval
   let reconnection = SanitizerVisibleMutex<OperationSubscription?>(nil)
   /// Snapshots restored by `hydrate` whose stores are not made yet.
   let restoredSnapshots = SanitizerVisibleMutex(RestoredSnapshots())
@@ -45,6 +48,7 @@ public final class OperationClient: Sendable {
   ) {
     self.context = context
     self.defaults = defaults
+    self.defaultCollectionInterval = defaults.garbageCollectionDelay.timeInterval
     // The collector is made before `self` exists, so it reaches the client through a weak
     // reference set once `self` does.
     let target = CollectionTarget()
@@ -174,28 +178,41 @@ public final class OperationClient: Sendable {
     State.RunInput == Operation.Input, State.OperationValue == Operation.Value,
     State.Failure == Operation.Failure
   {
-    var context = context
-    context.storedPath = operation.path
-    context.clientReference = reference
-    operation.setup(context: &context)
-    if context.options.staleness == nil {
-      context.options.staleness = .after(defaults.staleDuration)
-    }
-    if context.options.deduplicates == nil { context.options.deduplicates = deduplicates }
-    if context.options.retryLimit == nil {
-      let retried = operation.retry(limit: retryLimit, backoff: defaults.backoff)
-      context.options.retryLimit = retried.modifier.limit
+    let (context, isRetriedByDefault) = context(
+      for: operation, retryLimit: retryLimit, deduplicates: deduplicates)
+    guard isRetriedByDefault else {
       return OperationStore<State>.Configuration(
         body: { input, context, continuation throws(Operation.Failure) in
-          try await retried.run(input, in: context, with: continuation)
+          try await operation.run(input, in: context, with: continuation)
         },
         context: context, operationType: Operation.self)
     }
+    let retried = operation.retry(limit: retryLimit, backoff: defaults.backoff)
     return OperationStore<State>.Configuration(
       body: { input, context, continuation throws(Operation.Failure) in
-        try await operation.run(input, in: context, with: continuation)
+        try await retried.run(input, in: context, with: continuation)
       },
       context: context, operationType: Operation.self)
+  }
+
+  /// The context a store of `operation` runs with — the client's, with the operation's setup
+  /// and the client's defaults where the operation is silent — and whether the client's
+  /// default retry applies to it.
+  @inlinable
+  func context<Operation: OperationRequest>(
+    for operation: Operation, retryLimit: Int, deduplicates: Bool
+  ) -> (OperationContext, isRetriedByDefault: Bool) {
+    var configured = context
+    configured.storedPath = operation.path
+    configured.clientReference = reference
+    operation.setup(context: &configured)
+    if configured.options.staleness == nil {
+      configured.options.staleness = .after(defaults.staleDuration)
+    }
+    if configured.options.deduplicates == nil { configured.options.deduplicates = deduplicates }
+    guard configured.options.retryLimit == nil else { return (configured, false) }
+    configured.options.retryLimit = max(0, retryLimit)
+    return (configured, true)
   }
 
   /// The store at `path`, reconfigured with `configuration`, or a new one made with it.
@@ -204,8 +221,8 @@ public final class OperationClient: Sendable {
     with configuration: OperationStore<State>.Configuration, at path: OperationPath,
     isMutation: Bool
   ) -> OperationStore<State> {
-    let delay =
-      configuration.context.options.garbageCollectionDelay ?? defaults.garbageCollectionDelay
+    let ownDelay = configuration.context.options.garbageCollectionDelay
+    let delay = ownDelay ?? defaults.garbageCollectionDelay
     let now = context.clock.now()
     let logCapacity = configuration.context.options.runLogCapacity ?? defaults.runLogCapacity
     let (found, isNew) = store(at: path, isMutation: isMutation) {
@@ -216,7 +233,8 @@ public final class OperationClient: Sendable {
     }
     let store = Self.typed(found, as: State.self)
     if isNew {
-      didAdd(store, at: path, isMutation: isMutation, deadline: now.adding(delay))
+      let interval = ownDelay?.timeInterval ?? defaultCollectionInterval
+      didAdd(found, at: path, isMutation: isMutation, deadline: now.addingTimeInterval(interval))
     } else {
       store.reconfigure(with: configuration, garbageCollectionDelay: delay)
     }
@@ -239,11 +257,8 @@ public final class OperationClient: Sendable {
   @usableFromInline
   func store(
     at path: OperationPath, isMutation: Bool, orMake make: () -> any ManagedStore
-  ) -> (any OperationStoreProtocol, Bool) {
-    withTable(isMutation) { table in
-      let (store, isNew) = table.store(at: path, orInsert: make)
-      return (store as any OperationStoreProtocol, isNew)
-    }
+  ) -> (any ManagedStore, Bool) {
+    withTable(isMutation) { table in table.store(at: path, orInsert: make) }
   }
 
   /// Runs `body` on the table of mutations or of queries, under its lock.
@@ -257,14 +272,11 @@ public final class OperationClient: Sendable {
   /// collection.
   @usableFromInline
   func didAdd(
-    _ store: any OperationStoreProtocol, at path: OperationPath, isMutation: Bool,
-    deadline: Date
+    _ store: any ManagedStore, at path: OperationPath, isMutation: Bool, deadline: Date
   ) {
     eventHub.emit(.storeAdded(store))
-    if let managed = store as? any ManagedStore {
-      hydrateIfRestored(managed, at: path, isMutation: isMutation)
-      managed.markChanged()
-    }
+    hydrateIfRestored(store, at: path, isMutation: isMutation)
+    store.markChanged()
     collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }
 

@@ -6,8 +6,12 @@
 /// no node of their own; a node exists only where some path continues.
 struct StoreTable {
   private final class Node {
-    var stores: [OperationPath.Element: any ManagedStore] = [:]
-    var children: [OperationPath.Element: Node] = [:]
+    // Unchecked: the table is only ever used under its client's lock, so the dynamic
+    // exclusivity checks of class properties (four per store made) would guard nothing.
+    /// Optional only so that finding or inserting a store is one dictionary access
+    /// (`withValue(for:default:)`); no entry is ever nil.
+    @exclusivity(unchecked) var stores = ElementMap<(any ManagedStore)?>()
+    @exclusivity(unchecked) var children = ElementMap<Node>()
   }
 
   private let root = Node()
@@ -18,7 +22,7 @@ struct StoreTable {
   /// The store at exactly `path`.
   func store(at path: OperationPath) -> (any ManagedStore)? {
     guard let last = path.last else { return rootStore }
-    return node(at: path.dropLast())?.stores[last]
+    return node(at: path.dropLast())?.stores[last] ?? nil
   }
 
   /// The store at `path`, or the one `make` creates and puts there, walking the trie once.
@@ -36,20 +40,24 @@ struct StoreTable {
     let node = path.elements.withUnsafeBufferPointer { elements in
       var node = root
       for index in 0..<elements.count - 1 {
-        if let child = node.children[elements[index]] {
-          node = child
-        } else {
-          let child = Node()
-          node.children[elements[index]] = child
-          node = child
-        }
+        node = node.children.withValue(for: elements[index], default: Node()) { $0 }
       }
       return node
     }
-    if let store = node.stores[last] { return (store, false) }
+    // One hash and one probe, whether the store is found or made.
+    let found = node.stores.withValue(for: last, default: nil) {
+      Self.store(in: &$0, orInsert: make)
+    }
+    if found.isNew { count += 1 }
+    return found
+  }
+
+  private static func store(
+    in slot: inout (any ManagedStore)?, orInsert make: () -> any ManagedStore
+  ) -> (store: any ManagedStore, isNew: Bool) {
+    if let store = slot { return (store, false) }
     let store = make()
-    node.stores[last] = store
-    count += 1
+    slot = store
     return (store, true)
   }
 
@@ -59,15 +67,15 @@ struct StoreTable {
     var pending: [Node] = []
     if let last = prefix.last {
       guard let parent = node(at: prefix.dropLast()) else { return [] }
-      if let store = parent.stores[last] { stores.append(store) }
+      if let store = parent.stores[last] ?? nil { stores.append(store) }
       if let start = parent.children[last] { pending.append(start) }
     } else {
       if let rootStore { stores.append(rootStore) }
       pending.append(root)
     }
     while let node = pending.popLast() {
-      stores.append(contentsOf: node.stores.values)
-      pending.append(contentsOf: node.children.values)
+      node.stores.forEachValue { if let store = $0 { stores.append(store) } }
+      node.children.forEachValue { pending.append($0) }
     }
     return stores
   }
@@ -85,7 +93,9 @@ struct StoreTable {
       guard let child = trail[trail.count - 1].children[element] else { return nil }
       trail.append(child)
     }
-    guard let store = trail[trail.count - 1].stores.removeValue(forKey: last) else { return nil }
+    guard let store = trail[trail.count - 1].stores.removeValue(for: last) ?? nil else {
+      return nil
+    }
     count -= 1
     for depth in stride(from: trail.count - 1, to: 0, by: -1) {
       let node = trail[depth]

@@ -75,6 +75,18 @@ public struct OperationPath: Hashable, Sendable {
       }
     }
 
+    /// The hash a dictionary keyed by elements uses (a client's table of stores): an integer's
+    /// or a string's own, which costs a third of a `Hasher` made, fed and finalized per lookup.
+    /// Elements of different kinds are never equal, so they need not hash apart.
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int {
+      switch kind {
+      case .int: int._rawHashValue(seed: seed)
+      case .string: string._rawHashValue(seed: seed)
+      case .other: box!._rawHashValue(seed: seed)
+      }
+    }
+
     public var description: String {
       switch kind {
       case .int: String(int)

@@ -35,7 +35,7 @@ extension OperationStore {
     _ body: (inout State.CurrentValue) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let date = clock.now()
-    let (result, effects) = try storage.withLock {
+    let (result, effects) = try withStorage {
       storage throws(Failure) -> (Result, Effects) in
       var value = storage.state.currentValue
       let result = try body(&value)
@@ -157,7 +157,7 @@ extension OperationStore {
   /// run on; runs in flight keep theirs.
   @usableFromInline
   func reconfigure(with configuration: Configuration, garbageCollectionDelay: Duration) {
-    let warning = storage.withLock { storage -> String? in
+    let warning = withStorage { storage -> String? in
       let previous = storage.configuration.operationType
       storage.configuration = configuration
       storage.state.apply(.configured(configuration.context))

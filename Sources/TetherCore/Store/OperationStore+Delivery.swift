@@ -56,7 +56,7 @@ extension OperationStore {
   /// Runs `body` under the lock and returns what to do once it is released.
   @inlinable
   func update(_ body: (inout Storage, inout Effects) -> Void) -> Effects {
-    storage.withLock { storage in
+    withStorage { storage in
       var effects = Effects()
       body(&storage, &effects)
       route(&storage, &effects)
@@ -128,7 +128,7 @@ extension OperationStore {
   @inlinable
   func deliver() {
     while true {
-      let batch = storage.withLock { storage -> ([Outgoing], [Subscriber])? in
+      let batch = withStorage { storage -> ([Outgoing], [Subscriber])? in
         guard !storage.outbox.isEmpty else {
           storage.isDelivering = false
           return nil

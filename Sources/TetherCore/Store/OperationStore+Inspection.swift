@@ -165,7 +165,7 @@ extension OperationStore: InspectableStore {
 
   public var collectionDate: Date? {
     guard client != nil else { return nil }
-    let (since, delay) = storage.withLock { ($0.unusedSince, $0.garbageCollectionDelay) }
+    let (since, delay) = withStorage { ($0.unusedSince, $0.garbageCollectionDelay) }
     return since?.adding(delay)
   }
 

@@ -37,7 +37,7 @@ extension OperationStore {
   public func fetchIfStale<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
     let now = clock.now()
-    let fresh = storage.withLock { storage -> Value? in
+    let fresh = withStorage { storage -> Value? in
       guard storage.state.hasValue, !storage.state.isStale(at: now) else { return nil }
       return storage.state.currentValue
     }
@@ -56,7 +56,7 @@ extension OperationStore {
   ) async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
     let now = clock.now()
-    let effectsAndValue = storage.withLock { storage -> (Effects, Value?) in
+    let effectsAndValue = withStorage { storage -> (Effects, Value?) in
       var effects = Effects()
       guard storage.state.hasValue, let value = storage.state.currentValue else {
         return (effects, nil)

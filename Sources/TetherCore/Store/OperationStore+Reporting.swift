@@ -87,12 +87,12 @@ extension OperationStore: OperationContinuationSink {
 
   @usableFromInline
   func progress(of run: OperationRunID) -> (any Sendable)? {
-    storage.withLock { storage in storage.runs.first { $0.id == run }?.progress?.value }
+    withStorage { storage in storage.runs.first { $0.id == run }?.progress?.value }
   }
 
   @usableFromInline
   func saveProgress(_ progress: any Sendable, of run: OperationRunID) {
-    storage.withLock { storage in
+    withStorage { storage in
       guard let index = storage.runs.firstIndex(where: { $0.id == run }) else { return }
       storage.runs[index].progress = .value(progress)
     }

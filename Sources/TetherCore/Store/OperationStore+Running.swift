@@ -123,7 +123,7 @@ extension OperationStore {
   func launch(_ launch: Launch) {
     let task = Task.immediate { await self.execute(launch) }
     if lastFinishedRun.load(ordering: .relaxed) == launch.id.rawValue { return }
-    let isRunning = storage.withLock { storage in
+    let isRunning = withStorage { storage in
       guard let index = storage.runs.firstIndex(where: { $0.id == launch.id }) else {
         return false
       }

@@ -67,7 +67,7 @@ extension OperationStore {
         if isSatisfied { self?.rerun(trigger) }
       }
     }
-    let keep = storage.withLock { storage in
+    let keep = withStorage { storage in
       guard !storage.subscribers.isEmpty else { return false }
       storage.conditionSubscriptions += subscriptions
       return true

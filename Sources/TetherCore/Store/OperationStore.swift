@@ -29,7 +29,17 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The path of the store's operation.
   public let path: OperationPath
   @usableFromInline let clock: any TetherClock
-  @usableFromInline let storage: SanitizerVisibleMutex<Storage>
+  /// The lock that guards `storage`.
+  @usableFromInline let lock = SanitizerVisibleMutex<Void>(())
+  /// The store's mutable state, in memory of its own, read and changed only under `lock`
+  /// (through `withStorage`).
+  ///
+  /// Not a `Mutex<Storage>` field, because a generic class's deinit cannot be specialized: it
+  /// looked up the metadata of `Storage`, `Mutex` and their generic parts and destroyed them
+  /// through value witnesses, a third of what making and dropping a store cost. The storage is
+  /// destroyed instead by `destroyStorage`, made where `State` is a concrete type.
+  @usableFromInline let storage: GuardedPointer<Storage>
+  @usableFromInline let destroyStorage: @Sendable (UnsafeMutablePointer<Storage>) -> Void
   @usableFromInline let events: ClientEventHub?
   @usableFromInline let clientReference: ClientReference?
   /// The id of the run that finished last, so that a run that finished before its task's
@@ -256,26 +266,49 @@ public final class OperationStore<State: OperationState>: Sendable {
     self.clock = configuration.context.clock
     self.events = events
     self.clientReference = clientReference
-    let state = State(context: configuration.context)
-    self.storage = SanitizerVisibleMutex(
-      Storage(
-        state: state, configuration: configuration, log: RunLog(capacity: logCapacity),
-        garbageCollectionDelay: garbageCollectionDelay, createdAt: date))
+    // malloc, not `allocate(capacity:)`, which takes the runtime's aligned path
+    // (posix_memalign) for every type; malloc's 16 bytes suffice for any storage.
+    precondition(MemoryLayout<Storage>.alignment <= 16)
+    guard let memory = malloc(MemoryLayout<Storage>.stride) else {
+      fatalError("out of memory making the store at \(path)")
+    }
+    let storage = memory.bindMemory(to: Storage.self, capacity: 1)
+    storage.initialize(
+      to: Storage(
+        state: State(context: configuration.context), configuration: configuration,
+        log: RunLog(capacity: logCapacity), garbageCollectionDelay: garbageCollectionDelay,
+        createdAt: date))
+    self.storage = GuardedPointer(storage)
+    self.destroyStorage = { storage in
+      free(storage.deinitialize(count: 1))
+    }
+  }
+
+  deinit {
+    destroyStorage(storage.base)
+  }
+
+  /// Runs `body` with the store's storage, under its lock.
+  @inlinable
+  func withStorage<Result, Failure: Error>(
+    _ body: (inout Storage) throws(Failure) -> sending Result
+  ) throws(Failure) -> sending Result {
+    try lock.withLock { _ throws(Failure) -> sending Result in try body(&storage.base.pointee) }
   }
 
   // MARK: Reading
 
   /// The current state.
-  public var state: State { storage.withLock { $0.state } }
+  public var state: State { withStorage { $0.state } }
 
   /// The context the next run uses, after its modifiers' setup.
-  public var context: OperationContext { storage.withLock { $0.configuration.context } }
+  public var context: OperationContext { withStorage { $0.configuration.context } }
 
   /// How many callers wait for runs in flight.
-  var waiterCount: Int { storage.withLock { $0.runs.reduce(0) { $0 + $1.waiters.count } } }
+  var waiterCount: Int { withStorage { $0.runs.reduce(0) { $0 + $1.waiters.count } } }
 
   /// How many subscribers observe the store.
-  public var subscriberCount: Int { storage.withLock { $0.subscribers.count } }
+  public var subscriberCount: Int { withStorage { $0.subscribers.count } }
 
   /// Whether the value should be refetched now, on the store's clock.
   public var isStale: Bool { state.isStale(at: clock.now()) }
@@ -287,7 +320,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The store's run log, oldest entry first: at most `.runLog(capacity:)` entries (the
   /// client's default is 64).
   public var runLog: [RunLogEntry] {
-    storage.withLock { $0.log.all }.map { $0.entry(path: path, kind: State.kind) }
+    withStorage { $0.log.all }.map { $0.entry(path: path, kind: State.kind) }
   }
 
   /// The client that holds this store, while it lives.

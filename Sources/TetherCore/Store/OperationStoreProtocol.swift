@@ -84,7 +84,7 @@ extension OperationStore: OperationStoreProtocol {
   public var kind: OperationKind { State.kind }
 
   public var snapshot: OperationSnapshot {
-    let (state, subscriberCount, runsAutomatically) = storage.withLock {
+    let (state, subscriberCount, runsAutomatically) = withStorage {
       ($0.state, $0.subscribers.count, $0.configuration.context.options.runsAutomatically)
     }
     let date = clock.now()
@@ -147,15 +147,15 @@ protocol ManagedStore: OperationStoreProtocol {
 
 extension OperationStore: ManagedStore {
   @usableFromInline var garbageCollectionDelay: Duration {
-    storage.withLock { $0.garbageCollectionDelay }
+    withStorage { $0.garbageCollectionDelay }
   }
 
-  @usableFromInline var unusedSince: Date? { storage.withLock { $0.unusedSince } }
+  @usableFromInline var unusedSince: Date? { withStorage { $0.unusedSince } }
 
-  @usableFromInline var isRunning: Bool { storage.withLock { !$0.runs.isEmpty } }
+  @usableFromInline var isRunning: Bool { withStorage { !$0.runs.isEmpty } }
 
   @usableFromInline var isSkippedByPrefixRefetch: Bool {
-    storage.withLock {
+    withStorage {
       !$0.configuration.context.options.runsAutomatically || !$0.state.isInvalidatable
     }
   }
@@ -173,7 +173,7 @@ extension OperationStore: ManagedStore {
   }
 
   @usableFromInline func capturedValue() -> (any Sendable)? {
-    storage.withLock { $0.state.hasValue ? $0.state.currentValue : nil }
+    withStorage { $0.state.hasValue ? $0.state.currentValue : nil }
   }
 
   @usableFromInline func restore(capturedValue: any Sendable) {

@@ -137,7 +137,7 @@ struct FaultsOverHTTPTests {
 
       let raw = try RawConnection(port: server.port)
       try raw.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(raw.waitForClose())
+      #expect(await raw.waitForClose())
 
       try server.updateFaults { $0.dropRate = 0 }
       #expect(try await client.get("/posts/1").status == 200)

@@ -11,12 +11,12 @@ struct BadInputTests {
     try await withServer { server, client in
       let raw = try RawConnection(port: server.port)
       try raw.send(request)
-      let response = try raw.readResponse()
+      let response = try await raw.readResponse()
       #expect(response.status == status)
       #expect(response.headers["x-request-id"] != nil)
       #expect(response.headers["connection"] == "close")
       #expect(try JSONSerialization.jsonObject(with: Data(response.body)) is [String: Any])
-      #expect(raw.waitForClose())
+      #expect(await raw.waitForClose())
       #expect(try await client.get("/posts/1").status == 200)
     }
   }
@@ -50,11 +50,11 @@ struct BadInputTests {
     try await withServer { server, _ in
       let raw = try RawConnection(port: server.port)
       try raw.send("BREW /posts HTTP/1.1\r\nHost: x\r\n\r\n")
-      let response = try raw.readResponse()
+      let response = try await raw.readResponse()
       #expect(response.status == 405)
       #expect(response.headers["allow"] == "DELETE, GET, HEAD, PATCH, POST, PUT")
       try raw.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(try raw.readResponse().status == 200)
+      #expect(try await raw.readResponse().status == 200)
     }
   }
 
@@ -92,7 +92,7 @@ struct BadInputTests {
       try raw.send(
         "POST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: \(padded.utf8.count)\r\n\r\n\(padded)"
       )
-      #expect(try raw.readResponse().status == 201)
+      #expect(try await raw.readResponse().status == 201)
     }
   }
 
@@ -113,7 +113,7 @@ struct BadInputTests {
       for byte in request.dropFirst(40) {
         try slow.send([byte])
       }
-      let response = try slow.readResponse()
+      let response = try await slow.readResponse()
       #expect(response.status == 201)
       #expect(response.text.contains(#""title":"slow""#))
     }
@@ -142,16 +142,16 @@ struct BadInputTests {
       let complete = try RawConnection(port: server.port)
       try complete.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
       complete.shutdownWriting()
-      #expect(try complete.readResponse().status == 200)
-      #expect(complete.waitForClose())
+      #expect(try await complete.readResponse().status == 200)
+      #expect(await complete.waitForClose())
 
       let partial = try RawConnection(port: server.port)
       try partial.send("GET /posts/1 HTTP/1.1\r\nHost")
       partial.shutdownWriting()
-      let response = try partial.readResponse()
+      let response = try await partial.readResponse()
       #expect(response.status == 400)
       #expect(response.text.contains("closed mid-request"))
-      #expect(partial.waitForClose())
+      #expect(await partial.waitForClose())
     }
   }
 
@@ -161,18 +161,18 @@ struct BadInputTests {
     ) {
       server, client in
       let silent = try RawConnection(port: server.port)
-      #expect(silent.waitForClose())
+      #expect(await silent.waitForClose())
 
       let stalled = try RawConnection(port: server.port)
       try stalled.send("GET /posts/1 HTTP/1.1\r\nHo")
-      let response = try stalled.readResponse()
+      let response = try await stalled.readResponse()
       #expect(response.status == 408)
-      #expect(stalled.waitForClose())
+      #expect(await stalled.waitForClose())
 
       let idleAfterOne = try RawConnection(port: server.port)
       try idleAfterOne.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(try idleAfterOne.readResponse().status == 200)
-      #expect(idleAfterOne.waitForClose())
+      #expect(try await idleAfterOne.readResponse().status == 200)
+      #expect(await idleAfterOne.waitForClose())
 
       #expect(try await client.get("/posts/1").status == 200)
     }

@@ -10,7 +10,7 @@ struct ConnectionLimitTests {
     try await withServer(PostsServer.Configuration(maximumConnections: 1)) { server, _ in
       let held = try RawConnection(port: server.port)
       try held.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(try held.readResponse().status == 200)
+      #expect(try await held.readResponse().status == 200)
 
       let upload = String(repeating: " ", count: 1024 * 1024)
       var read503 = 0
@@ -24,7 +24,7 @@ struct ConnectionLimitTests {
           try client.send(
             "POST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: \(upload.utf8.count)\r\n\r\n"
               + upload)
-          let response = try client.readResponse()
+          let response = try await client.readResponse()
           if response.status == 503, response.text.contains("Too many connections") {
             read503 += 1
           }
@@ -33,7 +33,7 @@ struct ConnectionLimitTests {
       #expect(read503 >= 48)
       // The held connection was served all along.
       try held.send("GET /posts/2 HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(try held.readResponse().status == 200)
+      #expect(try await held.readResponse().status == 200)
     }
   }
 }

@@ -9,7 +9,7 @@ struct ConnectionTests {
       let raw = try RawConnection(port: server.port)
       for id in 1...20 {
         try raw.send("GET /posts/\(id) HTTP/1.1\r\nHost: x\r\n\r\n")
-        let response = try raw.readResponse()
+        let response = try await raw.readResponse()
         #expect(response.status == 200)
         #expect(response.headers["connection"] == "keep-alive")
         let date = try #require(response.headers["date"])
@@ -28,9 +28,9 @@ struct ConnectionTests {
         "GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n\r\nGET /posts/2 HTTP/1.1\r\nHost: x\r\n\r\n"
           + "GET /posts/3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
       for id in 1...3 {
-        #expect(try raw.readResponse().text.hasPrefix("{\"id\":\(id),"))
+        #expect(try await raw.readResponse().text.hasPrefix("{\"id\":\(id),"))
       }
-      #expect(raw.waitForClose())
+      #expect(await raw.waitForClose())
     }
   }
 
@@ -38,14 +38,14 @@ struct ConnectionTests {
     try await withServer { server, _ in
       let closing = try RawConnection(port: server.port)
       try closing.send("GET /posts/1 HTTP/1.0\r\n\r\n")
-      #expect(try closing.readResponse().headers["connection"] == "close")
-      #expect(closing.waitForClose())
+      #expect(try await closing.readResponse().headers["connection"] == "close")
+      #expect(await closing.waitForClose())
 
       let keeping = try RawConnection(port: server.port)
       try keeping.send("GET /posts/1 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-      #expect(try keeping.readResponse().headers["connection"] == "keep-alive")
+      #expect(try await keeping.readResponse().headers["connection"] == "keep-alive")
       try keeping.send("GET /posts/2 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-      #expect(try keeping.readResponse().status == 200)
+      #expect(try await keeping.readResponse().status == 200)
     }
   }
 
@@ -54,10 +54,10 @@ struct ConnectionTests {
       let raw = try RawConnection(port: server.port)
       try raw.send(
         "HEAD /posts/1 HTTP/1.1\r\nHost: x\r\n\r\nGET /posts/2 HTTP/1.1\r\nHost: x\r\n\r\n")
-      let head = try raw.readResponse(bodyExpected: false)
+      let head = try await raw.readResponse(bodyExpected: false)
       #expect(head.status == 200)
       #expect(Int(head.headers["content-length"] ?? "") ?? 0 > 0)
-      #expect(try raw.readResponse().text.hasPrefix("{\"id\":2,"))
+      #expect(try await raw.readResponse().text.hasPrefix("{\"id\":2,"))
     }
   }
 
@@ -68,9 +68,9 @@ struct ConnectionTests {
       try raw.send(
         "POST /posts/add HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
       )
-      #expect(try raw.readResponse(bodyExpected: false).status == 100)
+      #expect(try await raw.readResponse(bodyExpected: false).status == 100)
       try raw.send(body)
-      #expect(try raw.readResponse().status == 201)
+      #expect(try await raw.readResponse().status == 201)
     }
   }
 
@@ -82,7 +82,7 @@ struct ConnectionTests {
         try connection.send("GET /posts/\(index % 251 + 1) HTTP/1.1\r\nHost: x\r\n\r\n")
       }
       for (index, connection) in connections.enumerated() {
-        let response = try connection.readResponse()
+        let response = try await connection.readResponse()
         #expect(response.status == 200)
         #expect(response.text.hasPrefix("{\"id\":\(index % 251 + 1),"))
       }
@@ -101,10 +101,10 @@ struct ConnectionTests {
     try await withServer(PostsServer.Configuration(maximumConnections: 1)) { server, _ in
       let first = try RawConnection(port: server.port)
       try first.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(try first.readResponse().status == 200)
+      #expect(try await first.readResponse().status == 200)
 
       let second = try RawConnection(port: server.port)
-      let refused = try second.readResponse()
+      let refused = try await second.readResponse()
       #expect(refused.status == 503)
       #expect(refused.text.contains("Too many connections"))
     }
@@ -114,9 +114,9 @@ struct ConnectionTests {
     let server = try PostsServer.start()
     let idle = try RawConnection(port: server.port)
     try idle.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-    #expect(try idle.readResponse().status == 200)
+    #expect(try await idle.readResponse().status == 200)
     await server.shutdown()
-    #expect(idle.waitForClose())
+    #expect(await idle.waitForClose())
     #expect(throws: RawConnection.Failure.self) { try RawConnection(port: server.port) }
     await server.shutdown()
   }

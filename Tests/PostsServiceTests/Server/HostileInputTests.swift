@@ -45,10 +45,10 @@ struct HostileInputTests {
       let raw = try RawConnection(port: server.port)
       // 32 KiB of blank lines and no request line yet: refused at 16 KiB, not kept whole.
       try raw.send(Array(String(repeating: "\r\n", count: 16 * 1024).utf8))
-      let response = try raw.readResponse()
+      let response = try await raw.readResponse()
       #expect(response.status == 431)
       #expect(response.text.contains("blank lines"))
-      #expect(raw.waitForClose())
+      #expect(await raw.waitForClose())
       #expect(try await client.get("/posts/1").status == 200)
     }
   }
@@ -57,7 +57,7 @@ struct HostileInputTests {
     try await withServer { server, _ in
       let raw = try RawConnection(port: server.port)
       try raw.send("\r\n\r\n\n" + "GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-      #expect(try raw.readResponse().status == 200)
+      #expect(try await raw.readResponse().status == 200)
     }
   }
 
@@ -65,7 +65,7 @@ struct HostileInputTests {
     try await withServer(PostsServer.Configuration(maximumBufferedBytes: 1000)) { server, _ in
       let large = try RawConnection(port: server.port)
       try large.send("POST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n")
-      let refused = try large.readResponse()
+      let refused = try await large.readResponse()
       #expect(refused.status == 503)
       #expect(refused.headers["retry-after"] == "1")
 
@@ -73,7 +73,7 @@ struct HostileInputTests {
       let body = #"{"title":"fits","userId":1}"#
       try small.send(
         "POST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-      #expect(try small.readResponse().status == 201)
+      #expect(try await small.readResponse().status == 201)
     }
   }
 
@@ -84,7 +84,7 @@ struct HostileInputTests {
       let count = 16 * 1024 / request.utf8.count
       try raw.send(String(repeating: request, count: count))
       for _ in 0..<count {
-        #expect(try raw.readResponse().text == #"{"id":1}"#)
+        #expect(try await raw.readResponse().text == #"{"id":1}"#)
       }
     }
   }

@@ -18,7 +18,7 @@ struct KeepAliveLoadTests {
             for index in 0..<250 {
               let id = (connection * 250 + index) % 251 + 1
               try raw.send("GET /posts/\(id)?select=title HTTP/1.1\r\nHost: x\r\n\r\n")
-              let response = try raw.readResponse()
+              let response = try await raw.readResponse()
               #expect(try JSONSerialization.jsonObject(with: Data(response.body)) is [String: Any])
               statuses.append(response.status)
             }

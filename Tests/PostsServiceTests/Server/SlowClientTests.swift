@@ -31,7 +31,7 @@ struct SlowClientTests {
       try slow.send("GET /posts/1 HTTP/1.1\r\n")
       // A byte every 50 ms would keep a per-read timeout of 300 ms from ever firing.
       #expect(try trickle(Array("X-Slow: 1".utf8), on: slow) == 408)
-      #expect(slow.waitForClose())
+      #expect(await slow.waitForClose())
       #expect(try await client.get("/posts/1").status == 200)
     }
   }
@@ -90,7 +90,7 @@ struct SlowClientTests {
       // All 300 are being served (a complete request on one of them is answered at once)...
       let last = connections[connections.count - 1]
       try last.send("OST /posts/add HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
-      #expect(try last.readResponse().status == 400)
+      #expect(try await last.readResponse().status == 400)
       // ...and the server has as many threads as before them. (The count is the process's, and
       // tests running meanwhile start threads of their own; a thread per connection would add
       // 300.)

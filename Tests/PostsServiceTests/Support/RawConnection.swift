@@ -8,8 +8,13 @@ import Testing
 /// A plain blocking TCP connection for sending exactly the bytes a test wants.
 ///
 /// Every read gives up after `timeout` (a generous bound, not a timing assumption), so a broken
-/// server fails the test instead of hanging it.
-final class RawConnection {
+/// server fails the test instead of hanging it. In async code the waiting reads are `async`
+/// overloads that block a thread of their own, never one of the cooperative pool (two threads
+/// here: a test blocked on a socket there stalls every other test in the process).
+///
+/// Unchecked `Sendable`: one test owns a connection and awaits each call before the next, so
+/// its buffer is never used by two threads at once.
+final class RawConnection: @unchecked Sendable {
   struct Response {
     var status: Int
     var headers: [String: String]
@@ -174,5 +179,27 @@ final class RawConnection {
     }
     if count < 0 { throw Failure(description: "recv failed: errno \(errno)") }
     return count > 0
+  }
+}
+
+extension RawConnection {
+  /// Reads one response on a thread of its own (see the type's documentation).
+  func readResponse(bodyExpected: Bool = true) async throws -> Response {
+    try await onOwnThread { try self.readResponse(bodyExpected: bodyExpected) }
+  }
+
+  /// Whether the server closes the connection, waited for on a thread of its own.
+  func waitForClose() async -> Bool {
+    (try? await onOwnThread { self.waitForClose() }) ?? false
+  }
+
+  /// Whether the server sends something within `timeout`, waited for on a thread of its own.
+  func hasIncomingData(within timeout: Duration) async -> Bool {
+    (try? await onOwnThread { self.hasIncomingData(within: timeout) }) ?? false
+  }
+
+  /// Everything the server sends until it closes, read on a thread of its own.
+  func readUntilClosed() async -> [UInt8]? {
+    (try? await onOwnThread { self.readUntilClosed() }) ?? nil
   }
 }
