@@ -172,7 +172,9 @@ public final class PostsModel: Sendable {
     let watchesFetches = restoredFeedDate != nil
     let deferred = deferredFeedChanges
     feedSubscription = feed.subscribe { state in
-      if !state.hasRunInFlight { deferred.applyWaiting(to: feed) }
+      // The store's state now, not the one delivered: states queued before the run began
+      // may still be on their way.
+      if !state.hasRunInFlight, !feed.state.hasRunInFlight { deferred.applyWaiting(to: feed) }
       if watchesFetches, !feedFetched.isSet,
         feed.runLog.contains(where: { Self.bringsServerData($0.event) })
       {
