@@ -109,7 +109,14 @@ public struct PersistedPath: Hashable, Sendable, Codable, CustomStringConvertibl
 
   /// The path this was made from.
   public var operationPath: OperationPath {
-    OperationPath(elements.map(\.base))
+    OperationPath(
+      elements: elements.map { element in
+        switch element {
+        case .integer(let integer): OperationPath.Element(kind: .int, int: integer)
+        case .string(let string): OperationPath.Element(kind: .string, string: string)
+        default: OperationPath.Element(element.base)
+        }
+      })
   }
 
   /// A text that is the same for equal paths in every process, and differs for different
