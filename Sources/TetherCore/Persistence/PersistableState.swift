@@ -27,20 +27,16 @@ extension PersistableState {
   static func restoredRunInputs(payload: Data) throws -> [RunInput] { [] }
 }
 
-/// The written form of a query: its value.
-struct QueryPayload<Value: Codable>: Codable {
-  var value: Value
-}
-
+/// A query is written as its value's JSON, nothing around it (``SnapshotJSON`` writes and
+/// reads any value at the top level, `null` and numbers included).
 extension QueryState: PersistableState where Value: Codable {
   func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard hasValue, let storedValue, let updatedAt = valueLastUpdatedAt else { return nil }
-    return (try SnapshotJSON.encode(QueryPayload(value: storedValue)), updatedAt)
+    return (try SnapshotJSON.encode(storedValue), updatedAt)
   }
 
   mutating func restore(payload: Data, updatedAt: Date) throws {
-    let decoded = try SnapshotJSON.decode(QueryPayload<Value>.self, from: payload)
-    storedValue = decoded.value
+    storedValue = try SnapshotJSON.decode(Value.self, from: payload)
     tracker.recordValue(at: updatedAt, final: true)
     tracker.isInvalidated = isInvalidatable
   }

@@ -106,7 +106,7 @@ import TetherSynchronization
   @Test func theNewestOfTwoDeferredSnapshotsOfOnePathWins() async throws {
     let path = PersistedPath(["item", 5])!
     let encoded = { (title: String) in
-      try JSONEncoder().encode(["value": Item(id: 5, title: title)])
+      try SnapshotJSON.encode(Item(id: 5, title: title))
     }
     let older = StoreSnapshot(
       kind: .query, path: path, updatedAt: clock.now(), payload: try encoded("older"))
@@ -205,7 +205,7 @@ import TetherSynchronization
     client.hydrate([
       StoreSnapshot(
         kind: .query, path: PersistedPath(["item", 11])!, updatedAt: clock.now(),
-        payload: Data(#"{"value":{"id":"eleven"}}"#.utf8))
+        payload: Data(#"{"id":"eleven","title":"t"}"#.utf8))
     ])
     let store = client.store(for: itemQuery(11).enabled(false))
     #expect(!store.state.hasValue)

@@ -77,7 +77,11 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return index
   }
 
-  private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
+  private func path(_ key: Key) -> [any CodingKey] {
+    var path = codingPath
+    path.append(key)
+    return path
+  }
 
   var allKeys: [Key] {
     var keys: [Key] = []

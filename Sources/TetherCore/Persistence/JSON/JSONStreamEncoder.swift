@@ -249,6 +249,14 @@ final class JSONStreamEncoder {
     } else if Value.self == Date.self {
       let seconds = unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate
       try writeFloatingPoint(seconds, depth: depth, slot: slot, key: key)
+    } else if Value.self == [String].self {
+      let strings = unsafeBitCast(value, to: [String].self)
+      bytes.append(UInt8(ascii: "["))
+      for (index, string) in strings.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        writeString(string)
+      }
+      bytes.append(UInt8(ascii: "]"))
     } else if Value.self == Data.self {
       writeString(unsafeBitCast(value, to: Data.self).base64EncodedString())
     } else if Value.self == URL.self {

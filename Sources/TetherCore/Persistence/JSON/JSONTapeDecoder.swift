@@ -67,12 +67,29 @@ final class JSONTapeDecoder: Decoder {
       return unsafeBitCast(url, to: Value.self)
     } else if Value.self == Decimal.self {
       return unsafeBitCast(try tape.decimal(at: index, path), to: Value.self)
+    } else if Value.self == [String].self {
+      return unsafeBitCast(try strings(at: index, path), to: Value.self)
     }
     let saved = (self.index, codingPath)
     self.index = index
     codingPath = path()
     defer { (self.index, codingPath) = saved }
     return try Value(from: self)
+  }
+
+  /// The array of strings at `index`, read without an unkeyed container: tags, names, ids.
+  private func strings(at index: Int, _ path: () -> [any CodingKey]) throws -> [String] {
+    let token = tape.tokens[index]
+    guard token.kind == .array else { throw tape.mismatch([String].self, token, path) }
+    var strings: [String] = []
+    strings.reserveCapacity(Int(token.length))
+    var element = index + 1
+    while element < Int(token.end) {
+      let position = strings.count
+      strings.append(try tape.string(at: element) { path() + [JSONIndexKey(position)] })
+      element = tape.next(after: element)
+    }
+    return strings
   }
 
   /// A decoder of the value at `index` (the null token when nil): a super decoder.
