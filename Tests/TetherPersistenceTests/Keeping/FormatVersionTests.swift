@@ -7,10 +7,7 @@ import TetherSynchronization
 /// A cache written by a build of another snapshot format is dropped whole at start, said
 /// once, and the file goes on with the current format.
 struct FormatVersionTests {
-  struct Item: Codable, Sendable, Equatable {
-    var id: Int
-    var title: String
-  }
+  typealias Item = RestartTests.Item
 
   let directory: TemporaryDirectory
   let file: URL

@@ -197,7 +197,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 /// A JSON array being read, one element after the other.
-struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
+struct JSONUnkeyedDecoding: UnkeyedDecodingContainer, JSONIntegerDecoding {
   let decoder: JSONTapeDecoder
   let codingPath: [any CodingKey]
   let count: Int?
@@ -245,57 +245,36 @@ struct JSONUnkeyedDecoding: UnkeyedDecodingContainer {
     return true
   }
 
-  mutating func decode(_ type: Bool.Type) throws -> Bool {
-    let path = elementPath
-    return try next(type) { [tape] in try tape.bool(at: $0) { path } }
-  }
-
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar { try $0.bool(at: $1, $2) } }
   mutating func decode(_ type: String.Type) throws -> String {
-    let tape = self.tape
-    let index = currentIndex
-    let codingPath = self.codingPath
-    return try next(type) {
-      try tape.string(at: $0) { codingPath + [JSONIndexKey(index)] }
-    }
+    try scalar { try $0.string(at: $1, $2) }
   }
-
   mutating func decode(_ type: Double.Type) throws -> Double {
-    let path = elementPath
-    return try next(type) { [tape] in try tape.double(at: $0) { path } }
+    try scalar { try $0.double(at: $1, $2) }
   }
-
   mutating func decode(_ type: Float.Type) throws -> Float {
-    let path = elementPath
-    return try next(type) { [tape] in try tape.float(at: $0) { path } }
+    try scalar { try $0.float(at: $1, $2) }
   }
+  mutating func decode(_ type: Int.Type) throws -> Int { try scalar { try $0.int(at: $1, $2) } }
 
-  mutating func decode(_ type: Int.Type) throws -> Int {
+  /// The element at the current index, read from the tape by `read` with its coding path
+  /// (made only for an error).
+  private mutating func scalar<Value>(
+    _ read: (JSONTape, Int, JSONTape.Path) throws -> Value
+  ) throws -> Value {
     let tape = self.tape
     let index = currentIndex
     let codingPath = self.codingPath
-    return try next(type) { try tape.int(at: $0) { codingPath + [JSONIndexKey(index)] } }
+    return try next(Value.self) { try read(tape, $0) { codingPath + [JSONIndexKey(index)] } }
   }
-  mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
-  mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
-  mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
-  mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
-  mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
-  mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
-  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
-  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
-  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
-  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
-  mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
-  private mutating func integer<Integer: FixedWidthInteger>(_ type: Integer.Type) throws
+  mutating func decode(_ type: Int128.Type) throws -> Int128 { try decodeInteger(type) }
+  mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try decodeInteger(type) }
+
+  mutating func decodeInteger<Integer: FixedWidthInteger>(_ type: Integer.Type) throws
     -> Integer
   {
-    let tape = self.tape
-    let index = currentIndex
-    let codingPath = self.codingPath
-    return try next(type) {
-      try tape.integer(type, at: $0) { codingPath + [JSONIndexKey(index)] }
-    }
+    try scalar { try $0.integer(type, at: $1, $2) }
   }
 
   mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {

@@ -7,18 +7,13 @@ struct JSONSlotEncoder: Encoder {
   /// The depth of the frame whose pending entry the slot is.
   let depth: Int
 
-  init(_ writer: JSONStreamEncoder, slot: Int, depth: Int) {
-    self.writer = writer
-    self.slot = slot
-    self.depth = depth
-  }
-
   var codingPath: [any CodingKey] { writer.codingPath(at: depth, slot: slot) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     let frame = writer.openFrame(.object, slot: slot, depth: depth)
-    return KeyedEncodingContainer(JSONKeyedEncoding<Key>(writer, id: frame.id, depth: frame.depth))
+    return KeyedEncodingContainer(
+      JSONKeyedEncoding<Key>(writer: writer, id: frame.id, depth: frame.depth))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -43,16 +38,10 @@ struct JSONIndexKey: CodingKey {
 }
 
 /// A JSON object being written.
-struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol, JSONKeyedIntegerEncoding {
   let writer: JSONStreamEncoder
   let id: Int
   let depth: Int
-
-  init(_ writer: JSONStreamEncoder, id: Int, depth: Int) {
-    self.writer = writer
-    self.id = id
-    self.depth = depth
-  }
 
   var codingPath: [any CodingKey] { writer.codingPath(at: depth) }
 
@@ -73,20 +62,14 @@ struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: Float, forKey key: Key) throws {
     try scalar(key) { try $0.writeFloatingPoint(value, depth: depth, slot: $1, key: key) }
   }
-  mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int128, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt128, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: Int128, forKey key: Key) throws {
+    try encodeInteger(value, key)
+  }
+  mutating func encode(_ value: UInt128, forKey key: Key) throws {
+    try encodeInteger(value, key)
+  }
 
-  private func integer<Integer: FixedWidthInteger>(_ value: Integer, _ key: Key) throws {
+  func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer, _ key: Key) throws {
     try scalar(key) { w, _ in w.writeInteger(value) }
   }
 
@@ -109,7 +92,7 @@ struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   ) -> KeyedEncodingContainer<NestedKey> {
     let frame = nested(.object, key)
     return KeyedEncodingContainer(
-      JSONKeyedEncoding<NestedKey>(writer, id: frame.id, depth: frame.depth))
+      JSONKeyedEncoding<NestedKey>(writer: writer, id: frame.id, depth: frame.depth))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -134,7 +117,7 @@ struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private func superEncoder(named key: any CodingKey) -> any Encoder {
     let slot = (try? writer.beginEntry(frame: id, depth: depth, key: key)) ?? -1
     writer.name(slot: slot, depth: depth, key)
-    return JSONSlotEncoder(writer, slot: slot, depth: depth)
+    return JSONSlotEncoder(writer: writer, slot: slot, depth: depth)
   }
 }
 
@@ -144,7 +127,7 @@ enum JSONSuperKey: String, CodingKey {
 }
 
 /// A JSON array being written.
-struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
+struct JSONUnkeyedEncoding: UnkeyedEncodingContainer, JSONIntegerEncoding {
   let writer: JSONStreamEncoder
   let id: Int
   let depth: Int
@@ -177,20 +160,11 @@ struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
       try $0.writeFloatingPoint(value, depth: depth, slot: $1, key: JSONIndexKey(count - 1))
     }
   }
-  mutating func encode(_ value: Int) throws { try integer(value) }
-  mutating func encode(_ value: Int8) throws { try integer(value) }
-  mutating func encode(_ value: Int16) throws { try integer(value) }
-  mutating func encode(_ value: Int32) throws { try integer(value) }
-  mutating func encode(_ value: Int64) throws { try integer(value) }
-  mutating func encode(_ value: Int128) throws { try integer(value) }
-  mutating func encode(_ value: UInt) throws { try integer(value) }
-  mutating func encode(_ value: UInt8) throws { try integer(value) }
-  mutating func encode(_ value: UInt16) throws { try integer(value) }
-  mutating func encode(_ value: UInt32) throws { try integer(value) }
-  mutating func encode(_ value: UInt64) throws { try integer(value) }
-  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
-  private mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) throws {
+  mutating func encode(_ value: Int128) throws { try encodeInteger(value) }
+  mutating func encode(_ value: UInt128) throws { try encodeInteger(value) }
+
+  mutating func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer) throws {
     try scalar { w, _ in w.writeInteger(value) }
   }
 
@@ -210,7 +184,7 @@ struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
   ) -> KeyedEncodingContainer<NestedKey> {
     let frame = nested(.object)
     return KeyedEncodingContainer(
-      JSONKeyedEncoding<NestedKey>(writer, id: frame.id, depth: frame.depth))
+      JSONKeyedEncoding<NestedKey>(writer: writer, id: frame.id, depth: frame.depth))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -227,12 +201,12 @@ struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
   mutating func superEncoder() -> any Encoder {
     let slot = (try? begin()) ?? -1
     writer.name(slot: slot, depth: depth, JSONIndexKey(count - 1))
-    return JSONSlotEncoder(writer, slot: slot, depth: depth)
+    return JSONSlotEncoder(writer: writer, slot: slot, depth: depth)
   }
 }
 
 /// One value being written into its slot.
-struct JSONSingleValueEncoding: SingleValueEncodingContainer {
+struct JSONSingleValueEncoding: SingleValueEncodingContainer, JSONIntegerEncoding {
   let encoder: JSONSlotEncoder
   private var isWritten = false
 
@@ -279,20 +253,11 @@ struct JSONSingleValueEncoding: SingleValueEncodingContainer {
       try $0.writeFloatingPoint(value, depth: encoder.depth, slot: $1, key: nil)
     }
   }
-  mutating func encode(_ value: Int) throws { try integer(value) }
-  mutating func encode(_ value: Int8) throws { try integer(value) }
-  mutating func encode(_ value: Int16) throws { try integer(value) }
-  mutating func encode(_ value: Int32) throws { try integer(value) }
-  mutating func encode(_ value: Int64) throws { try integer(value) }
-  mutating func encode(_ value: Int128) throws { try integer(value) }
-  mutating func encode(_ value: UInt) throws { try integer(value) }
-  mutating func encode(_ value: UInt8) throws { try integer(value) }
-  mutating func encode(_ value: UInt16) throws { try integer(value) }
-  mutating func encode(_ value: UInt32) throws { try integer(value) }
-  mutating func encode(_ value: UInt64) throws { try integer(value) }
-  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
-  private mutating func integer<Integer: FixedWidthInteger>(_ value: Integer) throws {
+  mutating func encode(_ value: Int128) throws { try encodeInteger(value) }
+  mutating func encode(_ value: UInt128) throws { try encodeInteger(value) }
+
+  mutating func encodeInteger<Integer: FixedWidthInteger>(_ value: Integer) throws {
     try scalar(value) { w, _ in w.writeInteger(value) }
   }
 

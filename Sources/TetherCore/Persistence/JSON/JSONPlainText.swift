@@ -52,4 +52,17 @@ enum JSONPlainText {
     }
     return bits & highBits == 0
   }
+
+  /// The control characters JSON escapes with a letter, and their letters: `\n` for a line
+  /// feed. The encoder and the parser read the same table.
+  static let letterEscapes: [(byte: UInt8, letter: UInt8)] = [
+    (0x08, UInt8(ascii: "b")), (0x0C, UInt8(ascii: "f")), (0x0A, UInt8(ascii: "n")),
+    (0x0D, UInt8(ascii: "r")), (0x09, UInt8(ascii: "t")),
+  ]
+
+  /// Whether `byte` is whitespace between JSON tokens.
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
 }

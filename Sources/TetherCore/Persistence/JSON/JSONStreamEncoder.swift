@@ -227,7 +227,7 @@ final class JSONStreamEncoder {
     }
     if let key { name(slot: slot, depth: depth, key) }
     let id = frames[depth].id
-    try value.encode(to: JSONSlotEncoder(self, slot: slot, depth: depth))
+    try value.encode(to: JSONSlotEncoder(writer: self, slot: slot, depth: depth))
     guard !needsFallback else { throw Fallback() }
     try makeInnermost(frame: id, depth: depth)
   }
@@ -347,18 +347,14 @@ final class JSONStreamEncoder {
 
   private func writeEscape(of byte: UInt8) {
     bytes.append(UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
-    default:
-      bytes.append(contentsOf: [
-        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hexDigits[Int(byte >> 4)],
-        Self.hexDigits[Int(byte & 0xF)],
-      ])
+    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      bytes.append(byte)
+    } else if let escape = JSONPlainText.letterEscapes.first(where: { $0.byte == byte }) {
+      bytes.append(escape.letter)
+    } else {
+      // u00XX
+      let hex = Self.hexDigits
+      bytes.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
     }
   }
 }

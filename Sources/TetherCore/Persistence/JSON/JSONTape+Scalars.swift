@@ -42,12 +42,11 @@ extension JSONTape {
       }
       let escape = bytes[index]
       index += 1
+      if let control = JSONPlainText.letterEscapes.first(where: { $0.letter == escape }) {
+        utf8.append(control.byte)
+        continue
+      }
       switch escape {
-      case UInt8(ascii: "b"): utf8.append(0x08)
-      case UInt8(ascii: "f"): utf8.append(0x0C)
-      case UInt8(ascii: "n"): utf8.append(0x0A)
-      case UInt8(ascii: "r"): utf8.append(0x0D)
-      case UInt8(ascii: "t"): utf8.append(0x09)
       case UInt8(ascii: "u"):
         var value = hex4(at: index)
         index += 4
@@ -149,31 +148,32 @@ extension JSONTape {
 
   func double(at index: Int, _ path: Path) throws(DecodingError) -> Double {
     let token = tokens[index]
-    guard token.kind == .number else { throw mismatch(Double.self, token, path) }
-    if !token.flag, token.length <= 15 {
+    if token.kind == .number, !token.flag, token.length <= 15 {
       return Double(try int(at: index, path))
     }
-    guard let value = Double(text(of: token)), value.isFinite else {
-      throw notFitting(Double.self, Int(token.offset)..<Int(token.offset + token.length), path)
+    return try number(Double.self, at: index, path) {
+      Double($0).flatMap { $0.isFinite ? $0 : nil }
     }
-    return value
   }
 
   func float(at index: Int, _ path: Path) throws(DecodingError) -> Float {
-    let token = tokens[index]
-    guard token.kind == .number else { throw mismatch(Float.self, token, path) }
-    guard let value = Float(text(of: token)), value.isFinite else {
-      throw notFitting(Float.self, Int(token.offset)..<Int(token.offset + token.length), path)
-    }
-    return value
+    try number(Float.self, at: index, path) { Float($0).flatMap { $0.isFinite ? $0 : nil } }
   }
 
   func decimal(at index: Int, _ path: Path) throws(DecodingError) -> Decimal {
+    try number(Decimal.self, at: index, path) {
+      Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX"))
+    }
+  }
+
+  /// The number at `index` read from its text by `parse`, which says nil when it does not fit.
+  private func number<Number>(
+    _ type: Number.Type, at index: Int, _ path: Path, _ parse: (String) -> Number?
+  ) throws(DecodingError) -> Number {
     let token = tokens[index]
-    guard token.kind == .number else { throw mismatch(Decimal.self, token, path) }
-    guard let value = Decimal(string: text(of: token), locale: Locale(identifier: "en_US_POSIX"))
-    else {
-      throw notFitting(Decimal.self, Int(token.offset)..<Int(token.offset + token.length), path)
+    guard token.kind == .number else { throw mismatch(Number.self, token, path) }
+    guard let value = parse(text(of: token)) else {
+      throw notFitting(Number.self, Int(token.offset)..<Int(token.offset + token.length), path)
     }
     return value
   }

@@ -168,28 +168,28 @@ struct JSONTape {
       throw failure("unterminated string")
     }
 
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
     private mutating func number() throws(DecodingError) -> Token {
       let start = offset
-      var isInteger = true
-      if peek(UInt8(ascii: "-")) { offset += 1 }
-      if peek(UInt8(ascii: "0")) {
-        offset += 1
-      } else {
-        guard digits() > 0 else { throw failure("expected a digit") }
-      }
-      if peek(UInt8(ascii: ".")) {
-        isInteger = false
-        offset += 1
-        guard digits() > 0 else { throw failure("expected a digit after '.'") }
-      }
-      if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
-        isInteger = false
-        offset += 1
-        if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { offset += 1 }
-        guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+      _ = take(UInt8(ascii: "-"))
+      if !take(UInt8(ascii: "0")), digits() == 0 { throw failure("expected a digit") }
+      let hasFraction = take(UInt8(ascii: "."))
+      if hasFraction, digits() == 0 { throw failure("expected a digit after '.'") }
+      let hasExponent = take(UInt8(ascii: "e")) || take(UInt8(ascii: "E"))
+      if hasExponent {
+        _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
+        if digits() == 0 { throw failure("expected a digit in the exponent") }
       }
       return Token(
-        kind: .number, flag: !isInteger, offset: UInt32(start), length: UInt32(offset - start))
+        kind: .number, flag: hasFraction || hasExponent, offset: UInt32(start),
+        length: UInt32(offset - start))
+    }
+
+    /// Moves past `byte` if it is next.
+    private mutating func take(_ byte: UInt8) -> Bool {
+      guard peek(byte) else { return false }
+      offset += 1
+      return true
     }
 
     private mutating func digits() -> Int {
@@ -215,12 +215,7 @@ struct JSONTape {
     }
 
     private mutating func skipWhitespace() {
-      while offset < bytes.count {
-        switch bytes[offset] {
-        case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-        default: return
-        }
-      }
+      while offset < bytes.count, JSONPlainText.isWhitespace(bytes[offset]) { offset += 1 }
     }
 
     private func describe(_ byte: UInt8) -> String {
