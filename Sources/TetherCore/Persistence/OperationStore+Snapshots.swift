@@ -29,8 +29,7 @@ extension OperationStore {
     guard let persistedPath = PersistedPath(path) else {
       return .notPersistable(reason: "its path has an element that is not persistable")
     }
-    let state = self.state
-    guard let persistable = state as? any PersistableState else {
+    guard let type = State.self as? any PersistableState.Type else {
       return .notPersistable(reason: "\(State.self) is not Codable")
     }
     switch State.kind {
@@ -42,7 +41,7 @@ extension OperationStore {
       }
     }
     do {
-      guard let (payload, updatedAt) = try persistable.persistedPayload() else {
+      guard let (payload, updatedAt) = try Self.payload(of: state, as: type) else {
         return .nothing(persistedPath)
       }
       return .written(
@@ -77,14 +76,13 @@ extension OperationStore {
           outcome = .keptNewer
           return
         }
-        guard let persistable = storage.state as? any PersistableState,
-          let restored = try? Self.restoring(persistable, snapshot) as? State
-        else {
+        do {
+          try Self.restore(snapshot, into: &storage.state, as: type)
+        } catch {
           outcome = .unreadable
           return
         }
         dropRevertStates(in: &storage)
-        storage.state = restored
         log(RunLogRecord(.valueSet, at: clock.now()), in: &storage)
         notify(&storage, effects: &effects)
         startAutomaticRunIfNeeded(.invalidate, in: &storage, effects: &effects)
@@ -100,11 +98,31 @@ extension OperationStore {
     }
   }
 
-  private static func restoring<Persistable: PersistableState>(
-    _ state: Persistable, _ snapshot: StoreSnapshot
-  ) throws -> Persistable {
-    var state = state
-    try state.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
-    return state
+  // `type` is `State.self` seen as a `PersistableState`: opening it gives `State` back, so
+  // the state is read and changed where it is, with no dynamic cast of the value, nor a copy.
+
+  private static func payload<Persistable: PersistableState>(
+    of state: State, as type: Persistable.Type
+  ) throws -> (payload: Data, updatedAt: Date)? {
+    precondition(Persistable.self == State.self)
+    return try withUnsafePointer(to: state) { pointer in
+      try pointer.withMemoryRebound(to: Persistable.self, capacity: 1) {
+        try $0.pointee.persistedPayload()
+      }
+    }
   }
+
+  /// Restores `snapshot` into `state`, which is left as it was when it throws (every
+  /// `restore` decodes before it changes anything).
+  private static func restore<Persistable: PersistableState>(
+    _ snapshot: StoreSnapshot, into state: inout State, as type: Persistable.Type
+  ) throws {
+    precondition(Persistable.self == State.self)
+    try withUnsafeMutablePointer(to: &state) { pointer in
+      try pointer.withMemoryRebound(to: Persistable.self, capacity: 1) {
+        try $0.pointee.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
+      }
+    }
+  }
+
 }

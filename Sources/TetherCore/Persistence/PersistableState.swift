@@ -16,6 +16,7 @@ protocol PersistableState: OperationState {
 
   /// Puts the data of `payload`, last changed at `updatedAt`, in place of the state's own,
   /// marked stale (invalidated). A mutation restores nothing here: its attempts are run again.
+  /// It decodes before it changes anything: when it throws, the state is as it was.
   mutating func restore(payload: Data, updatedAt: Date) throws
 
   /// The inputs of the paused attempts a mutation's `payload` holds, to run again; empty for
