@@ -50,7 +50,7 @@ extension OperationClient {
     var written = Set<StoreKey>()
     stores.reserveCapacity(managed.count)
     for store in managed {
-      if case .written(let snapshot) = store.dehydrated(filter: filter) {
+      if case .written(let snapshot) = store.dehydrated(filter: filter, unchangedSince: nil) {
         stores.append(snapshot)
         written.insert(StoreKey(snapshot))
       }
@@ -63,14 +63,16 @@ extension OperationClient {
     return ClientSnapshot(buster: buster, savedAt: clock.now(), stores: stores)
   }
 
-  /// One store's data, for a persister that writes stores as they change.
+  /// One store's data, for a persister that writes stores as they change: `.unchanged`, with
+  /// nothing encoded, when a query's data last changed at `unchangedSince` (what was written).
   public func dehydrate(
-    _ store: any OperationStoreProtocol, filter: SnapshotFilter = .default
+    _ store: any OperationStoreProtocol, filter: SnapshotFilter = .default,
+    unchangedSince: Date? = nil
   ) -> StoreDehydration {
     guard let managed = store as? any ManagedStore else {
       return .notPersistable(reason: "not a store of this package")
     }
-    return managed.dehydrated(filter: filter)
+    return managed.dehydrated(filter: filter, unchangedSince: unchangedSince)
   }
 
   /// Restores `snapshot`: a store that exists takes its data now (unless its own is as new or

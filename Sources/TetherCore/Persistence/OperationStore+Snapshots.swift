@@ -9,6 +9,9 @@ public enum StoreDehydration: Sendable {
   case nothing(PersistedPath)
   /// It can never be written: its path or its types are not persistable, or encoding failed.
   case notPersistable(reason: String)
+  /// Its data is still the one last changed at the date it was asked about: nothing was
+  /// encoded.
+  case unchanged
 }
 
 /// What restoring one store's snapshot did.
@@ -23,9 +26,10 @@ public enum StoreHydration: Sendable, Hashable {
 }
 
 extension OperationStore {
-  /// The store's data as a snapshot.
+  /// The store's data as a snapshot; `.unchanged` without encoding it when it last changed
+  /// at `unchangedSince` (a query's).
   @usableFromInline
-  func dehydrated(filter: SnapshotFilter) -> StoreDehydration {
+  func dehydrated(filter: SnapshotFilter, unchangedSince: Date?) -> StoreDehydration {
     guard let persistedPath = PersistedPath(path) else {
       return .notPersistable(reason: "its path has an element that is not persistable")
     }
@@ -39,6 +43,12 @@ extension OperationStore {
       if let includesQuery = filter.includesQuery, !includesQuery(snapshot) {
         return .nothing(persistedPath)
       }
+    }
+    let state = self.state
+    if let unchangedSince, State.kind != .mutation, state.hasValue,
+      state.valueLastUpdatedAt == unchangedSince
+    {
+      return .unchanged
     }
     do {
       guard let (payload, updatedAt) = try Self.payload(of: state, as: type) else {

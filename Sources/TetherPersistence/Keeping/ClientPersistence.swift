@@ -190,7 +190,10 @@ public final class ClientPersistence: Sendable {
     for (key, entry) in latest {
       var snapshot: StoreSnapshot?
       if !entry.isRemoved {
-        switch client.dehydrate(entry.store, filter: options.filter) {
+        switch client.dehydrate(entry.store, filter: options.filter, unchangedSince: written[key])
+        {
+        case .unchanged:
+          continue
         case .written(let dehydrated):
           if dehydrated.payload.count > options.maximumStoreSize {
             report(

@@ -225,4 +225,22 @@ import TetherSynchronization
     #expect(client.hydrate(snapshot) == HydrationSummary())
     #expect(client.pendingRestoredSnapshots.isEmpty)
   }
+
+  @Test func aStoreUnchangedSinceItWasWrittenIsNotEncodedAgain() async throws {
+    let client = OperationClient.testing(clock: clock)
+    let store = client.store(for: itemQuery(21).enabled(false))
+    _ = try await store.fetch()
+    let fetchedAt = try #require(store.state.valueLastUpdatedAt)
+    guard case .unchanged = client.dehydrate(store, unchangedSince: fetchedAt) else {
+      Issue.record("encoded again")
+      return
+    }
+    clock.advance(by: .seconds(1))
+    _ = try await store.fetch()
+    guard case .written(let snapshot) = client.dehydrate(store, unchangedSince: fetchedAt) else {
+      Issue.record("not written after a change")
+      return
+    }
+    #expect(snapshot.updatedAt == clock.now())
+  }
 }
