@@ -99,7 +99,8 @@ let package = Package(
       name: "PersistenceProbe", dependencies: ["TetherPersistence"],
       path: "Tests/PersistenceProbe"),
     .testTarget(
-      name: "PostsServiceTests", dependencies: ["PostsService", "TetherSynchronization"]),
+      name: "PostsServiceTests",
+      dependencies: ["PostsService", "TetherSynchronization", "EndToEndSupport"]),
     .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser", "EndToEndSupport"]),
     // tmux sessions and subprocesses for the end-to-end tests of the built executables, and the
     // hostile loopback HTTP server the transport and browser tests share.

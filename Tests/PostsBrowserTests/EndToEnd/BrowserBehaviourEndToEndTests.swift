@@ -4,7 +4,7 @@ import Testing
 
 /// The built `posts` in tmux, one behaviour of issue 12 at a time, with the embedded service's
 /// faults aimed at one route.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct BrowserBehaviourEndToEndTests {
   @Test func theFeedFillsEveryRowAt200x60() async throws {
     let tmux = try TmuxSession(width: 200, height: 60, name: "posts-fill")

@@ -6,7 +6,7 @@ import Testing
 /// The built `posts` in tmux over a Posts service this test stops and starts: browse, quit,
 /// start again with the server stopped — the feed is there, from the cache — start the server,
 /// and the feed revalidates.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct CacheEndToEndTests {
   @Test func theFeedIsThereWithTheServerStoppedAndRevalidatesWhenItIsBack() async throws {
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))

@@ -9,7 +9,7 @@ import Testing
 ///
 /// After Esc it always waits for the screen to change: a key sent right after Esc would reach
 /// the browser as Alt and that key.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct DevtoolsEndToEndTests {
   @Test func theDevtoolsAsAUserGoesThroughThem() async throws {
     let tmux = try TmuxSession(width: 120, height: 35, name: "posts-devtools")

@@ -8,7 +8,7 @@ import Testing
 ///
 /// One case at a time: each sends megabytes (10 MB titles, 33 MiB bodies) to its own `posts`,
 /// and all of them at once would load a two-core machine far beyond a real session.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.serialized, .onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct HostileServerEndToEndTests {
   /// Every fault but silence, which ``aStalledServerIsNoticedWithinSeconds()`` covers.
   static let faults: [HostileMode] = [

@@ -4,6 +4,7 @@ import Testing
 
 /// The built `posts` binary refusing to start: a bad flag or a server that does not answer
 /// gives one line on standard error and exit code 2, before the terminal is taken over.
+@Suite(.onOwnThread)
 struct PostsCommandLineEndToEndTests {
   struct Outcome {
     var status: Int32

@@ -5,7 +5,7 @@ import Testing
 /// The built `posts` binary with its embedded Posts service, in a real terminal (tmux): the
 /// feed, a post, a new post, faults and retries, resizing, quitting — and the terminal
 /// settings (`stty -g`) unchanged afterwards.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct PostsEndToEndTests {
   @Test func browseCreateFailRecoverResizeAndQuit() async throws {
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts")

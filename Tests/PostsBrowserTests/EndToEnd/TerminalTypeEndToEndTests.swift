@@ -4,7 +4,7 @@ import Testing
 
 /// `posts` on a terminal it cannot use ends at once with status 1, every time, before it
 /// sends a request, and leaves the terminal settings as they were.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct TerminalTypeEndToEndTests {
   @Test(arguments: [
     ("TERM=no-such-terminal", "unknown terminal type no-such-terminal (no terminfo entry)"),

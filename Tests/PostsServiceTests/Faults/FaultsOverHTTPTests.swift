@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import Testing
 import TetherSynchronization
 
 @testable import PostsService
 
-@Suite("Faults over HTTP")
+@Suite("Faults over HTTP", .onOwnThread)
 struct FaultsOverHTTPTests {
   @Test func inProcessSettingsChangeLive() async throws {
     try await withServer(PostsServer.Configuration(faults: FaultSettings(failNext: 1))) {
@@ -155,13 +156,13 @@ struct FaultsOverHTTPTests {
       // from reaching the server before the wait below gives up.
       let port = server.port
       let slowDone = Flag()
-      let slow = Task {
-        try await onOwnThread { () throws -> RawConnection.Response in
-          defer { slowDone.set() }
-          let connection = try RawConnection(port: port, timeout: .seconds(60))
-          try connection.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
-          return try connection.readResponse()
-        }
+      // A child task, not `Task {}`: it starts on this test's own thread at once, where an
+      // unstructured task would wait for the pool.
+      async let slow = onOwnThread { () throws -> RawConnection.Response in
+        defer { slowDone.set() }
+        let connection = try RawConnection(port: port, timeout: .seconds(60))
+        try connection.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        return try connection.readResponse()
       }
       #expect(try await eventually { server.faults.failNext == 0 })
       let others = try await (client.get("/posts/2"), client.get("/users/1"))
@@ -169,7 +170,7 @@ struct FaultsOverHTTPTests {
       #expect(!slowDone.isSet)
 
       await server.shutdown()
-      let response = try await slow.value
+      let response = try await slow
       #expect(response.status >= 500)
       #expect(response.headers["connection"] == "close")
     }

@@ -1,9 +1,10 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
 
 /// Raw-socket requests the server must refuse cleanly while it goes on serving others.
-@Suite("Bad input over raw sockets")
+@Suite("Bad input over raw sockets", .onOwnThread)
 struct BadInputTests {
   /// Sends `request` on its own connection, expects `status` with a JSON message and a closed
   /// connection, then checks that a well-formed request still succeeds.
@@ -155,11 +156,13 @@ struct BadInputTests {
     }
   }
 
+  /// Deadlines of a second: short enough for a quick test, long enough that a client held up
+  /// on a loaded machine still sends its bytes in time.
   @Test func silentClientsAreDisconnectedAfterTheIdleTimeout() async throws {
     try await withServer(
-      PostsServer.Configuration(idleTimeout: .milliseconds(150), headerTimeout: .milliseconds(150))
+      PostsServer.Configuration(idleTimeout: .seconds(1), headerTimeout: .seconds(1))
     ) {
-      server, client in
+      server, _ in
       let silent = try RawConnection(port: server.port)
       #expect(await silent.waitForClose())
 
@@ -173,8 +176,6 @@ struct BadInputTests {
       try idleAfterOne.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
       #expect(try await idleAfterOne.readResponse().status == 200)
       #expect(await idleAfterOne.waitForClose())
-
-      #expect(try await client.get("/posts/1").status == 200)
     }
   }
 }

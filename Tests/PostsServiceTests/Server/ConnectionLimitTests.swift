@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
 
-@Suite("Connection limit")
+@Suite("Connection limit", .onOwnThread)
 struct ConnectionLimitTests {
   /// A client turned away at the limit must be able to read why: the server reads its request
   /// (a whole 1 MiB upload here), answers 503, and closes only after the client has read it.

@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
 
-@Suite("Connections")
+@Suite("Connections", .onOwnThread)
 struct ConnectionTests {
   @Test func keepAliveServesManyRequestsOnOneConnection() async throws {
     try await withServer { server, _ in

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
 
 /// Requests built to crash the server or make it work hard: each is refused with a JSON
 /// message, at a cost linear in its size, and the server goes on serving.
-@Suite("Hostile input")
+@Suite("Hostile input", .onOwnThread)
 struct HostileInputTests {
   static let deepArrays = String(repeating: "[", count: 513)
   /// 512 nested arrays in 1 KiB, and 512 nested objects in 3 KiB: over a second of CPU each

@@ -1,8 +1,9 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
 
-@Suite("Keep-alive load")
+@Suite("Keep-alive load", .onOwnThread)
 struct KeepAliveLoadTests {
   /// 8 connections × 250 requests each, with and without 30% injected failures (failures keep
   /// the connection open): every answer well-formed, nothing dropped.

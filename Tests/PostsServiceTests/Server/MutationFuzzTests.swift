@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Testing
 import TetherSynchronization
@@ -9,7 +10,7 @@ import TetherSynchronization
 /// bare LF, NUL bytes, 100 KB header lines and invalid UTF-8. Every answer must be a well-formed
 /// HTTP response with a JSON body, no connection may hang, and the server must serve normally
 /// afterwards. The same seed always sends the same bytes.
-@Suite("Mutation fuzz")
+@Suite("Mutation fuzz", .onOwnThread)
 struct MutationFuzzTests {
   static let requestCount = Int(ProcessInfo.processInfo.environment["FUZZ_COUNT"] ?? "") ?? 20_000
   static let clientThreads = 4

@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
 
 /// Clients that send slowly or not at all: each phase of a request has a deadline that bytes
 /// trickling in do not move, and holding connections costs no threads.
-@Suite("Slow clients")
+@Suite("Slow clients", .onOwnThread)
 struct SlowClientTests {
   /// Sends one byte at a time, waiting up to 50 ms for an answer after each, until the server
   /// answers or `limit` passes; returns the answer's status.

@@ -14,7 +14,7 @@ func withServer<Result>(
   _ configuration: PostsServer.Configuration = PostsServer.Configuration(),
   _ body: (PostsServer, TestClient) async throws -> Result
 ) async throws -> Result {
-  let server = try PostsServer.start(configuration)
+  let server = try PostsServer.start(configuration.patient())
   let client = TestClient(baseURL: server.baseURL)
   do {
     let result = try await body(server, client)
@@ -25,6 +25,20 @@ func withServer<Result>(
     client.finish()
     await server.shutdown()
     throw error
+  }
+}
+
+extension PostsServer.Configuration {
+  /// This configuration with two minutes for each deadline it leaves at its default: a test
+  /// held up on a loaded machine (or under ThreadSanitizer) must not lose a connection to a
+  /// deadline it is not testing. Tests of deadlines set theirs, and keep them.
+  func patient() -> Self {
+    let defaults = Self()
+    var patient = self
+    if idleTimeout == defaults.idleTimeout { patient.idleTimeout = .seconds(120) }
+    if headerTimeout == defaults.headerTimeout { patient.headerTimeout = .seconds(120) }
+    if bodyTimeout == defaults.bodyTimeout { patient.bodyTimeout = .seconds(120) }
+    return patient
   }
 }
 

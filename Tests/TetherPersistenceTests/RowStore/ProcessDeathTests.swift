@@ -1,10 +1,11 @@
+import EndToEndSupport
 import Foundation
 import Testing
 import TetherPersistence
 
 /// What only another process can show: a writer killed with SIGKILL in the middle of its
 /// writes, and a user who may not write the cache's directory.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.onOwnThread, .timeLimit(.minutes(1)))
 struct ProcessDeathTests {
   let directory: TemporaryDirectory
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The built `terminal-sample` binary in a real terminal (tmux): keys, resize, Ctrl-Z and `fg`,
 /// quit and SIGTERM, with the terminal settings (`stty -g`) unchanged afterwards.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.serialized, .onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct TerminalSampleEndToEndTests {
   /// `terminal-sample` from the build directory that holds this test binary.
   private func sampleBinary() throws -> String {

@@ -5,7 +5,7 @@ import Testing
 /// The built `terminal-sample` where things go wrong: an unusable terminal, a job continued
 /// in the background, an event loop stuck for good, a shutdown that never finishes. Each ends
 /// with the terminal settings (`stty -g`) as they were.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(.serialized, .onOwnThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct TerminalSampleSafetyEndToEndTests {
   private func sampleBinary() throws -> String {
     try builtProduct(named: "terminal-sample")
