@@ -75,9 +75,14 @@ public final class PostsModel: Sendable {
   public let cache: PostsCache?
   /// When the feed restored from the cache was fetched; nil when it was not restored.
   public let restoredFeedDate: Date?
+  /// Whether a run of the feed has brought data from the server since launch: what ends
+  /// "from cache" (a local change, an optimistic edit, does not).
+  private let feedFetched = Latch()
+  /// Changes by hand waiting for the feed's run in flight to end.
+  let deferredFeedChanges = DeferredFeedChanges()
   private let feedChanges = ChangeListeners()
   private let feedSubscription: OperationSubscription
-  private let resumedWrites: OperationSubscription?
+  private let resumedWrites: [OperationSubscription]
 
   /// Whether the server answers, for `--url`: a stopped server pauses requests and queues
   /// writes as the network being away does (nil for the embedded service, and when the
@@ -160,52 +165,95 @@ public final class PostsModel: Sendable {
       client.pendingRestoredSnapshots.first {
         $0.kind == .paginatedQuery && $0.path == feedPath
       }?.updatedAt
-    feed = client.store(for: operations.feed)
+    let feed = client.store(for: operations.feed)
+    self.feed = feed
     let feedChanges = feedChanges
-    feedSubscription = feed.subscribe { _ in feedChanges.notify() }
+    let feedFetched = feedFetched
+    let watchesFetches = restoredFeedDate != nil
+    let deferred = deferredFeedChanges
+    feedSubscription = feed.subscribe { state in
+      // The store's state now, not the one delivered: states queued before the run began
+      // may still be on their way.
+      if !state.hasRunInFlight, !feed.state.hasRunInFlight { deferred.applyWaiting(to: feed) }
+      if watchesFetches, !feedFetched.isSet,
+        feed.runLog.contains(where: { Self.bringsServerData($0.event) })
+      {
+        feedFetched.set()
+      }
+      feedChanges.notify()
+    }
     if cache != nil {
-      // A delete made while the server was away is restored too (its argument, an id, is
-      // Codable; an edit's is not, so it waits only while the browser runs): making its store
-      // now sends it at launch rather than at the next delete.
+      // Writes made while the server was away are restored from the cache: making their
+      // stores now sends them at launch (once each), rather than at the next write.
       _ = client.store(for: operations.deletePost)
-      resumedWrites = Self.resumeWrites(
-        client.store(for: operations.addPost), feed: feed, client: client,
-        persists: configuration.persistsWrites)
+      let persists = configuration.persistsWrites
+      let operations = operations
+      resumedWrites = [
+        Self.onResumedWrite(client.store(for: operations.addPost)) { post in
+          Self.show(post, in: feed, client: client, persists: persists, deferring: deferred)
+        },
+        Self.onResumedWrite(client.store(for: operations.editPost)) { saved in
+          Self.showEdit(
+            saved, in: feed, post: client.store(for: operations.post(saved.id)),
+            deferring: deferred)
+        },
+      ]
     } else {
-      resumedWrites = nil
+      resumedWrites = []
     }
   }
 
-  /// Posts created while the network was away, restored from the cache, are sent again as
-  /// soon as the mutation's store is made (now): each one saved is shown as `create` shows
-  /// it.
-  private static func resumeWrites(
-    _ store: OperationStore<MutationState<PostDraft, Post, HTTPError>>,
-    feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>, client: OperationClient,
-    persists: Bool
+  /// Calls `saved` with what the server answered to each write restored from the cache into
+  /// `store` (sent again as soon as the store is made: now), as the write's own call would
+  /// have shown it.
+  private static func onResumedWrite<Arguments: Sendable>(
+    _ store: OperationStore<MutationState<Arguments, Post, HTTPError>>,
+    saved: @escaping @Sendable (Post) -> Void
   ) -> OperationSubscription {
     let resumed = Set(store.state.history.map(\.id))
     let shown = SanitizerVisibleMutex(Set<OperationRunID>())
     return store.subscribe { state in
-      let saved = state.history.filter { resumed.contains($0.id) && $0.status == .succeeded }
+      let done = state.history.filter { resumed.contains($0.id) && $0.status == .succeeded }
       let new = shown.withLock { shown in
-        let new = saved.filter { !shown.contains($0.id) }
+        let new = done.filter { !shown.contains($0.id) }
         shown.formUnion(new.map(\.id))
         return new
       }
       for attempt in new {
-        if let post = attempt.value { show(post, in: feed, client: client, persists: persists) }
+        if let post = attempt.value { saved(post) }
       }
     }
   }
 
-  /// When the feed on screen was fetched, if it is the one restored from the cache (no
-  /// fresh page arrived yet): what the status bar calls "from cache · 2 h old".
+  /// Shows an edit the server saved: its title and body in the post and in the feed.
+  private static func showEdit(
+    _ saved: Post, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
+    post: OperationStore<QueryState<Post, HTTPError>>, deferring deferred: DeferredFeedChanges
+  ) {
+    let apply = { @Sendable (post: inout Post) in
+      post.title = saved.title
+      post.body = saved.body
+    }
+    post.withCurrentValue { value in if value != nil { apply(&value!) } }
+    deferred.apply(to: feed) { feed in replace(saved.id, in: feed, apply) }
+  }
+
+  /// When the feed on screen was fetched, if it is the one restored from the cache and no run
+  /// has brought fresh pages yet (local changes keep it): what the status bar calls "from
+  /// cache · 2 h old".
   public var feedCachedAt: Date? {
-    guard let restoredFeedDate, feed.state.valueLastUpdatedAt == restoredFeedDate else {
+    guard let restoredFeedDate, feed.state.hasValue, !feedFetched.isSet else {
       return nil
     }
     return restoredFeedDate
+  }
+
+  /// Whether `event` is a run delivering what the server answered.
+  private static func bringsServerData(_ event: RunLogEvent) -> Bool {
+    switch event {
+    case .succeeded, .yielded: true
+    default: false
+    }
   }
 
   /// Writes what changed to the cache and closes it: call it on quit.
@@ -248,9 +296,18 @@ public final class PostsModel: Sendable {
     return nil
   }
 
-  /// The posts of a feed state, in order.
+  /// The posts of a feed state, in order, each once.
+  ///
+  /// Pages are fetched by offset, so a post created or deleted between the fetches of two
+  /// pages (a queued post sent while the feed revalidates) shifts the later ones: a post can
+  /// then be on two pages, and is shown where it first appears.
   public static func posts(in state: PaginatedState<Int, PostsPage, HTTPError>) -> [Post] {
-    state.pages.flatMap(\.value.posts)
+    var seen = Set<Int>()
+    var posts: [Post] = []
+    for page in state.pages {
+      for post in page.value.posts where seen.insert(post.id).inserted { posts.append(post) }
+    }
+    return posts
   }
 
   // MARK: Actions
@@ -326,7 +383,8 @@ public final class PostsModel: Sendable {
     }
     defer { watch?.cancel() }
     let post = try await store.mutate(with: draft)
-    Self.show(post, in: feed, client: client, persists: persistsWrites)
+    Self.show(
+      post, in: feed, client: client, persists: persistsWrites, deferring: deferredFeedChanges)
     return post
   }
 
@@ -334,14 +392,21 @@ public final class PostsModel: Sendable {
   /// post is put at its top by hand.
   private static func show(
     _ post: Post, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
-    client: OperationClient, persists: Bool
+    client: OperationClient, persists: Bool, deferring deferred: DeferredFeedChanges
   ) {
     if persists {
       client.invalidate(matching: ["posts", "feed"])
     } else {
-      feed.withCurrentValue { pages in
-        guard !pages.isEmpty else { return }
-        pages[0].value.posts.insert(post, at: 0)
+      deferred.apply(to: feed) { feed in
+        feed.withCurrentValue { pages in
+          // A refetch may have brought it already.
+          guard !pages.isEmpty,
+            !pages.contains(where: { $0.value.posts.contains { $0.id == post.id } })
+          else {
+            return
+          }
+          pages[0].value.posts.insert(post, at: 0)
+        }
       }
     }
   }
@@ -407,6 +472,14 @@ public final class PostsModel: Sendable {
   }
 
   private func replaceInFeed(_ id: Int, _ change: (inout Post) -> Void) {
+    Self.replace(id, in: feed, change)
+  }
+
+  /// Changes post `id` where `feed`'s pages hold it.
+  private static func replace(
+    _ id: Int, in feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>,
+    _ change: (inout Post) -> Void
+  ) {
     feed.withCurrentValue { pages in
       for page in pages.indices {
         guard let index = pages[page].value.posts.firstIndex(where: { $0.id == id }) else {

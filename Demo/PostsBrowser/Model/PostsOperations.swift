@@ -4,8 +4,9 @@ import TetherHTTP
 /// Every operation of the browser: the endpoints of ``PostsAPI`` turned into TetherCore
 /// queries and mutations, with the paths the devtools show.
 public struct PostsOperations: Sendable {
-  /// An edit of post `id`: its new title and body.
-  public struct Edit: Sendable, Hashable {
+  /// An edit of post `id`: its new title and body. `Codable`, so that an edit made while the
+  /// server was away is kept in the cache and sent at the next launch.
+  public struct Edit: Codable, Sendable, Hashable {
     public var id: Int
     public var draft: PostDraft
   }

@@ -41,7 +41,7 @@ struct FeedPanel {
 
   private var total: Int? { state.pages.last?.value.total }
 
-  private var loaded: Int { state.pages.reduce(0) { $0 + $1.value.posts.count } }
+  private var loaded: Int { PostsModel.posts(in: state).count }
 
   private var title: String {
     guard let total else { return "Posts" }

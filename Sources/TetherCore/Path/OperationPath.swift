@@ -104,6 +104,11 @@ public struct OperationPath: Hashable, Sendable {
     self.elements = elements.map(Element.init)
   }
 
+  /// A path of elements already made: what a restored snapshot's path becomes.
+  init(elements: [Element]) {
+    self.elements = elements
+  }
+
   /// Whether this path starts with every element of `prefix`, in order.
   ///
   /// The empty path is a prefix of every path.

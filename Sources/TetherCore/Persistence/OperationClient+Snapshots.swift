@@ -45,13 +45,12 @@ extension OperationClient {
   /// types are not `Codable`, or whose paths hold something else than strings, numbers,
   /// booleans and UUIDs, are left out.
   public func dehydrate(filter: SnapshotFilter = .default, buster: String = "") -> ClientSnapshot {
-    let encoder = JSONEncoder()
     var stores: [StoreSnapshot] = []
     let managed = managedStores(matching: []) + managedMutationStores()
     var written = Set<StoreKey>()
     stores.reserveCapacity(managed.count)
     for store in managed {
-      if case .written(let snapshot) = store.dehydrated(filter: filter, encoder: encoder) {
+      if case .written(let snapshot) = store.dehydrated(filter: filter, unchangedSince: nil) {
         stores.append(snapshot)
         written.insert(StoreKey(snapshot))
       }
@@ -64,15 +63,16 @@ extension OperationClient {
     return ClientSnapshot(buster: buster, savedAt: clock.now(), stores: stores)
   }
 
-  /// One store's data, for a persister that writes stores as they change.
+  /// One store's data, for a persister that writes stores as they change: `.unchanged`, with
+  /// nothing encoded, when a query's data last changed at `unchangedSince` (what was written).
   public func dehydrate(
     _ store: any OperationStoreProtocol, filter: SnapshotFilter = .default,
-    encoder: JSONEncoder = JSONEncoder()
+    unchangedSince: Date? = nil
   ) -> StoreDehydration {
     guard let managed = store as? any ManagedStore else {
       return .notPersistable(reason: "not a store of this package")
     }
-    return managed.dehydrated(filter: filter, encoder: encoder)
+    return managed.dehydrated(filter: filter, unchangedSince: unchangedSince)
   }
 
   /// Restores `snapshot`: a store that exists takes its data now (unless its own is as new or
@@ -93,7 +93,6 @@ extension OperationClient {
   /// Restores `stores` (see ``hydrate(_:)-(ClientSnapshot)``).
   @discardableResult
   public func hydrate(_ stores: [StoreSnapshot]) -> HydrationSummary {
-    let decoder = Self.snapshotDecoder
     var summary = HydrationSummary()
     var deferred: [StoreSnapshot] = []
     for snapshot in stores {
@@ -103,7 +102,7 @@ extension OperationClient {
         deferred.append(snapshot)
         continue
       }
-      switch existing.hydrate(snapshot, decoder: decoder) {
+      switch existing.hydrate(snapshot) {
       case .restored: summary.restored += 1
       case .keptNewer: summary.keptNewer += 1
       case .unreadable: summary.unreadable += 1
@@ -142,16 +141,12 @@ extension OperationClient {
       return restored.take(at: persisted, isMutation: isMutation)
     }
     guard let snapshot else { return }
-    if store.hydrate(snapshot, decoder: Self.snapshotDecoder) == .unreadable {
+    if store.hydrate(snapshot) == .unreadable {
       warn(
         "the restored snapshot of \(path) could not be read as \(type(of: store)); dropped it",
         at: path)
     }
   }
-
-  /// One decoder for the stores restored one at a time: making one costs more than decoding
-  /// a small value. Decoding with a shared decoder whose options never change is safe.
-  static let snapshotDecoder = JSONDecoder()
 
   private func managedMutationStores() -> [any ManagedStore] {
     mutations.withLock { $0.stores(matching: []) }

@@ -9,6 +9,9 @@ public enum StoreDehydration: Sendable {
   case nothing(PersistedPath)
   /// It can never be written: its path or its types are not persistable, or encoding failed.
   case notPersistable(reason: String)
+  /// Its data is still the one last changed at the date it was asked about: nothing was
+  /// encoded.
+  case unchanged
 }
 
 /// What restoring one store's snapshot did.
@@ -23,14 +26,14 @@ public enum StoreHydration: Sendable, Hashable {
 }
 
 extension OperationStore {
-  /// The store's data as a snapshot, encoded with `encoder`.
+  /// The store's data as a snapshot; `.unchanged` without encoding it when it last changed
+  /// at `unchangedSince` (a query's).
   @usableFromInline
-  func dehydrated(filter: SnapshotFilter, encoder: JSONEncoder) -> StoreDehydration {
+  func dehydrated(filter: SnapshotFilter, unchangedSince: Date?) -> StoreDehydration {
     guard let persistedPath = PersistedPath(path) else {
       return .notPersistable(reason: "its path has an element that is not persistable")
     }
-    let state = self.state
-    guard let persistable = state as? any PersistableState else {
+    guard let type = State.self as? any PersistableState.Type else {
       return .notPersistable(reason: "\(State.self) is not Codable")
     }
     switch State.kind {
@@ -41,8 +44,14 @@ extension OperationStore {
         return .nothing(persistedPath)
       }
     }
+    let state = self.state
+    if let unchangedSince, State.kind != .mutation, state.hasValue,
+      state.valueLastUpdatedAt == unchangedSince
+    {
+      return .unchanged
+    }
     do {
-      guard let (payload, updatedAt) = try persistable.persistedPayload(encoder: encoder) else {
+      guard let (payload, updatedAt) = try Self.payload(of: state, as: type) else {
         return .nothing(persistedPath)
       }
       return .written(
@@ -57,10 +66,10 @@ extension OperationStore {
   /// is stale, so a store with subscribers refetches it at once. A mutation runs each restored
   /// paused attempt again, as a new attempt (it waits for the network if it is still off).
   @usableFromInline
-  func hydrate(_ snapshot: StoreSnapshot, decoder: JSONDecoder) -> StoreHydration {
+  func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
     guard let type = State.self as? any PersistableState.Type else { return .unreadable }
     if State.kind == .mutation {
-      guard let inputs = try? Self.restoredInputs(of: type, snapshot.payload, decoder) else {
+      guard let inputs = try? Self.restoredInputs(of: type, snapshot.payload) else {
         return .unreadable
       }
       for input in inputs {
@@ -77,14 +86,13 @@ extension OperationStore {
           outcome = .keptNewer
           return
         }
-        guard let persistable = storage.state as? any PersistableState,
-          let restored = try? Self.restoring(persistable, snapshot, decoder) as? State
-        else {
+        do {
+          try Self.restore(snapshot, into: &storage.state, as: type)
+        } catch {
           outcome = .unreadable
           return
         }
         dropRevertStates(in: &storage)
-        storage.state = restored
         log(RunLogRecord(.valueSet, at: clock.now()), in: &storage)
         notify(&storage, effects: &effects)
         startAutomaticRunIfNeeded(.invalidate, in: &storage, effects: &effects)
@@ -93,18 +101,38 @@ extension OperationStore {
   }
 
   private static func restoredInputs<Persistable: PersistableState>(
-    of type: Persistable.Type, _ payload: Data, _ decoder: JSONDecoder
+    of type: Persistable.Type, _ payload: Data
   ) throws -> [State.RunInput] {
-    try type.restoredRunInputs(payload: payload, decoder: decoder).compactMap {
+    try type.restoredRunInputs(payload: payload).compactMap {
       $0 as? State.RunInput
     }
   }
 
-  private static func restoring<Persistable: PersistableState>(
-    _ state: Persistable, _ snapshot: StoreSnapshot, _ decoder: JSONDecoder
-  ) throws -> Persistable {
-    var state = state
-    try state.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt, decoder: decoder)
-    return state
+  // `type` is `State.self` seen as a `PersistableState`: opening it gives `State` back, so
+  // the state is read and changed where it is, with no dynamic cast of the value, nor a copy.
+
+  private static func payload<Persistable: PersistableState>(
+    of state: State, as type: Persistable.Type
+  ) throws -> (payload: Data, updatedAt: Date)? {
+    precondition(Persistable.self == State.self)
+    return try withUnsafePointer(to: state) { pointer in
+      try pointer.withMemoryRebound(to: Persistable.self, capacity: 1) {
+        try $0.pointee.persistedPayload()
+      }
+    }
   }
+
+  /// Restores `snapshot` into `state`, which is left as it was when it throws (every
+  /// `restore` decodes before it changes anything).
+  private static func restore<Persistable: PersistableState>(
+    _ snapshot: StoreSnapshot, into state: inout State, as type: Persistable.Type
+  ) throws {
+    precondition(Persistable.self == State.self)
+    try withUnsafeMutablePointer(to: &state) { pointer in
+      try pointer.withMemoryRebound(to: Persistable.self, capacity: 1) {
+        try $0.pointee.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
+      }
+    }
+  }
+
 }

@@ -8,39 +8,36 @@ import Foundation
 ///
 /// What is written is the data only — a query's value, a paginated query's pages with the ids
 /// around them, a mutation's paused attempts' arguments — never an error, a run in flight, a
-/// placeholder or a counter.
+/// placeholder or a counter. Payloads are JSON written and read by ``SnapshotJSON``.
 protocol PersistableState: OperationState {
   /// The data to write and when it last changed, or nil when there is none (no value of its
   /// own; for a mutation, no paused attempt).
-  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)?
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)?
 
   /// Puts the data of `payload`, last changed at `updatedAt`, in place of the state's own,
   /// marked stale (invalidated). A mutation restores nothing here: its attempts are run again.
-  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws
+  /// It decodes before it changes anything: when it throws, the state is as it was.
+  mutating func restore(payload: Data, updatedAt: Date) throws
 
   /// The inputs of the paused attempts a mutation's `payload` holds, to run again; empty for
   /// queries.
-  static func restoredRunInputs(payload: Data, decoder: JSONDecoder) throws -> [RunInput]
+  static func restoredRunInputs(payload: Data) throws -> [RunInput]
 }
 
 extension PersistableState {
-  static func restoredRunInputs(payload: Data, decoder: JSONDecoder) throws -> [RunInput] { [] }
+  static func restoredRunInputs(payload: Data) throws -> [RunInput] { [] }
 }
 
-/// The written form of a query: its value.
-struct QueryPayload<Value: Codable>: Codable {
-  var value: Value
-}
-
+/// A query is written as its value's JSON, nothing around it (``SnapshotJSON`` writes and
+/// reads any value at the top level, `null` and numbers included).
 extension QueryState: PersistableState where Value: Codable {
-  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)? {
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard hasValue, let storedValue, let updatedAt = valueLastUpdatedAt else { return nil }
-    return (try encoder.encode(QueryPayload(value: storedValue)), updatedAt)
+    return (try SnapshotJSON.encode(storedValue), updatedAt)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws {
-    let decoded = try decoder.decode(QueryPayload<Value>.self, from: payload)
-    storedValue = decoded.value
+  mutating func restore(payload: Data, updatedAt: Date) throws {
+    storedValue = try SnapshotJSON.decode(Value.self, from: payload)
     tracker.recordValue(at: updatedAt, final: true)
     tracker.isInvalidated = isInvalidatable
   }
@@ -61,7 +58,7 @@ struct PaginatedPayload<PageID: Codable & Hashable & Sendable, PageValue: Codabl
 }
 
 extension PaginatedState: PersistableState where PageID: Codable, PageValue: Codable {
-  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)? {
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard !storedPages.isEmpty, let updatedAt = valueLastUpdatedAt else { return nil }
     let payload = PaginatedPayload(
       pages: storedPages,
@@ -69,11 +66,11 @@ extension PaginatedState: PersistableState where PageID: Codable, PageValue: Cod
         let around = neighbors[$0.id]
         return .init(previous: around?.previous, next: around?.next)
       })
-    return (try encoder.encode(payload), updatedAt)
+    return (try SnapshotJSON.encode(payload), updatedAt)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws {
-    let decoded = try decoder.decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
+  mutating func restore(payload: Data, updatedAt: Date) throws {
+    let decoded = try SnapshotJSON.decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
     guard !decoded.pages.isEmpty, decoded.neighbors.count == decoded.pages.count else {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "pages and neighbours do not match"))
@@ -102,17 +99,18 @@ struct MutationPayload<Arguments: Codable>: Codable {
 }
 
 extension MutationState: PersistableState where Arguments: Codable {
-  func persistedPayload(encoder: JSONEncoder) throws -> (payload: Data, updatedAt: Date)? {
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     let paused = storedHistory.filter { $0.status == .running && tracker.paused.contains($0.id) }
     guard let latest = paused.last else { return nil }
     let payload = MutationPayload(
       attempts: paused.map { .init(arguments: $0.arguments, startDate: $0.startDate) })
-    return (try encoder.encode(payload), latest.startDate)
+    return (try SnapshotJSON.encode(payload), latest.startDate)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date, decoder: JSONDecoder) throws {}
+  mutating func restore(payload: Data, updatedAt: Date) throws {}
 
-  static func restoredRunInputs(payload: Data, decoder: JSONDecoder) throws -> [Arguments] {
-    try decoder.decode(MutationPayload<Arguments>.self, from: payload).attempts.map(\.arguments)
+  static func restoredRunInputs(payload: Data) throws -> [Arguments] {
+    try SnapshotJSON.decode(MutationPayload<Arguments>.self, from: payload).attempts.map(
+      \.arguments)
   }
 }

@@ -89,9 +89,15 @@ public struct PersistedPath: Hashable, Sendable, Codable, CustomStringConvertibl
   public init?(_ path: OperationPath) {
     var elements: [Element] = []
     elements.reserveCapacity(path.count)
-    for element in path {
-      guard let persisted = Element(element.base) else { return nil }
-      elements.append(persisted)
+    for element in path.elements {
+      // Integers and strings, what paths are made of, without a dynamic cast.
+      switch element.kind {
+      case .int: elements.append(.integer(element.int))
+      case .string: elements.append(.string(element.string))
+      case .other:
+        guard let persisted = Element(element.base) else { return nil }
+        elements.append(persisted)
+      }
     }
     self.elements = elements
   }
@@ -103,7 +109,14 @@ public struct PersistedPath: Hashable, Sendable, Codable, CustomStringConvertibl
 
   /// The path this was made from.
   public var operationPath: OperationPath {
-    OperationPath(elements.map(\.base))
+    OperationPath(
+      elements: elements.map { element in
+        switch element {
+        case .integer(let integer): OperationPath.Element(kind: .int, int: integer)
+        case .string(let string): OperationPath.Element(kind: .string, string: string)
+        default: OperationPath.Element(element.base)
+        }
+      })
   }
 
   /// A text that is the same for equal paths in every process, and differs for different

@@ -136,9 +136,9 @@ protocol ManagedStore: OperationStoreProtocol {
   /// Restores a value `capturedValue()` returned.
   func restore(capturedValue: any Sendable)
   /// The store's data for a snapshot.
-  func dehydrated(filter: SnapshotFilter, encoder: JSONEncoder) -> StoreDehydration
+  func dehydrated(filter: SnapshotFilter, unchangedSince: Date?) -> StoreDehydration
   /// Takes the data of a restored snapshot.
-  func hydrate(_ snapshot: StoreSnapshot, decoder: JSONDecoder) -> StoreHydration
+  func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration
   /// Tells the change marker the store changed (was added, removed), unless it is marked.
   func markChanged()
   /// Clears the change mark: the next change tells the marker again.

@@ -183,7 +183,6 @@ public final class ClientPersistence: Sendable {
       if isRemoved, latest[key] != nil { continue }
       latest[key] = (store, isRemoved)
     }
-    let encoder = JSONEncoder()
     var stores: [StoreSnapshot] = []
     var removed: [StoreKey] = []
     let written = state.withLock { $0.written }
@@ -191,7 +190,10 @@ public final class ClientPersistence: Sendable {
     for (key, entry) in latest {
       var snapshot: StoreSnapshot?
       if !entry.isRemoved {
-        switch client.dehydrate(entry.store, filter: options.filter, encoder: encoder) {
+        switch client.dehydrate(entry.store, filter: options.filter, unchangedSince: written[key])
+        {
+        case .unchanged:
+          continue
         case .written(let dehydrated):
           if dehydrated.payload.count > options.maximumStoreSize {
             report(

@@ -3,6 +3,7 @@ import PostsService
 import Testing
 import TetherCore
 import TetherHTTP
+import TetherSynchronization
 
 @testable import PostsBrowser
 
@@ -60,6 +61,33 @@ import TetherHTTP
     await restarted.shutdown()
   }
 
+  @Test func aLocalChangeKeepsTheFromCacheLabelUntilTheServerAnswers() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let url = server.baseURL
+    let first = await PostsModel.open(configuration(url), cacheFile: file)
+    try await first.loadPages(untilLoaded: 20)
+    let fetchedAt = try #require(first.feed.state.valueLastUpdatedAt)
+    await first.closeCache()
+    await server.shutdown()
+    clock.advance(by: .seconds(60))
+
+    let second = await PostsModel.open(configuration(url), cacheFile: file)
+    #expect(second.feedCachedAt == fetchedAt)
+    // What an optimistic edit or delete does to the feed: the pages shown are still the cache's.
+    second.feed.withCurrentValue { pages in pages[0].value.posts[0].title = "edited here" }
+    #expect(second.feedPosts.first?.title == "edited here")
+    #expect(second.feedCachedAt == fetchedAt)
+    _ = try? await second.feed.refetch()
+    #expect(second.feedCachedAt == fetchedAt)
+
+    let restarted = try PostsServer.start(PostsServer.Configuration(port: server.port))
+    try await second.feed.refetch()
+    #expect(second.feedCachedAt == nil)
+    await second.closeCache()
+    await restarted.shutdown()
+  }
+
   @Test func anotherServersCacheIsNotShown() async throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))
@@ -100,6 +128,101 @@ import TetherHTTP
     let third = await PostsModel.open(configuration(url), cacheFile: file)
     #expect(third.addPost.state.history.isEmpty)
     await third.closeCache()
+    await server.shutdown()
+  }
+
+  @Test func anEditMadeOfflineIsSentOnceAtTheNextLaunch() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let puts = SanitizerVisibleMutex(0)
+    var serverConfiguration = PostsServer.Configuration(port: 0)
+    serverConfiguration.requestLog = { entry in
+      if entry.method == "PUT" { puts.withLock { $0 += 1 } }
+    }
+    let server = try PostsServer.start(serverConfiguration)
+    let url = server.baseURL
+    let online = ManualCondition(true)
+    let first = await PostsModel.open(configuration(url, online: online), cacheFile: file)
+    try await first.feed.fetch()
+    let id = try #require(first.feedPosts.first?.id)
+    online.set(false)
+    let queued = Task {
+      try await first.edit(id, draft: PostDraft(title: "Edited offline", body: "b"))
+    }
+    let edits = first.client.store(for: first.operations.editPost)
+    var states = edits.states.makeAsyncIterator()
+    while await states.next()?.isPaused == false {}
+    #expect(first.feedPosts.first?.title == "Edited offline")
+    await first.closeCache()
+    queued.cancel()
+    #expect(puts.withLock { $0 } == 0)
+
+    let second = await PostsModel.open(configuration(url), cacheFile: file)
+    let resumed = second.client.store(for: second.operations.editPost)
+    // Restored and started when the store was made, at launch.
+    try #require(resumed.state.history.map(\.arguments.draft.title) == ["Edited offline"])
+    var resumedStates = resumed.states.makeAsyncIterator()
+    while await resumedStates.next()?.status != .success {}
+    #expect(puts.withLock { $0 } == 1)
+    #expect(second.feedPosts.first { $0.id == id }?.title == "Edited offline")
+    try await second.feed.refetch()
+    #expect(second.feedPosts.first { $0.id == id }?.title == "Edited offline")
+    await second.closeCache()
+
+    let third = await PostsModel.open(configuration(url), cacheFile: file)
+    #expect(third.client.store(for: third.operations.editPost).state.history.isEmpty)
+    await third.closeCache()
+    #expect(puts.withLock { $0 } == 1)
+    await server.shutdown()
+  }
+
+  /// With `--url` the browser puts a post it created at the top by hand. A queued post sent at
+  /// launch lands on the server between the feed's page fetches: the next page, fetched by
+  /// offset, then starts with the last post of the one before.
+  @Test func aPostSentBetweenPageFetchesIsShownOnce() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    var remote = configuration(server.baseURL)
+    remote.persistsWrites = false
+    let model = await PostsModel.open(remote, cacheFile: file)
+    try await model.feed.fetch()
+    let lastOfFirstPage = try #require(model.feedPosts.last?.id)
+    _ = try await model.operations.api.send(
+      PostsAPI.addPost(PostDraft(title: "Sent", body: "b", userId: 1)))
+    try await model.loadMore()
+    let ids = model.feedPosts.map(\.id)
+    #expect(ids.count == Set(ids).count)
+    #expect(ids.filter { $0 == lastOfFirstPage }.count == 1)
+    #expect(model.feed.state.pages[1].value.posts.first?.id == lastOfFirstPage)
+    await model.closeCache()
+    await server.shutdown()
+  }
+
+  /// A write resumed at launch lands while the feed revalidates: what it shows is put in the
+  /// pages after that run, which replaces them, rather than before (and lost).
+  @Test(.timeLimit(.minutes(1))) func aChangeByHandWaitsForTheFeedsRunInFlight() async throws {
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let online = ManualCondition(true)
+    let model = PostsModel(configuration(server.baseURL, online: online))
+    try await model.feed.fetch()
+    let id = try #require(model.feedPosts.first?.id)
+    online.set(false)
+    let revalidation = Task { try await model.feed.refetch() }
+    var states = model.feed.states.makeAsyncIterator()
+    while await states.next()?.isPaused == false {}
+    model.deferredFeedChanges.apply(to: model.feed) { feed in
+      feed.withCurrentValue { pages in pages[0].value.posts[0].title = "Saved while revalidating" }
+    }
+    #expect(model.feedPosts.first?.title != "Saved while revalidating")
+    var after = model.feed.states.makeAsyncIterator()
+    online.set(true)
+    _ = try await revalidation.value
+    // The change is made by the handler that sees the run end, on its thread.
+    while let state = await after.next(),
+      PostsModel.posts(in: state).first(where: { $0.id == id })?.title
+        != "Saved while revalidating"
+    {}
+    #expect(!model.feed.state.hasRunInFlight)
+    #expect(model.feedPosts.first { $0.id == id }?.title == "Saved while revalidating")
     await server.shutdown()
   }
 }

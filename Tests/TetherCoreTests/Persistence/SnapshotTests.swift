@@ -106,7 +106,7 @@ import TetherSynchronization
   @Test func theNewestOfTwoDeferredSnapshotsOfOnePathWins() async throws {
     let path = PersistedPath(["item", 5])!
     let encoded = { (title: String) in
-      try JSONEncoder().encode(["value": Item(id: 5, title: title)])
+      try SnapshotJSON.encode(Item(id: 5, title: title))
     }
     let older = StoreSnapshot(
       kind: .query, path: path, updatedAt: clock.now(), payload: try encoded("older"))
@@ -205,7 +205,7 @@ import TetherSynchronization
     client.hydrate([
       StoreSnapshot(
         kind: .query, path: PersistedPath(["item", 11])!, updatedAt: clock.now(),
-        payload: Data(#"{"value":{"id":"eleven"}}"#.utf8))
+        payload: Data(#"{"id":"eleven","title":"t"}"#.utf8))
     ])
     let store = client.store(for: itemQuery(11).enabled(false))
     #expect(!store.state.hasValue)
@@ -224,5 +224,23 @@ import TetherSynchronization
       ])
     #expect(client.hydrate(snapshot) == HydrationSummary())
     #expect(client.pendingRestoredSnapshots.isEmpty)
+  }
+
+  @Test func aStoreUnchangedSinceItWasWrittenIsNotEncodedAgain() async throws {
+    let client = OperationClient.testing(clock: clock)
+    let store = client.store(for: itemQuery(21).enabled(false))
+    _ = try await store.fetch()
+    let fetchedAt = try #require(store.state.valueLastUpdatedAt)
+    guard case .unchanged = client.dehydrate(store, unchangedSince: fetchedAt) else {
+      Issue.record("encoded again")
+      return
+    }
+    clock.advance(by: .seconds(1))
+    _ = try await store.fetch()
+    guard case .written(let snapshot) = client.dehydrate(store, unchangedSince: fetchedAt) else {
+      Issue.record("not written after a change")
+      return
+    }
+    #expect(snapshot.updatedAt == clock.now())
   }
 }

@@ -1,0 +1,68 @@
+/// Finding the bytes of a string that JSON escapes — `"`, `\` and control characters — eight
+/// bytes at a time: what most of a document's bytes cost to read and to write.
+enum JSONPlainText {
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// The index of the first byte from `start` that is a quote, a backslash or below 0x20, or
+  /// `bytes.count` when there is none.
+  @inline(__always)
+  static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return bytes.count }
+    var index = start
+    let raw = UnsafeRawPointer(base)
+    while index + 8 <= bytes.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      if hasSpecial(word) { break }
+      index += 8
+    }
+    while index < bytes.count, !isSpecial(base[index]) { index += 1 }
+    return index
+  }
+
+  @inline(__always)
+  static func isSpecial(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// Whether one of the eight bytes of `word` is special: each test is exact for "any byte".
+  @inline(__always)
+  private static func hasSpecial(_ word: UInt64) -> Bool {
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let zeroQuote = (quotes &- ones) & ~quotes
+    let zeroBackslash = (backslashes &- ones) & ~backslashes
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control) & highBits != 0
+  }
+
+  /// Whether every byte of `bytes` is ASCII.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    var bits: UInt64 = 0
+    while index + 8 <= bytes.count {
+      bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      bits |= UInt64(base[index])
+      index += 1
+    }
+    return bits & highBits == 0
+  }
+
+  /// The control characters JSON escapes with a letter, and their letters: `\n` for a line
+  /// feed. The encoder and the parser read the same table.
+  static let letterEscapes: [(byte: UInt8, letter: UInt8)] = [
+    (0x08, UInt8(ascii: "b")), (0x0C, UInt8(ascii: "f")), (0x0A, UInt8(ascii: "n")),
+    (0x0D, UInt8(ascii: "r")), (0x09, UInt8(ascii: "t")),
+  ]
+
+  /// Whether `byte` is whitespace between JSON tokens.
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+}
