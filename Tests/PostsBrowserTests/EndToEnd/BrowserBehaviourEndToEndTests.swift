@@ -10,7 +10,13 @@ struct BrowserBehaviourEndToEndTests {
     let tmux = try TmuxSession(width: 200, height: 60, name: "posts-fill")
     try await tmux.launchPosts("--page-size 3")
     // 55 rows for titles under the border, above the feed's last line: 19 pages of 3.
-    let screen = try await tmux.waitUntil("the rows filled") { $0.feedTitle == "Posts · 57 of 251" }
+    // The rows as well as the title: a capture can catch a frame half written to the pane.
+    let screen = try await tmux.waitUntil("the rows filled") { screen in
+      screen.feedTitle == "Posts · 57 of 251"
+        && screen.feedRows.dropLast().allSatisfy {
+          !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+    }
     let rows = screen.feedRows.dropLast()  // the feed's last line
     #expect(rows.count == 55)
     #expect(rows.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
