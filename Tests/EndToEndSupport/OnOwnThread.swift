@@ -12,8 +12,10 @@ import Testing
 public struct OnOwnThread: SuiteTrait, TestTrait, TestScoping {
   public var isRecursive: Bool { true }
 
+  /// Each test case's scope only: the testing library also asks for a scope around a test
+  /// function's cases (`testCase == nil`), which would start a second thread per test.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    test.isSuite ? nil : self
+    testCase == nil ? nil : self
   }
 
   public func provideScope(
