@@ -6,7 +6,11 @@ extension PersistedPath {
   /// Read with the snapshot coder's one-pass parser (a key is JSON), without a decoder, so
   /// that restoring ten thousand rows costs ten thousand small parses.
   public init?(key: String) {
-    guard let tape = try? JSONTape(parsing: Array(key.utf8), limits: Self.keyLimits),
+    var key = key
+    guard
+      let tape = key.withUTF8({
+        try? JSONTape(parsing: UnsafeRawBufferPointer($0), limits: Self.keyLimits)
+      }),
       tape.tokens[0].kind == .array
     else { return nil }
     var elements: [Element] = []

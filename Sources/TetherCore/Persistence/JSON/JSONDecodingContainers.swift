@@ -2,7 +2,11 @@ import Foundation
 
 /// A JSON object being read. Keys are found by a scan of its members, or, in an object of
 /// more than 16, in a table made once; a key present twice reads its last value.
-struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+///
+/// A class, though a description: `KeyedDecodingContainer` copies its container out of its
+/// box for every value read, and a copy of a class costs one reference count, not one for
+/// each of the decoder, the coding path and the table.
+final class JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: JSONTapeDecoder
   let object: Int
   let codingPath: [any CodingKey]
@@ -15,7 +19,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let tape = decoder.tape
     if tape.tokens[object].length > 16 {
       var table: [String: Int] = [:]
-      Self.forEachMember(of: object, in: tape) { key, value in
+      tape.forEachMember(of: object) { key, value in
         if let name = try? tape.string(at: key, { [] }) { table[name] = value }
       }
       self.table = table
@@ -26,17 +30,6 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private var tape: JSONTape { decoder.tape }
 
-  private static func forEachMember(
-    of object: Int, in tape: JSONTape, _ body: (_ key: Int, _ value: Int) -> Void
-  ) {
-    var index = object + 1
-    let end = Int(tape.tokens[object].end)
-    while index < end {
-      body(index, index + 1)
-      index = tape.next(after: index + 1)
-    }
-  }
-
   /// The token of `key`'s value, or nil when the object has no such key.
   private func valueIndex(of key: Key) -> Int? {
     valueIndex(named: key.stringValue)
@@ -45,25 +38,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func valueIndex(named name: String) -> Int? {
     if let table { return table[name] }
     var name = name
-    return name.withUTF8 { wanted -> Int? in
-      var found: Int?
-      let tape = self.tape
-      Self.forEachMember(of: object, in: tape) { key, value in
-        let token = tape.tokens[key]
-        if token.flag {
-          if (try? tape.string(at: key, { [] }))?.utf8.elementsEqual(wanted) == true {
-            found = value
-          }
-        } else if Int(token.length) == wanted.count,
-          tape.bytes.withUnsafeBufferPointer({
-            memcmp($0.baseAddress! + Int(token.offset), wanted.baseAddress!, wanted.count) == 0
-          })
-        {
-          found = value
-        }
-      }
-      return found
-    }
+    return name.withUTF8 { decoder.tape.member(named: $0, in: object) }
   }
 
   private func value(of key: Key) throws -> Int {
@@ -85,7 +60,7 @@ struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   var allKeys: [Key] {
     var keys: [Key] = []
-    Self.forEachMember(of: object, in: tape) { key, _ in
+    tape.forEachMember(of: object) { key, _ in
       if let name = try? tape.string(at: key, { [] }), let typed = Key(stringValue: name) {
         keys.append(typed)
       }

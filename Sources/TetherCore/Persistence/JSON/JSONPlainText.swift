@@ -13,7 +13,9 @@ enum JSONPlainText {
     let raw = UnsafeRawPointer(base)
     while index + 8 <= bytes.count {
       let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      if hasSpecial(word) { break }
+      let special = specialBits(word)
+      // The lowest flag is exact (see `specialBits`): the byte it is in is the first special.
+      if special != 0 { return index + special.trailingZeroBitCount >> 3 }
       index += 8
     }
     while index < bytes.count, !isSpecial(base[index]) { index += 1 }
@@ -25,15 +27,17 @@ enum JSONPlainText {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
-  /// Whether one of the eight bytes of `word` is special: each test is exact for "any byte".
+  /// The high bit of each of the eight bytes of `word` that is special, and perhaps of some
+  /// bytes above a special one (a borrow carries upwards): zero exactly when none is special,
+  /// and the lowest bit set is always that of the first special byte.
   @inline(__always)
-  private static func hasSpecial(_ word: UInt64) -> Bool {
+  private static func specialBits(_ word: UInt64) -> UInt64 {
     let quotes = word ^ (ones &* 0x22)
     let backslashes = word ^ (ones &* 0x5C)
     let zeroQuote = (quotes &- ones) & ~quotes
     let zeroBackslash = (backslashes &- ones) & ~backslashes
     let control = (word &- ones &* 0x20) & ~word
-    return (zeroQuote | zeroBackslash | control) & highBits != 0
+    return (zeroQuote | zeroBackslash | control) & highBits
   }
 
   /// Whether every byte of `bytes` is ASCII.

@@ -13,9 +13,7 @@ extension JSONTape {
     let text: String? =
       token.flag
       ? try unescaped(start..<end, path)
-      : bytes.withUnsafeBufferPointer {
-        Self.validString(UnsafeBufferPointer(rebasing: $0[start..<end]))
-      }
+      : Self.validString(UnsafeBufferPointer(rebasing: bytes[start..<end]))
     guard let text else { throw dataCorrupted("the string is not valid UTF-8", path) }
     return text
   }
@@ -179,7 +177,9 @@ extension JSONTape {
   }
 
   private func text(of token: Token) -> String {
-    String(decoding: bytes[Int(token.offset)..<Int(token.offset + token.length)], as: UTF8.self)
+    String(
+      decoding: UnsafeBufferPointer(
+        rebasing: bytes[Int(token.offset)..<Int(token.offset + token.length)]), as: UTF8.self)
   }
 
   // MARK: Errors
@@ -195,7 +195,7 @@ extension JSONTape {
   }
 
   private func notFitting(_ type: Any.Type, _ range: Range<Int>, _ path: Path) -> DecodingError {
-    let number = String(decoding: bytes[range], as: UTF8.self)
+    let number = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     return dataCorrupted("Parsed JSON number <\(number)> does not fit in \(type).", path)
   }
 

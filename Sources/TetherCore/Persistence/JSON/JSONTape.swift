@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON document parsed in one pass into a flat list of tokens, in document order: what the
 /// decoder reads values from, without building a tree.
 ///
@@ -6,7 +8,11 @@
 /// 8259: one value with only whitespace around it, no trailing commas, no comments, no
 /// unescaped control characters in strings. It recurses once per nesting level, which the
 /// depth limit bounds.
-struct JSONTape {
+///
+/// The tape owns a copy of the document's bytes and its tokens in memory of its own, freed
+/// with it: reading them takes no reference counting, which is most of what a decoder of small
+/// documents would otherwise spend.
+final class JSONTape {
   enum Kind: UInt8 {
     case object, array, string, number, `true`, `false`, null
   }
@@ -25,30 +31,92 @@ struct JSONTape {
     var isContainer: Bool { kind == .object || kind == .array }
   }
 
-  let bytes: [UInt8]
-  private(set) var tokens: [Token] = []
+  /// The document's bytes.
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// Its tokens, then one `null` token (``nullIndex``).
+  let tokens: UnsafeBufferPointer<Token>
   /// A `null` token after the document's own: the value of a missing super decoder's key.
   let nullIndex: Int
 
-  init(parsing bytes: [UInt8], limits: SnapshotJSON.Limits) throws(DecodingError) {
-    self.bytes = bytes
-    guard bytes.count <= limits.maximumSize, bytes.count < Int(UInt32.max) else {
+  /// Parses a copy of `document`.
+  init(parsing document: UnsafeRawBufferPointer, limits: SnapshotJSON.Limits)
+    throws(DecodingError)
+  {
+    guard document.count <= limits.maximumSize, document.count < Int(UInt32.max) else {
       throw Self.corrupted(
-        "the JSON is \(bytes.count) bytes, over the limit of \(limits.maximumSize) bytes")
+        "the JSON is \(document.count) bytes, over the limit of \(limits.maximumSize) bytes")
     }
-    tokens = try bytes.withUnsafeBufferPointer { buffer throws(DecodingError) in
-      var parser = Parser(bytes: buffer, maximumDepth: limits.maximumDepth)
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(document.count, 1))
+    _ = copy.initialize(from: document)
+    let bytes = UnsafeBufferPointer(rebasing: copy[..<document.count])
+    var parser = Parser(bytes: bytes, maximumDepth: limits.maximumDepth)
+    do {
       try parser.document()
-      return parser.tokens
+    } catch {
+      parser.tokens.deallocate()
+      copy.deallocate()
+      throw error
     }
-    tokens.append(Token(kind: .null, offset: 0))
+    parser.tokens.append(Token(kind: .null, offset: 0))
+    self.bytes = bytes
+    tokens = parser.tokens.finished()
     nullIndex = tokens.count - 1
+  }
+
+  /// Parses a copy of `data`.
+  static func parsing(_ data: Data, limits: SnapshotJSON.Limits) throws(DecodingError)
+    -> JSONTape
+  {
+    let parsed = data.withUnsafeBytes { document -> Result<JSONTape, DecodingError> in
+      do throws(DecodingError) {
+        return .success(try JSONTape(parsing: document, limits: limits))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try parsed.get()
+  }
+
+  deinit {
+    UnsafeMutableBufferPointer(mutating: tokens).deallocate()
+    UnsafeMutableBufferPointer(mutating: bytes).deallocate()
   }
 
   /// The index of the token after the value at `index`.
   func next(after index: Int) -> Int {
     let token = tokens[index]
     return token.isContainer ? Int(token.end) : index + 1
+  }
+
+  /// Calls `body` with the key and the value token of each member of the object at `object`.
+  func forEachMember(of object: Int, _ body: (_ key: Int, _ value: Int) -> Void) {
+    var index = object + 1
+    let end = Int(tokens[object].end)
+    while index < end {
+      body(index, index + 1)
+      index = next(after: index + 1)
+    }
+  }
+
+  /// The value token of the member named `name` (UTF-8) of the object at `object`, the last
+  /// one when the name is there twice, or nil when it is not there.
+  func member(named name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+    var found: Int?
+    var index = object + 1
+    let end = Int(tokens[object].end)
+    while index < end {
+      let key = tokens[index]
+      if key.flag {
+        if (try? string(at: index, { [] }))?.utf8.elementsEqual(name) == true { found = index + 1 }
+      } else if Int(key.length) == name.count,
+        name.count == 0
+          || memcmp(bytes.baseAddress! + Int(key.offset), name.baseAddress!, name.count) == 0
+      {
+        found = index + 1
+      }
+      index = next(after: index + 1)
+    }
+    return found
   }
 
   static func corrupted(_ description: String) -> DecodingError {
@@ -61,12 +129,12 @@ struct JSONTape {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var offset = 0
-    var tokens: [Token] = []
+    var tokens: TokenBuffer
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
       self.bytes = bytes
       self.maximumDepth = maximumDepth
-      tokens.reserveCapacity(bytes.count / 16 + 2)
+      tokens = TokenBuffer(capacity: bytes.count / 16 + 4)
     }
 
     mutating func document() throws(DecodingError) {
@@ -225,6 +293,40 @@ struct JSONTape {
     private func failure(_ description: String) -> DecodingError {
       JSONTape.corrupted("\(description) at byte \(offset)")
     }
+  }
+
+  /// Tokens as they are parsed, in memory that doubles when full and then belongs to the tape.
+  struct TokenBuffer {
+    private(set) var base: UnsafeMutablePointer<Token>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ token: Token) {
+      if count == capacity {
+        let grown = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity *= 2
+      }
+      (base + count).initialize(to: token)
+      count += 1
+    }
+
+    subscript(index: Int) -> Token {
+      get { base[index] }
+      nonmutating set { base[index] = newValue }
+    }
+
+    func finished() -> UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
+
+    func deallocate() { base.deallocate() }
   }
 
   static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -55,8 +55,7 @@ enum SnapshotJSON {
   static func decode<Value: Decodable>(
     _ type: Value.Type, from data: Data, limits: Limits = .default
   ) throws -> Value {
-    let bytes = [UInt8](data)
-    let tape = try JSONTape(parsing: bytes, limits: limits)
+    let tape = try JSONTape.parsing(data, limits: limits)
     return try JSONTapeDecoder(tape).decodeRoot(type)
   }
 

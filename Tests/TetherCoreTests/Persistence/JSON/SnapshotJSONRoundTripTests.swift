@@ -113,4 +113,21 @@ import Testing
     let many = Data(("{" + (0..<20).map { #""k\#($0)":\#($0),"# }.joined() + #""k3":99}"#).utf8)
     #expect(try SnapshotJSON.decode([String: Int].self, from: many)["k3"] == 99)
   }
+
+  /// Strings are scanned eight bytes at a time: a quote, a backslash or a control character
+  /// at every offset of a word, and next to another, is found where it is.
+  @Test func aSpecialCharacterIsFoundAtEveryOffsetOfAWord() throws {
+    for special in ["\"", "\\", "\n", "\u{1}", "\u{1f}"] {
+      for offset in 0..<17 {
+        let plain = String(repeating: "a", count: offset)
+        for text in [plain + special + "bcdefghij", plain + special + special, plain + special] {
+          let data = try SnapshotJSON.encode([text, "after"])
+          #expect(try SnapshotJSON.decode([String].self, from: data) == [text, "after"])
+          #expect(try JSONDecoder().decode([String].self, from: data) == [text, "after"])
+        }
+      }
+    }
+    let unescaped = Data("[\"ab\u{1}c\"]".utf8)
+    #expect(throws: DecodingError.self) { try SnapshotJSON.decode([String].self, from: unescaped) }
+  }
 }
