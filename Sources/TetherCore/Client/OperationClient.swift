@@ -234,7 +234,11 @@ public final class OperationClient: Sendable {
     let store = Self.typed(found, as: State.self)
     if isNew {
       let interval = ownDelay?.timeInterval ?? defaultCollectionInterval
-      didAdd(found, at: path, isMutation: isMutation, deadline: now.addingTimeInterval(interval))
+      // The snapshot is restored through the typed store, so that restoring runs code made
+      // for `State` rather than the generic code an existential call reaches.
+      didAdd(found, at: path, isMutation: isMutation, deadline: now.addingTimeInterval(interval)) {
+        store.hydrate($0)
+      }
     } else {
       store.reconfigure(with: configuration, garbageCollectionDelay: delay)
     }
@@ -272,10 +276,11 @@ public final class OperationClient: Sendable {
   /// collection.
   @usableFromInline
   func didAdd(
-    _ store: any ManagedStore, at path: OperationPath, isMutation: Bool, deadline: Date
+    _ store: any ManagedStore, at path: OperationPath, isMutation: Bool, deadline: Date,
+    hydrate: (StoreSnapshot) -> StoreHydration
   ) {
     eventHub.emit(.storeAdded(store))
-    hydrateIfRestored(store, at: path, isMutation: isMutation)
+    hydrateIfRestored(store, at: path, isMutation: isMutation, hydrate: hydrate)
     store.markChanged()
     collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }

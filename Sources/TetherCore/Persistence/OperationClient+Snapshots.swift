@@ -134,14 +134,17 @@ extension OperationClient {
     restoredSnapshots.withLock { $0 = RestoredSnapshots() }
   }
 
-  /// A new store takes its restored snapshot, if there is one.
-  func hydrateIfRestored(_ store: any ManagedStore, at path: OperationPath, isMutation: Bool) {
+  /// A new store takes its restored snapshot, if there is one, with `hydrate`.
+  func hydrateIfRestored(
+    _ store: any ManagedStore, at path: OperationPath, isMutation: Bool,
+    hydrate: (StoreSnapshot) -> StoreHydration
+  ) {
     let snapshot = restoredSnapshots.withLock { restored -> StoreSnapshot? in
       guard !restored.isEmpty, let persisted = PersistedPath(path) else { return nil }
       return restored.take(at: persisted, isMutation: isMutation)
     }
     guard let snapshot else { return }
-    if store.hydrate(snapshot) == .unreadable {
+    if hydrate(snapshot) == .unreadable {
       warn(
         "the restored snapshot of \(path) could not be read as \(type(of: store)); dropped it",
         at: path)

@@ -44,12 +44,14 @@ extension OperationStore {
         return .nothing(persistedPath)
       }
     }
-    let state = self.state
-    if let unchangedSince, State.kind != .mutation, state.hasValue,
-      state.valueLastUpdatedAt == unchangedSince
+    // Read in place, without a copy of the state: after a restore, every store is noted and
+    // asked, and nearly all of them are unchanged.
+    if let unchangedSince, State.kind != .mutation,
+      withStorage({ $0.state.hasValue && $0.state.valueLastUpdatedAt == unchangedSince })
     {
       return .unchanged
     }
+    let state = self.state
     do {
       guard let (payload, updatedAt) = try Self.payload(of: state, as: type) else {
         return .nothing(persistedPath)
@@ -65,7 +67,7 @@ extension OperationStore {
   /// Takes the data of `snapshot` unless the store's own is as new or newer; a restored value
   /// is stale, so a store with subscribers refetches it at once. A mutation runs each restored
   /// paused attempt again, as a new attempt (it waits for the network if it is still off).
-  @usableFromInline
+  @inlinable
   func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
     guard let type = State.self as? any PersistableState.Type else { return .unreadable }
     if State.kind == .mutation {
@@ -100,7 +102,8 @@ extension OperationStore {
     return outcome
   }
 
-  private static func restoredInputs<Persistable: PersistableState>(
+  @usableFromInline
+  static func restoredInputs<Persistable: PersistableState>(
     of type: Persistable.Type, _ payload: Data
   ) throws -> [State.RunInput] {
     try type.restoredRunInputs(payload: payload).compactMap {
@@ -124,7 +127,8 @@ extension OperationStore {
 
   /// Restores `snapshot` into `state`, which is left as it was when it throws (every
   /// `restore` decodes before it changes anything).
-  private static func restore<Persistable: PersistableState>(
+  @usableFromInline
+  static func restore<Persistable: PersistableState>(
     _ snapshot: StoreSnapshot, into state: inout State, as type: Persistable.Type
   ) throws {
     precondition(Persistable.self == State.self)

@@ -9,6 +9,7 @@ import Foundation
 /// What is written is the data only — a query's value, a paginated query's pages with the ids
 /// around them, a mutation's paused attempts' arguments — never an error, a run in flight, a
 /// placeholder or a counter. Payloads are JSON written and read by ``SnapshotJSON``.
+@usableFromInline
 protocol PersistableState: OperationState {
   /// The data to write and when it last changed, or nil when there is none (no value of its
   /// own; for a mutation, no paused attempt).
@@ -25,18 +26,18 @@ protocol PersistableState: OperationState {
 }
 
 extension PersistableState {
-  static func restoredRunInputs(payload: Data) throws -> [RunInput] { [] }
+  @usableFromInline static func restoredRunInputs(payload: Data) throws -> [RunInput] { [] }
 }
 
 /// A query is written as its value's JSON, nothing around it (``SnapshotJSON`` writes and
 /// reads any value at the top level, `null` and numbers included).
 extension QueryState: PersistableState where Value: Codable {
-  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard hasValue, let storedValue, let updatedAt = valueLastUpdatedAt else { return nil }
     return (try SnapshotJSON.encode(storedValue), updatedAt)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date) throws {
+  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
     storedValue = try SnapshotJSON.decode(Value.self, from: payload)
     tracker.recordValue(at: updatedAt, final: true)
     tracker.isInvalidated = isInvalidatable
@@ -58,7 +59,7 @@ struct PaginatedPayload<PageID: Codable & Hashable & Sendable, PageValue: Codabl
 }
 
 extension PaginatedState: PersistableState where PageID: Codable, PageValue: Codable {
-  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard !storedPages.isEmpty, let updatedAt = valueLastUpdatedAt else { return nil }
     let payload = PaginatedPayload(
       pages: storedPages,
@@ -69,7 +70,7 @@ extension PaginatedState: PersistableState where PageID: Codable, PageValue: Cod
     return (try SnapshotJSON.encode(payload), updatedAt)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date) throws {
+  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
     let decoded = try SnapshotJSON.decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
     guard !decoded.pages.isEmpty, decoded.neighbors.count == decoded.pages.count else {
       throw DecodingError.dataCorrupted(
@@ -99,7 +100,7 @@ struct MutationPayload<Arguments: Codable>: Codable {
 }
 
 extension MutationState: PersistableState where Arguments: Codable {
-  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     let paused = storedHistory.filter { $0.status == .running && tracker.paused.contains($0.id) }
     guard let latest = paused.last else { return nil }
     let payload = MutationPayload(
@@ -107,9 +108,9 @@ extension MutationState: PersistableState where Arguments: Codable {
     return (try SnapshotJSON.encode(payload), latest.startDate)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date) throws {}
+  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {}
 
-  static func restoredRunInputs(payload: Data) throws -> [Arguments] {
+  @usableFromInline static func restoredRunInputs(payload: Data) throws -> [Arguments] {
     try SnapshotJSON.decode(MutationPayload<Arguments>.self, from: payload).attempts.map(
       \.arguments)
   }
