@@ -7,8 +7,9 @@ import TetherSynchronization
 /// work through an inbox and `curl_multi_wakeup` (a non-blocking write, made under the inbox's
 /// lock so that it never meets a multi handle being cleaned up), so no caller ever blocks on it.
 ///
-/// Every libcurl call but `curl_multi_wakeup` happens on this thread, so easy handles, the
-/// connection cache and the cookie share need no locks.
+/// Every libcurl call but `curl_multi_wakeup` happens on this thread, libcurl's own
+/// initialization included, so easy handles, the connection cache and the cookie share need
+/// no locks.
 final class CurlEventLoop: Sendable {
   private struct Inbox {
     var nextID = 0
@@ -18,29 +19,40 @@ final class CurlEventLoop: Sendable {
     var isStopped = false
     /// Who waits for the thread to end.
     var stopWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The loop's multi handle, once its thread has made it: until then there is nothing to
+    /// wake, and the thread takes what arrived as soon as it starts.
+    nonisolated(unsafe) var multi: UnsafeMutableRawPointer?
+
+    /// Wakes the loop from `curl_multi_poll` (a non-blocking write, which libcurl allows from
+    /// any thread).
+    func wake() {
+      if let multi { curl_multi_wakeup(multi) }
+    }
   }
 
   private let inbox = SanitizerVisibleMutex(Inbox())
-  /// Used on the loop's thread only, except for `curl_multi_wakeup`, which libcurl allows from
-  /// any thread.
-  nonisolated(unsafe) private let multi: UnsafeMutableRawPointer
 
   private static let globalInitialization: Void = {
     curl_global_init(Int(CURL_GLOBAL_DEFAULT))
   }()
 
+  /// Starts the loop's thread, which initializes libcurl: a transport is made at once, and
+  /// libcurl's start (its TLS library, and LDAP and SASL plug-ins on most distributions: 5 to
+  /// 10 ms) happens beside whatever the app does before its first request.
   init(configuration: CurlTransport.Configuration) {
-    Self.globalInitialization
-    multi = curl_multi_init()
-    let limit = max(1, configuration.maximumConnectionsPerHost)
-    tether_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, limit)
-    tether_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(limit * 4, 16))
-    tether_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     let thread = Thread { [self] in
+      Self.globalInitialization
+      let multi = curl_multi_init()!
+      let limit = max(1, configuration.maximumConnectionsPerHost)
+      tether_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, limit)
+      tether_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(limit * 4, 16))
+      tether_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+      inbox.withLock { $0.multi = multi }
       LoopThread(multi: multi, configuration: configuration, inbox: takeInbox).run()
       // Under the lock, so that no caller wakes a multi handle that is gone.
       let (leftovers, waiters) = inbox.withLock { inbox in
         inbox.isStopped = true
+        inbox.multi = nil
         curl_multi_cleanup(multi)
         defer {
           inbox.starts = []
@@ -62,7 +74,7 @@ final class CurlEventLoop: Sendable {
       inbox.nextID += 1
       guard !inbox.isStopping else { return (inbox.nextID, false) }
       inbox.starts.append((inbox.nextID, request, exchange))
-      curl_multi_wakeup(multi)
+      inbox.wake()
       return (inbox.nextID, true)
     }
     if !accepted { exchange.finish(.failure(CancellationError())) }
@@ -74,7 +86,7 @@ final class CurlEventLoop: Sendable {
     inbox.withLock { inbox in
       guard !inbox.isStopping else { return }
       inbox.cancellations.append(id)
-      curl_multi_wakeup(multi)
+      inbox.wake()
     }
   }
 
@@ -83,7 +95,7 @@ final class CurlEventLoop: Sendable {
     inbox.withLock { inbox in
       guard !inbox.isStopping else { return }
       inbox.isStopping = true
-      curl_multi_wakeup(multi)
+      inbox.wake()
     }
   }
 
