@@ -49,4 +49,9 @@ static inline CURLMcode tether_multi_setopt_long(CURLM *multi, CURLMoption optio
   return curl_multi_setopt(multi, option, value);
 }
 
+/// libcurl's version number ("7.88.1"): `CURLVERSION_NOW` is a macro Swift does not import.
+static inline const char *tether_curl_version_number(void) {
+  return curl_version_info(CURLVERSION_NOW)->version;
+}
+
 #endif

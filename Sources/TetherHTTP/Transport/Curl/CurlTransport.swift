@@ -114,8 +114,8 @@ public final class CurlTransport: HTTPTransport, ExchangeTransport {
 
   /// `TetherHTTP (libcurl/7.88.1)`.
   public static let defaultUserAgent: String = {
-    // "libcurl/7.88.1 OpenSSL/3.0.19 zlib/1.2.13 …": the first word.
-    let version = String(cString: curl_version()).split(separator: " ").first ?? "libcurl"
-    return "TetherHTTP (\(version))"
+    // Not `curl_version()`: the text it makes names every library libcurl uses, and asking
+    // OpenLDAP for its version reads its configuration and loads the SASL plug-ins (10 ms).
+    "TetherHTTP (libcurl/\(String(cString: tether_curl_version_number())))"
   }()
 }
