@@ -60,18 +60,21 @@ let package = Package(
       ],
       path: "Demo/PostsBrowser"
     ),
-    // Linked with the Swift runtime and Foundation inside: resolving their symbols across
-    // shared libraries was half of the browser's start (12 of 24 ms before its first frame).
+    // Release builds link the Swift runtime and Foundation inside: resolving their symbols
+    // across shared libraries was half of the browser's start (12 of 24 ms before its first
+    // frame). With lld, which does not repeat glibc's link-time warnings about functions
+    // Foundation uses. Debug builds (and the sanitizers') stay dynamic.
     .executableTarget(
       name: "PostsApp", dependencies: ["PostsBrowser"], path: "Demo/PostsApp",
       linkerSettings: [
-        .unsafeFlags([
-          "-static-stdlib",
-          // What Foundation's static libraries need besides themselves (the modules were
-          // compiled against the shared ones, whose objects name only these).
-          "-lCoreFoundation", "-l_CFURLSessionInterface", "-l_FoundationCShims",
-          "-l_FoundationCollections", "-l_FoundationICU",
-        ])
+        .unsafeFlags(
+          [
+            "-static-stdlib", "-use-ld=lld",
+            // What Foundation's static libraries need besides themselves (the modules were
+            // compiled against the shared ones, whose objects name only these).
+            "-lCoreFoundation", "-l_CFURLSessionInterface", "-l_FoundationCShims",
+            "-l_FoundationCollections", "-l_FoundationICU",
+          ], .when(configuration: .release))
       ]),
     .executableTarget(
       name: "TerminalSample",
