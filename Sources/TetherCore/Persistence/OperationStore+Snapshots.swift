@@ -30,27 +30,26 @@ extension OperationStore {
   /// at `unchangedSince` (a query's).
   @usableFromInline
   func dehydrated(filter: SnapshotFilter, unchangedSince: Date?) -> StoreDehydration {
+    let isChosen: Bool
+    switch State.kind {
+    case .mutation: isChosen = filter.includesPausedMutations
+    case .query, .paginatedQuery: isChosen = filter.includesQuery.map { $0(snapshot) } ?? true
+    }
+    // Asked first, and read in place without a copy of the state: after a restore every
+    // store is asked, nearly all are unchanged, and one that was written has a persistable
+    // path and type.
+    if isChosen, let unchangedSince, State.kind != .mutation,
+      withStorage({ $0.state.hasValue && $0.state.valueLastUpdatedAt == unchangedSince })
+    {
+      return .unchanged
+    }
     guard let persistedPath = PersistedPath(path) else {
       return .notPersistable(reason: "its path has an element that is not persistable")
     }
     guard let type = State.self as? any PersistableState.Type else {
       return .notPersistable(reason: "\(State.self) is not Codable")
     }
-    switch State.kind {
-    case .mutation:
-      guard filter.includesPausedMutations else { return .nothing(persistedPath) }
-    case .query, .paginatedQuery:
-      if let includesQuery = filter.includesQuery, !includesQuery(snapshot) {
-        return .nothing(persistedPath)
-      }
-    }
-    // Read in place, without a copy of the state: after a restore, every store is noted and
-    // asked, and nearly all of them are unchanged.
-    if let unchangedSince, State.kind != .mutation,
-      withStorage({ $0.state.hasValue && $0.state.valueLastUpdatedAt == unchangedSince })
-    {
-      return .unchanged
-    }
+    guard isChosen else { return .nothing(persistedPath) }
     let state = self.state
     do {
       guard let (payload, updatedAt) = try Self.payload(of: state, as: type) else {
