@@ -95,7 +95,14 @@ extension OperationClient {
   public func hydrate(_ stores: [StoreSnapshot]) -> HydrationSummary {
     var summary = HydrationSummary()
     var deferred: [StoreSnapshot] = []
+    // At launch no store exists yet: the paths need not be looked up (nor converted).
+    let holdsQueries = queries.withLock { $0.count > 0 }
+    let holdsMutations = mutations.withLock { $0.count > 0 }
     for snapshot in stores {
+      guard snapshot.isMutation ? holdsMutations : holdsQueries else {
+        deferred.append(snapshot)
+        continue
+      }
       let path = snapshot.path.operationPath
       let existing = withTable(snapshot.isMutation) { $0.store(at: path) }
       guard let existing else {
@@ -114,14 +121,17 @@ extension OperationClient {
       for snapshot in deferred {
         if snapshot.isMutation {
           restored.mutations[snapshot.path] = snapshot
-        } else if (restored.queries[snapshot.path]?.updatedAt ?? .distantPast)
-          < snapshot.updatedAt
-        {
-          restored.queries[snapshot.path] = snapshot
+        } else {
+          // One lookup, whether the path is new or holds an older snapshot.
+          Self.keepNewer(snapshot, in: &restored.queries[snapshot.path, default: snapshot])
         }
       }
     }
     return summary
+  }
+
+  private static func keepNewer(_ snapshot: StoreSnapshot, in slot: inout StoreSnapshot) {
+    if slot.updatedAt < snapshot.updatedAt { slot = snapshot }
   }
 
   /// The restored snapshots no store has taken yet.

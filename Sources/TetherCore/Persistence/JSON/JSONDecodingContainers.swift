@@ -2,11 +2,7 @@ import Foundation
 
 /// A JSON object being read. Keys are found by a scan of its members, or, in an object of
 /// more than 16, in a table made once; a key present twice reads its last value.
-///
-/// A class, though a description: `KeyedDecodingContainer` copies its container out of its
-/// box for every value read, and a copy of a class costs one reference count, not one for
-/// each of the decoder, the coding path and the table.
-final class JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct JSONKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: JSONTapeDecoder
   let object: Int
   let codingPath: [any CodingKey]
