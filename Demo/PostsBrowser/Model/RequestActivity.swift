@@ -18,7 +18,11 @@ public final class RequestActivity: HTTPObserver {
   /// One finished request.
   public struct Sample: Sendable, Hashable {
     public var duration: Duration
+    /// It failed: an error status, a transport or decoding failure.
     public var failed: Bool
+    /// The browser gave it up (the selection moved on, the app quit): no failure of the
+    /// server's, so it is drawn apart and not counted with the failures.
+    public var cancelled = false
   }
 
   /// The activity at one moment.
@@ -28,6 +32,7 @@ public final class RequestActivity: HTTPObserver {
     /// The latest requests, oldest first.
     public var recent: [Sample] = []
     public var total = 0
+    /// Finished requests that failed, cancelled ones not included.
     public var failures = 0
 
     /// How many requests are in flight.
@@ -65,7 +70,10 @@ public final class RequestActivity: HTTPObserver {
 
   public func didFinish(_ exchange: HTTPExchange) {
     let path = exchange.request.url?.path ?? ""
-    let sample = Sample(duration: exchange.duration, failed: exchange.failure != nil)
+    let cancelled = exchange.failure.map { if case .cancelled = $0 { true } else { false } }
+    let sample = Sample(
+      duration: exchange.duration, failed: exchange.failure != nil && cancelled != true,
+      cancelled: cancelled == true)
     update { snapshot in
       if var dates = snapshot.inFlightSince[path], !dates.isEmpty {
         dates.removeFirst()

@@ -2,7 +2,7 @@ import TetherCore
 import TetherTerminal
 
 /// The last few dozen requests as a line of bars: the height is the latency, a failure is a
-/// red `×`.
+/// red `×`, a request the browser gave up (the selection moved on) a `·`.
 struct Sparkline {
   static let bars = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
@@ -13,6 +13,7 @@ struct Sparkline {
     let slowest = max(0.1, samples.map(\.duration.timeInterval).max() ?? 0)
     return samples.map { sample in
       guard !sample.failed else { return ("×", true) }
+      guard !sample.cancelled else { return ("·", false) }
       let level = Int(
         (sample.duration.timeInterval / slowest * Double(Self.bars.count - 1)).rounded())
       return (Self.bars[max(0, min(Self.bars.count - 1, level))], false)

@@ -126,17 +126,21 @@ import TetherHTTP
     activity.willSend(request)
     activity.willSend(request)
     #expect(activity.snapshot.inFlight == 2)
+    let failures: [Int: HTTPError] = [30: .timedOut(after: .seconds(8)), 40: .cancelled]
     for milliseconds in [10, 20, 30, 40] {
       activity.didFinish(
         HTTPExchange(
-          request: request, response: nil, failure: milliseconds == 40 ? .cancelled : nil,
+          request: request, response: nil, failure: failures[milliseconds],
           duration: .milliseconds(milliseconds)))
     }
     let snapshot = activity.snapshot
     #expect(snapshot.inFlight == 0)
     #expect(
       snapshot.recent.map(\.duration) == [.milliseconds(20), .milliseconds(30), .milliseconds(40)])
-    #expect(snapshot.recent.map(\.failed) == [false, false, true])
+    // A request the browser gave up is neither a success nor a failure of the server's.
+    #expect(snapshot.recent.map(\.failed) == [false, true, false])
+    #expect(snapshot.recent.map(\.cancelled) == [false, false, true])
     #expect(snapshot.total == 4 && snapshot.failures == 1)
+    #expect(Sparkline(samples: snapshot.recent).segments.map(\.text) == ["▂", "×", "·"])
   }
 }
