@@ -118,6 +118,7 @@ extension OperationClient {
     summary.deferred = deferred.count
     guard !deferred.isEmpty else { return summary }
     restoredSnapshots.withLock { restored in
+      restored.queries.reserveCapacity(restored.queries.count + deferred.count)
       for snapshot in deferred {
         if snapshot.isMutation {
           restored.mutations[snapshot.path] = snapshot

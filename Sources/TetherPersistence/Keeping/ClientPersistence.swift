@@ -89,6 +89,7 @@ public final class ClientPersistence: Sendable {
         restoration.evicted = snapshot.stores.count - kept.count
         restoration.savedAt = snapshot.savedAt
         restoration.summary = client.hydrate(kept)
+        written.reserveCapacity(kept.count)
         for store in kept { written[StoreKey(store)] = store.updatedAt }
         if restoration.evicted > 0 {
           let keptKeys = Set(written.keys)

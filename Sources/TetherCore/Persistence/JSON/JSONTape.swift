@@ -67,14 +67,13 @@ final class JSONTape {
   static func parsing(_ data: Data, limits: SnapshotJSON.Limits) throws(DecodingError)
     -> JSONTape
   {
-    let parsed = data.withUnsafeBytes { document -> Result<JSONTape, DecodingError> in
-      do throws(DecodingError) {
-        return .success(try JSONTape(parsing: document, limits: limits))
-      } catch {
-        return .failure(error)
-      }
+    do {
+      return try data.withUnsafeBytes { try JSONTape(parsing: $0, limits: limits) }
+    } catch let error as DecodingError {
+      throw error
+    } catch {
+      throw corrupted("\(error)")  // `withUnsafeBytes` only rethrows the parser's own
     }
-    return try parsed.get()
   }
 
   deinit {
