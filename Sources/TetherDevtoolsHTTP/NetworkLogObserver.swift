@@ -34,9 +34,7 @@ public final class NetworkLogObserver: HTTPObserver {
     let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
       (name: $0.key, value: Redaction.header(name: $0.key, value: $0.value))
     }
-    let origin = RequestOrigin.current.map {
-      NetworkRecord.Origin(path: $0.path, run: $0.run, attempt: $0.attempt)
-    }
+    let origin = RequestOrigin.current
     let id = log.begin(
       method: request.httpMethod ?? "GET", url: url, target: Self.target(of: request),
       at: clock.now(), requestHeaders: headers, origin: origin)

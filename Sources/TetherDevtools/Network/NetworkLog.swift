@@ -1,4 +1,5 @@
 import Foundation
+import TetherCore
 import TetherSynchronization
 
 /// Every HTTP request of an app, in order: the latest ``capacity`` of them, in flight or
@@ -34,7 +35,7 @@ public final class NetworkLog: Sendable {
   @discardableResult
   public func begin(
     method: String, url: String, target: String, at date: Date,
-    requestHeaders: [(name: String, value: String)] = [], origin: NetworkRecord.Origin? = nil
+    requestHeaders: [(name: String, value: String)] = [], origin: RequestOrigin? = nil
   ) -> UInt64 {
     let (id, observers) = storage.withLock { storage in
       let id = storage.nextID

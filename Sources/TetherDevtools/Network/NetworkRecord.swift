@@ -5,25 +5,6 @@ import TetherCore
 /// took, and which store's run (and which attempt) caused it. Credentials are redacted before
 /// a record is made (see ``Redaction``).
 public struct NetworkRecord: Sendable, Identifiable {
-  /// The store run that caused a request.
-  public struct Origin: Sendable, Hashable, CustomStringConvertible {
-    public var path: OperationPath
-    /// The run, as the store's run log names it; nil when unknown (a page of a feed).
-    public var run: OperationRunID?
-    /// The attempt of the run, from 1.
-    public var attempt: Int
-
-    public init(path: OperationPath, run: OperationRunID?, attempt: Int) {
-      self.path = path
-      self.run = run
-      self.attempt = attempt
-    }
-
-    public var description: String {
-      "\(path)" + (run.map { " run \($0)" } ?? "") + " attempt \(attempt)"
-    }
-  }
-
   /// The record's number in its log, from 1.
   public let id: UInt64
   public var method: String
@@ -44,13 +25,14 @@ public struct NetworkRecord: Sendable, Identifiable {
   public var responseHeaders: [(name: String, value: String)]
   /// The first bytes of the response body (see ``NetworkLog/bodyPrefixLimit``).
   public var bodyPrefix: Data
-  public var origin: Origin?
+  /// The store run that caused it, and which attempt of that run it was.
+  public var origin: RequestOrigin?
   /// The fault an injector put in this request, such as `client: 503`.
   public var injectedFault: String?
 
   public init(
     id: UInt64, method: String, url: String, target: String, startDate: Date,
-    requestHeaders: [(name: String, value: String)] = [], origin: Origin? = nil
+    requestHeaders: [(name: String, value: String)] = [], origin: RequestOrigin? = nil
   ) {
     self.id = id
     self.method = method
