@@ -116,14 +116,24 @@ struct ConnectionTests {
     let idle = try RawConnection(port: server.port)
     try idle.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(try await idle.readResponse().status == 200)
+    #expect(Self.isListening(onPort: server.port))
     await server.shutdown()
     #expect(await idle.waitForClose())
-    // The port is free: a new server binds it at once. (Connecting to it instead raced the
-    // other tests' servers, which may be handed the freed port by the kernel meanwhile.)
-    let again = try PostsServer.start(PostsServer.Configuration(port: server.port))
-    #expect(again.port == server.port)
-    await again.shutdown()
+    // The port is free: nothing listens on it any more. (Connecting to it raced the other
+    // tests' servers, which the kernel may hand the freed port; binding it again raced their
+    // clients, one of which may hold it as its own local port.)
+    #expect(!Self.isListening(onPort: server.port))
     await server.shutdown()
+  }
+
+  /// Whether a TCP socket of this machine listens on `port` (`/proc/net/tcp`, state `0A`).
+  static func isListening(onPort port: Int) -> Bool {
+    let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+    let wanted = String(format: ":%04X", port)
+    return table.split(separator: "\n").dropFirst().contains { line in
+      let fields = line.split(separator: " ")
+      return fields.count > 3 && fields[1].hasSuffix(wanted) && fields[3] == "0A"
+    }
   }
 
   @Test func startFailsClearlyWhenThePortIsTaken() async throws {
