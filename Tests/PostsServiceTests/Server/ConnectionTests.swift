@@ -116,45 +116,14 @@ struct ConnectionTests {
     let idle = try RawConnection(port: server.port)
     try idle.send("GET /posts/1 HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(try await idle.readResponse().status == 200)
-    #expect(Self.isListening(onPort: server.port))
+    #expect(TCPTable.isListening(onPort: server.port))
     await server.shutdown()
     #expect(await idle.waitForClose())
     // The port is free: nothing listens on it any more. (Connecting to it raced the other
     // tests' servers, which the kernel may hand the freed port; binding it again raced their
     // clients, one of which may hold it as its own local port.)
-    #expect(!Self.isListening(onPort: server.port))
+    #expect(!TCPTable.isListening(onPort: server.port))
     await server.shutdown()
-  }
-
-  /// Whether a TCP socket of this machine listens on `port` (`/proc/net/tcp`, state `0A`).
-  ///
-  /// The kernel gives the table a page per read and resumes at an offset, so with other
-  /// tests' sockets closing meanwhile a read can skip a line: the table is read up to three
-  /// times, and the port counts as listened on when any read shows it.
-  static func isListening(onPort port: Int) -> Bool {
-    let wanted = String(format: ":%04X", port)
-    for _ in 0..<3 {
-      let listens = tcpTable().split(separator: "\n").dropFirst().contains { line in
-        let fields = line.split(separator: " ")
-        return fields.count > 3 && fields[1].hasSuffix(wanted) && fields[3] == "0A"
-      }
-      if listens { return true }
-    }
-    return false
-  }
-
-  private static func tcpTable() -> String {
-    let descriptor = open("/proc/net/tcp", O_RDONLY)
-    guard descriptor >= 0 else { return "" }
-    defer { close(descriptor) }
-    var table: [UInt8] = []
-    var page = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let count = page.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      guard count > 0 else { break }
-      table += page[..<count]
-    }
-    return String(decoding: table, as: UTF8.self)
   }
 
   @Test func startFailsClearlyWhenThePortIsTaken() async throws {

@@ -72,14 +72,6 @@ private func descriptorTargets() -> [String] {
   }
 }
 
-/// The rows of `/proc/self/net/tcp`, split into fields: `sl local rem st … inode`, addresses
-/// as hex `ip:port`.
-private func tcpTable() -> [[Substring]] {
-  let table = (try? String(contentsOfFile: "/proc/self/net/tcp", encoding: .utf8)) ?? ""
-  return table.split(separator: "\n").dropFirst().map { $0.split(separator: " ") }
-    .filter { $0.count > 9 }
-}
-
 private func socketInode(_ target: String) -> String? {
   guard target.hasPrefix("socket:[") else { return nil }
   return String(target.dropFirst("socket:[".count).dropLast())
@@ -91,7 +83,7 @@ func socketsConnected(toPort port: UInt16) -> Int {
   let inodes = Set(descriptorTargets().compactMap(socketInode))
   let remote = String(format: "0100007F:%04X", port)
   // State 01 is ESTABLISHED; a closed client socket lingers in other states.
-  return tcpTable().filter {
+  return TCPTable.rows().filter {
     $0[2] == remote && $0[3] == "01" && inodes.contains(String($0[9]))
   }.count
 }
@@ -99,7 +91,7 @@ func socketsConnected(toPort port: UInt16) -> Int {
 /// How many of this process's descriptors are not TCP sockets: files, pipes, event and Unix
 /// sockets — what a transport's machinery (not its connections) holds.
 func descriptorsOtherThanTCP() -> Int {
-  let tcp = Set(tcpTable().map { String($0[9]) })
+  let tcp = Set(TCPTable.rows().map { String($0[9]) })
   return descriptorTargets().filter { target in
     socketInode(target).map { !tcp.contains($0) } ?? true
   }.count
