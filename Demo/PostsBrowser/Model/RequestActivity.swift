@@ -70,10 +70,10 @@ public final class RequestActivity: HTTPObserver {
 
   public func didFinish(_ exchange: HTTPExchange) {
     let path = exchange.request.url?.path ?? ""
-    let cancelled = exchange.failure.map { if case .cancelled = $0 { true } else { false } }
+    let isCancelled = if case .cancelled? = exchange.failure { true } else { false }
     let sample = Sample(
-      duration: exchange.duration, failed: exchange.failure != nil && cancelled != true,
-      cancelled: cancelled == true)
+      duration: exchange.duration, failed: exchange.failure != nil && !isCancelled,
+      cancelled: isCancelled)
     update { snapshot in
       if var dates = snapshot.inFlightSince[path], !dates.isEmpty {
         dates.removeFirst()
