@@ -101,19 +101,16 @@ final class JSONTape {
   /// one when the name is there twice, or nil when it is not there.
   func member(named name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
     var found: Int?
-    var index = object + 1
-    let end = Int(tokens[object].end)
-    while index < end {
-      let key = tokens[index]
-      if key.flag {
-        if (try? string(at: index, { [] }))?.utf8.elementsEqual(name) == true { found = index + 1 }
-      } else if Int(key.length) == name.count,
+    forEachMember(of: object) { key, value in
+      let token = tokens[key]
+      if token.flag {
+        if (try? string(at: key, { [] }))?.utf8.elementsEqual(name) == true { found = value }
+      } else if Int(token.length) == name.count,
         name.count == 0
-          || memcmp(bytes.baseAddress! + Int(key.offset), name.baseAddress!, name.count) == 0
+          || memcmp(bytes.baseAddress! + Int(token.offset), name.baseAddress!, name.count) == 0
       {
-        found = index + 1
+        found = value
       }
-      index = next(after: index + 1)
     }
     return found
   }
