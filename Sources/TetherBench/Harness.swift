@@ -11,6 +11,12 @@ enum Harness {
     var wallPerIteration: Double { wallSeconds / Double(max(iterations, 1)) }
     var cpuPerIteration: Double { cpuSeconds / Double(max(iterations, 1)) }
     var iterationsPerSecond: Double { Double(iterations) / max(wallSeconds, 1e-12) }
+
+    /// The faster of `best` and this sample: what a best-of-n keeps.
+    func faster(than best: Sample?) -> Sample {
+      guard let best, best.wallSeconds <= wallSeconds else { return self }
+      return best
+    }
   }
 
   /// CPU time (user + system) this process has used so far, in seconds.
@@ -48,7 +54,7 @@ enum Harness {
     var best: Sample?
     for _ in 0..<repetitions {
       let sample = try await measure(iterations: iterations, body)
-      if best == nil || sample.wallSeconds < best!.wallSeconds { best = sample }
+      best = sample.faster(than: best)
     }
     return best!
   }
@@ -69,14 +75,43 @@ enum Harness {
     for _ in 0..<repetitions {
       try await baseline()
       let base = try await measure(iterations: iterations, baseline)
-      if bestBaseline == nil || base.wallSeconds < bestBaseline!.wallSeconds { bestBaseline = base }
+      bestBaseline = base.faster(than: bestBaseline)
       try await scenario()
       let sample = try await measure(iterations: iterations, scenario)
-      if bestScenario == nil || sample.wallSeconds < bestScenario!.wallSeconds {
-        bestScenario = sample
-      }
+      bestScenario = sample.faster(than: bestScenario)
     }
     return (bestBaseline!, bestScenario!)
+  }
+
+  /// `scenario` against `baseline` in 20 rounds of ABBA order, so both see the same machine
+  /// and neither always runs second: the median of the ratios within rounds (a pair measured
+  /// seconds apart; the best of each side alone, taken minutes apart on a shared machine,
+  /// differ by more than a few per cent), and the best sample of each.
+  static func paired(
+    iterations: Int, _ scenario: @Sendable () async throws -> Void,
+    baseline: @Sendable () async throws -> Void
+  ) async throws -> (median: Double, best: (scenario: Sample, baseline: Sample)) {
+    var ratios: [Double] = []
+    var best: (scenario: Sample?, baseline: Sample?) = (nil, nil)
+    for round in 0..<20 {
+      let order = round % 2 == 0 ? [false, true] : [true, false]
+      var pair: (scenario: Sample?, baseline: Sample?) = (nil, nil)
+      for isScenario in order {
+        let sample = try await measure(iterations: iterations, isScenario ? scenario : baseline)
+        if isScenario { pair.scenario = sample } else { pair.baseline = sample }
+      }
+      guard let scenario = pair.scenario, let baseline = pair.baseline else { continue }
+      ratios.append(scenario.wallSeconds / baseline.wallSeconds)
+      best = (scenario.faster(than: best.scenario), baseline.faster(than: best.baseline))
+    }
+    return (median(ratios), (best.scenario!, best.baseline!))
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
   }
 
   /// Prints a suite heading.

@@ -62,7 +62,7 @@ extension PersistSuite {
         fresh.hydrate(snapshot)
         for id in 0..<count { precondition(fresh.store(for: postQuery(id)).state.hasValue) }
       }
-      if restored == nil || sample.wallSeconds < restored!.wallSeconds { restored = sample }
+      restored = sample.faster(than: restored)
     }
     guard let restored else { return }
     Harness.compare(
@@ -97,8 +97,8 @@ extension PersistSuite {
         box.persistence = persistence
       }
       let closing = await Harness.measure(iterations: count) { await box.persistence?.close() }
-      if launched == nil || sample.wallSeconds < launched!.wallSeconds { launched = sample }
-      if closed == nil || closing.wallSeconds < closed!.wallSeconds { closed = closing }
+      launched = sample.faster(than: launched)
+      closed = closing.faster(than: closed)
     }
     guard let launched, let closed else { return }
     Harness.compare(
@@ -137,12 +137,12 @@ extension PersistSuite {
     let fetches: @Sendable (OperationStore<QueryState<Post, any Error>>) async throws -> Void = {
       store in for _ in 0..<count { _ = try await store.fetch() }
     }
-    let withPersister = try await paired(
+    let withPersister = try await Harness.paired(
       iterations: count, { try await fetches(keptStore) },
       baseline: { try await fetches(plainStore) })
     // The same comparison of two stores without a persister: how far apart two equal sides
     // come out on this machine.
-    let control = try await paired(
+    let control = try await Harness.paired(
       iterations: count, { try await fetches(otherStore) },
       baseline: { try await fetches(plainStore) })
     await persistence.close()
@@ -155,42 +155,6 @@ extension PersistSuite {
         format: "median of 20 paired rounds: wall %+.1f%% (two stores without one: %+.1f%%)",
         (withPersister.median - 1) * 100, (control.median - 1) * 100)
         + " — " + (withPersister.median < 1.05 ? "met" : "NOT met"))
-  }
-
-  /// `scenario` against `baseline` in 20 rounds of ABBA order, so both see the same machine
-  /// and neither always runs second: the median of the ratios within rounds (a pair measured
-  /// seconds apart; the best of each side alone, taken minutes apart on a shared machine,
-  /// differ by more than the 5% looked for), and the best sample of each.
-  static func paired(
-    iterations: Int, _ scenario: @Sendable () async throws -> Void,
-    baseline: @Sendable () async throws -> Void
-  ) async throws -> (median: Double, best: (scenario: Harness.Sample, baseline: Harness.Sample)) {
-    var ratios: [Double] = []
-    var best: (scenario: Harness.Sample?, baseline: Harness.Sample?) = (nil, nil)
-    for round in 0..<20 {
-      var pair: (scenario: Harness.Sample?, baseline: Harness.Sample?) = (nil, nil)
-      for isScenario in round % 2 == 0 ? [false, true] : [true, false] {
-        let sample = try await Harness.measure(
-          iterations: iterations, isScenario ? scenario : baseline)
-        if isScenario { pair.scenario = sample } else { pair.baseline = sample }
-      }
-      guard let scenario = pair.scenario, let baseline = pair.baseline else { continue }
-      ratios.append(scenario.wallSeconds / baseline.wallSeconds)
-      if best.scenario.map({ scenario.wallSeconds < $0.wallSeconds }) ?? true {
-        best.scenario = scenario
-      }
-      if best.baseline.map({ baseline.wallSeconds < $0.wallSeconds }) ?? true {
-        best.baseline = baseline
-      }
-    }
-    return (median(ratios), (best.scenario!, best.baseline!))
-  }
-
-  static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    return sorted.count % 2 == 1
-      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
   }
 
   static func report(target seconds: Double, _ sample: Harness.Sample, _ label: String) {
