@@ -174,7 +174,7 @@ extension OperationStore {
         lastFinishedRun.store(id.rawValue, ordering: .relaxed)
         let date = clock.now()
         apply(.runFinished(id, result, date: date), to: &storage, effects: &effects)
-        if !storage.runs.isEmpty { dropRevertStates(in: &storage) }
+        dropRevertStates(in: &storage)
         let outcome: Result<State.OperationValue, OperationError<State.Failure>>
         switch result {
         case .success(let value):
@@ -284,8 +284,9 @@ extension OperationStore {
   }
 
   /// Forgets every run's revert snapshot: the state has changed for another reason.
-  @usableFromInline
+  @inlinable
   func dropRevertStates(in storage: inout Storage) {
+    guard !storage.runs.isEmpty else { return }
     for index in storage.runs.indices where storage.runs[index].revertState != nil {
       storage.runs[index].revertState = nil
     }

@@ -299,7 +299,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   // MARK: Reading
 
   /// The current state.
-  public var state: State { withStorage { $0.state } }
+  @inlinable public var state: State { withStorage { $0.state } }
 
   /// The context the next run uses, after its modifiers' setup.
   public var context: OperationContext { withStorage { $0.configuration.context } }
