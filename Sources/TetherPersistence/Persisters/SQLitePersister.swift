@@ -89,9 +89,10 @@ public final class SQLitePersister: Persister {
 
   /// The kind and path of a row's key, or nil when it is not one this persister wrote.
   static func store(ofRowKey key: String) -> (OperationKind, PersistedPath)? {
-    guard let colon = key.firstIndex(of: ":"),
+    // By UTF-8 bytes, not characters: a key is ASCII up to its path.
+    guard let colon = key.utf8.firstIndex(of: UInt8(ascii: ":")),
       let kind = OperationKind(rawValue: String(key[..<colon])),
-      let path = PersistedPath(key: String(key[key.index(after: colon)...]))
+      let path = PersistedPath(key: key[key.utf8.index(after: colon)...])
     else { return nil }
     return (kind, path)
   }

@@ -57,6 +57,26 @@ struct PersistedPathTests {
     }
   }
 
+  /// Keys of plain strings and integers are read by a scan of their own; these are at its
+  /// edges, where it must agree with the parser or leave the key to it.
+  @Test func plainKeysReadAsTheParserReadsThem() {
+    let read: [(String, [PersistedPath.Element])] = [
+      (#"["post",42]"#, [.string("post"), .integer(42)]),
+      (#"[0,-1,"",""]"#, [.integer(0), .integer(-1), .string(""), .string("")]),
+      ("[\(Int.max)]", [.integer(Int.max)]),
+      ("[\(Int.min)]", [.integer(Int.min)]),
+      (#"["貓 🐈","a,b","[x]"]"#, [.string("貓 🐈"), .string("a,b"), .string("[x]")]),
+      (#"["a\"b",1.5,true]"#, [.string("a\"b"), .double(1.5), .boolean(true)]),
+      ("[ 1 , 2 ]", [.integer(1), .integer(2)]),
+    ]
+    for (key, elements) in read {
+      #expect(PersistedPath(key: key)?.elements == elements, "\(key)")
+    }
+    for key in ["[01]", "[-]", #"["a"x]"#, "[1,,2]", "[,1]", "[1,]", "[\"tab\there\"]", "[1a]"] {
+      #expect(PersistedPath(key: key) == nil, "\(key)")
+    }
+  }
+
   @Test func whatIsNotAKeyIsRefused() {
     for text in ["", "[", "]", "[1,]", "[1]x", #"["open]"#, "[nul]", #"[{"uuid":"nope"}]"#, "[--]"]
     {
