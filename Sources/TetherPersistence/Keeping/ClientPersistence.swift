@@ -29,11 +29,45 @@ public final class ClientPersistence: Sendable {
   private struct State {
     /// The stores marked changed since the last save, by identity.
     var noted: [ObjectIdentifier: any OperationStoreProtocol] = [:]
-    /// What the persister holds, with each store's update date.
-    var written: [StoreKey: Date] = [:]
+    /// What the persister holds, with each store's update date: read with ``writtenDates()``.
+    private var written: [StoreKey: Date] = [:]
+    /// The restored stores not yet in `written`: it is made from them at the first save, not
+    /// at launch, where nothing reads it.
+    private var restored: [StoreSnapshot]
     /// Stores already said to be unwritable.
     var reported: Set<OperationPath> = []
     var isClosed = false
+
+    init(restored: [StoreSnapshot]) {
+      self.restored = restored
+    }
+
+    /// What the persister holds, with each store's update date.
+    mutating func writtenDates() -> [StoreKey: Date] {
+      if !restored.isEmpty {
+        written.reserveCapacity(written.count + restored.count)
+        for store in restored { written[StoreKey(store)] = store.updatedAt }
+        restored = []
+      }
+      return written
+    }
+
+    /// Records what a save wrote (a nil date: removed), and returns the entries evicted past
+    /// `limit`, those whose data changed longest ago.
+    mutating func record(_ updates: [StoreKey: Date?], keeping limit: Int) -> [StoreKey] {
+      _ = writtenDates()
+      for (key, date) in updates { written[key] = date }
+      guard written.count > limit else { return [] }
+      let oldest = written.sorted { $0.value < $1.value }.prefix(written.count - limit).map(\.key)
+      for key in oldest { written[key] = nil }
+      return oldest
+    }
+
+    /// Everything was written again: `stores` is what the persister holds now.
+    mutating func replaceWritten(with stores: [StoreSnapshot]) {
+      restored = []
+      written = Dictionary(stores.map { (StoreKey($0), $0.updatedAt) }, uniquingKeysWith: max)
+    }
   }
 
   /// The client whose stores are kept.
@@ -50,7 +84,7 @@ public final class ClientPersistence: Sendable {
 
   private init(
     client: OperationClient, persister: any Persister, options: PersistenceOptions,
-    restoration: PersistenceRestoration, written: [StoreKey: Date],
+    restoration: PersistenceRestoration, restored: [StoreSnapshot],
     notices: @escaping @Sendable (PersistenceNotice) -> Void
   ) {
     self.client = client
@@ -58,7 +92,7 @@ public final class ClientPersistence: Sendable {
     self.options = options
     self.restoration = restoration
     self.notices = notices
-    state = SanitizerVisibleMutex(State(written: written))
+    state = SanitizerVisibleMutex(State(restored: restored))
   }
 
   /// Restores `persister`'s snapshot into `client` and keeps it up to date from then on.
@@ -72,16 +106,18 @@ public final class ClientPersistence: Sendable {
     let snapshot = await persister.restore()
     let now = client.clock.now()
     var restoration = PersistenceRestoration()
-    var written: [StoreKey: Date] = [:]
+    var restored: [StoreSnapshot] = []
     if let snapshot {
       if let reason = discardReason(of: snapshot, options: options, at: now) {
         restoration.discarded = reason
         persister.discard()
         notices(.discarded(reason))
       } else {
-        var kept = snapshot.stores.filter {
-          now.timeIntervalSince($0.updatedAt) <= options.maxAge.seconds
-        }
+        let maxAge = options.maxAge.seconds
+        let isFresh = { (store: StoreSnapshot) in now.timeIntervalSince(store.updatedAt) <= maxAge }
+        // Shared, not copied, when every store is fresh (at a launch, nearly always).
+        var kept =
+          snapshot.stores.allSatisfy(isFresh) ? snapshot.stores : snapshot.stores.filter(isFresh)
         if kept.count > options.maximumStores {
           kept.sort { $0.updatedAt > $1.updatedAt }
           kept.removeLast(kept.count - options.maximumStores)
@@ -89,20 +125,19 @@ public final class ClientPersistence: Sendable {
         restoration.evicted = snapshot.stores.count - kept.count
         restoration.savedAt = snapshot.savedAt
         restoration.summary = client.hydrate(kept)
-        written.reserveCapacity(kept.count)
-        for store in kept { written[StoreKey(store)] = store.updatedAt }
         if restoration.evicted > 0 {
-          let keptKeys = Set(written.keys)
+          let keptKeys = Set(kept.map(StoreKey.init))
           persister.save(
             SnapshotChanges(
               removed: snapshot.stores.map(StoreKey.init).filter { !keptKeys.contains($0) },
               buster: options.buster, savedAt: now))
         }
+        restored = kept
       }
     }
     let persistence = ClientPersistence(
       client: client, persister: persister, options: options, restoration: restoration,
-      written: written, notices: notices)
+      restored: restored, notices: notices)
     persistence.startListening()
     return persistence
   }
@@ -186,7 +221,7 @@ public final class ClientPersistence: Sendable {
     }
     var stores: [StoreSnapshot] = []
     var removed: [StoreKey] = []
-    let written = state.withLock { $0.written }
+    let written = state.withLock { $0.writtenDates() }
     var updates: [StoreKey: Date?] = [:]
     for (key, entry) in latest {
       var snapshot: StoreSnapshot?
@@ -217,10 +252,7 @@ public final class ClientPersistence: Sendable {
         updates[key] = .some(nil)
       }
     }
-    let evicted = state.withLock { state -> [StoreKey] in
-      for (key, date) in updates { state.written[key] = date }
-      return Self.evict(from: &state.written, keeping: options.maximumStores)
-    }
+    let evicted = state.withLock { $0.record(updates, keeping: options.maximumStores) }
     let evictedKeys = Set(evicted)
     stores.removeAll { evictedKeys.contains(StoreKey($0)) }
     removed += evicted
@@ -242,22 +274,10 @@ public final class ClientPersistence: Sendable {
       stores.sort { $0.updatedAt > $1.updatedAt }
       stores.removeLast(stores.count - options.maximumStores)
     }
-    state.withLock { state in
-      state.written = Dictionary(
-        stores.map { (StoreKey($0), $0.updatedAt) }, uniquingKeysWith: max)
-    }
+    state.withLock { $0.replaceWritten(with: stores) }
     persister.save(
       SnapshotChanges(
         stores: stores, replacesAll: true, buster: options.buster, savedAt: now))
-  }
-
-  /// Removes the entries past `limit` whose data changed longest ago, and returns them.
-  private static func evict(from written: inout [StoreKey: Date], keeping limit: Int) -> [StoreKey]
-  {
-    guard written.count > limit else { return [] }
-    let oldest = written.sorted { $0.value < $1.value }.prefix(written.count - limit).map(\.key)
-    for key in oldest { written[key] = nil }
-    return oldest
   }
 
   private func report(_ path: OperationPath, _ notice: PersistenceNotice) {
