@@ -25,7 +25,7 @@ struct RunLog: Sendable {
     record.id = nextID
     nextID += 1
     if records.count < capacity {
-      if records.isEmpty { records.reserveCapacity(min(capacity, 16)) }
+      if records.isEmpty { records.reserveCapacity(min(capacity, 4)) }
       records.append(record)
     } else {
       records[head] = record
