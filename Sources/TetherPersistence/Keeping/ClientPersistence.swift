@@ -32,21 +32,22 @@ public final class ClientPersistence: Sendable {
     /// What the persister holds, with each store's update date: read with ``writtenDates()``.
     private var written: [StoreKey: Date] = [:]
     /// The restored stores not yet in `written`: it is made from them at the first save, not
-    /// at launch, where nothing reads it.
-    private var restored: [StoreSnapshot]
+    /// at launch, where nothing reads it. Their keys and dates only, so that their payloads
+    /// are freed as their stores take them.
+    private var restored: [(key: StoreKey, updatedAt: Date)]
     /// Stores already said to be unwritable.
     var reported: Set<OperationPath> = []
     var isClosed = false
 
     init(restored: [StoreSnapshot]) {
-      self.restored = restored
+      self.restored = restored.map { (StoreKey($0), $0.updatedAt) }
     }
 
     /// What the persister holds, with each store's update date.
     mutating func writtenDates() -> [StoreKey: Date] {
       if !restored.isEmpty {
         written.reserveCapacity(written.count + restored.count)
-        for store in restored { written[StoreKey(store)] = store.updatedAt }
+        for (key, date) in restored { written[key] = date }
         restored = []
       }
       return written
