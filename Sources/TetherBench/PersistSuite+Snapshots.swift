@@ -26,13 +26,24 @@ extension PersistSuite {
     return client
   }
 
+  /// Snapshots of 10,000 stores: made and written, then restored from memory and from SQLite.
+  /// The restores run once the client they were taken from is released, as at a launch, where
+  /// no other client's 10,000 stores are in memory.
   @concurrent
   static func snapshots(in directory: URL) async throws {
+    let file = directory.appendingPathComponent("snapshot.sqlite")
+    let snapshot = try await dehydrations(writingTo: file)
+    let decoded = try await hydrations(of: snapshot)
+    await launches(from: file, baseline: decoded)
+  }
+
+  /// Dehydrating 10,000 post stores against encoding the same posts as one JSON array, and
+  /// writing them to SQLite; returns their snapshot.
+  @concurrent
+  static func dehydrations(writingTo file: URL) async throws -> ClientSnapshot {
     let count = rowCount
     let posts = (0..<count).map(post)
     let client = try await clientWithPosts(count)
-
-    // Snapshot: every store dehydrated, against encoding the same posts as one JSON array.
     let encoded = try await Harness.best(of: 5, iterations: count) {
       let data = try JSONEncoder().encode(posts)
       precondition(data.count > count * 100)
@@ -46,33 +57,7 @@ extension PersistSuite {
       encoded)
     report(target: 0.1, snapshotted, "  target < 100 ms for 10,000 stores")
 
-    // Restore: hydrate and make every store, against decoding the same posts.
-    let snapshot = client.dehydrate()
-    let json = try JSONEncoder().encode(posts)
-    let decoded = try await Harness.best(of: 5, iterations: count) {
-      let posts = try JSONDecoder().decode([Post].self, from: json)
-      precondition(posts.count == count)
-    }
-    // The client is made before and released after each timed block: tearing 10,000 stores
-    // down is not part of restoring them (nor is it in the SQLite row below).
-    var restored: Harness.Sample?
-    for _ in 0..<5 {
-      let fresh = OperationClient()
-      let sample = await Harness.measure(iterations: count) {
-        fresh.hydrate(snapshot)
-        for id in 0..<count { precondition(fresh.store(for: postQuery(id)).state.hasValue) }
-      }
-      restored = sample.faster(than: restored)
-    }
-    guard let restored else { return }
-    Harness.compare(
-      "hydrate + make 10,000 post stores", restored,
-      baseline: "JSONDecoder, the posts as one array",
-      decoded)
-    report(target: 0.1, restored, "  target < 100 ms for 10,000 stores")
-
-    // From disk and back: a full save to SQLite and a launch that reads it.
-    let file = directory.appendingPathComponent("snapshot.sqlite")
+    // A full save to SQLite, read back by the launches below.
     let saved = await Harness.best(of: 1, iterations: count) {
       let persister = SQLitePersister(at: file)
       persister.save(
@@ -83,6 +68,43 @@ extension PersistSuite {
     Harness.line(
       "dehydrate + write 10,000 stores to SQLite",
       Harness.formatDuration(saved.wallSeconds) + " in all")
+    return client.dehydrate()
+  }
+
+  /// Hydrating `snapshot` and making every store, against decoding the same posts; returns
+  /// the decoding's sample, the baseline of the launches too.
+  @concurrent
+  static func hydrations(of snapshot: ClientSnapshot) async throws -> Harness.Sample {
+    let count = rowCount
+    let json = try JSONEncoder().encode((0..<count).map(post))
+    let decoded = try await Harness.best(of: 5, iterations: count) {
+      let posts = try JSONDecoder().decode([Post].self, from: json)
+      precondition(posts.count == count)
+    }
+    // The client is made before and released after each timed block: tearing 10,000 stores
+    // down is not part of restoring them (nor is it in the SQLite row).
+    var restored: Harness.Sample?
+    for _ in 0..<5 {
+      let fresh = OperationClient()
+      let sample = await Harness.measure(iterations: count) {
+        fresh.hydrate(snapshot)
+        for id in 0..<count { precondition(fresh.store(for: postQuery(id)).state.hasValue) }
+      }
+      restored = sample.faster(than: restored)
+    }
+    guard let restored else { return decoded }
+    Harness.compare(
+      "hydrate + make 10,000 post stores", restored,
+      baseline: "JSONDecoder, the posts as one array",
+      decoded)
+    report(target: 0.1, restored, "  target < 100 ms for 10,000 stores")
+    return decoded
+  }
+
+  /// Launches from the SQLite file: read, hydrate and make every store.
+  @concurrent
+  static func launches(from file: URL, baseline decoded: Harness.Sample) async {
+    let count = rowCount
     // Closing is timed apart: it is not part of a launch, and after a restore it only finds
     // that every store still holds what was written.
     var launched: Harness.Sample?
