@@ -41,6 +41,8 @@ public final class ClientPersistence: Sendable {
 
     init(restored: [StoreSnapshot]) {
       self.restored = restored.map { (StoreKey($0), $0.updatedAt) }
+      // Each restored store is noted when it is made: room for them all, made once.
+      noted.reserveCapacity(restored.count)
     }
 
     /// What the persister holds, with each store's update date.
