@@ -114,6 +114,34 @@ import Testing
     #expect(try SnapshotJSON.decode([String: Int].self, from: many)["k3"] == 99)
   }
 
+  /// A key is looked up in its own object only, in any order, and a key written twice (once
+  /// with an escape, say) reads its last value.
+  @Test func keysAreFoundInAnyOrderAndOnlyInTheirOwnObject() throws {
+    struct Inner: Decodable, Equatable { var b: Int, a: Int }
+    struct Outer: Decodable, Equatable {
+      var c: Int, a: Int, nested: Inner, b: Int?
+      enum CodingKeys: String, CodingKey { case c, a, nested, b }
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        c = try container.decode(Int.self, forKey: .c)
+        nested = try container.decode(Inner.self, forKey: .nested)
+        b = try container.decodeIfPresent(Int.self, forKey: .b)  // the nested "b" is not ours
+        a = try container.decode(Int.self, forKey: .a)
+      }
+      init(c: Int, a: Int, nested: Inner, b: Int?) {
+        (self.c, self.a, self.nested, self.b) = (c, a, nested, b)
+      }
+    }
+    let json = Data(#"{"a":1,"nested":{"b":2,"a":3},"c":4}"#.utf8)
+    #expect(
+      try SnapshotJSON.decode(Outer.self, from: json)
+        == Outer(c: 4, a: 1, nested: Inner(b: 2, a: 3), b: nil))
+    struct Item: Decodable { var id: Int }
+    #expect(try SnapshotJSON.decode(Item.self, from: Data(#"{"id":1,"\u0069d":2}"#.utf8)).id == 2)
+    let alike = Data(#"{"axb":1,"ayb":2,"axb":3}"#.utf8)
+    #expect(try SnapshotJSON.decode([String: Int].self, from: alike) == ["axb": 3, "ayb": 2])
+  }
+
   /// Strings are scanned eight bytes at a time: a quote, a backslash or a control character
   /// at every offset of a word, and next to another, is found where it is.
   @Test func aSpecialCharacterIsFoundAtEveryOffsetOfAWord() throws {
