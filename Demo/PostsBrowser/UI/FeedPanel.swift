@@ -66,7 +66,8 @@ struct FeedPanel {
     let position = position(selected: selected)
     if state.isPaused {
       frame.write(
-        "Offline: waiting for the network or server", at: origin, style: Theme.warning, clip: row)
+        TextLayout.truncate("Offline: waiting for the network or server", toWidth: row.width),
+        at: origin, style: Theme.warning, clip: row)
     } else if let progress = state.retryProgress, state.isFetching {
       // The feed is narrow: a shorter form of the post panel's retry line, after the position
       // when the next page is what fails and both fit.

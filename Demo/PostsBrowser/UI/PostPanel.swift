@@ -36,11 +36,14 @@ struct PostPanel {
     var area = inner
     let value = post.valueOrPlaceholder
     if post.isPaused {
-      frame.write(
-        "Offline: the request waits for the network or the server",
-        at: Point(x: area.minX, y: area.minY),
-        style: Theme.warning, clip: area.row(0))
-      area = area.inset(top: 1)
+      // Wrapped, so that a narrow panel shows the whole note rather than a cut one.
+      let lines = TextLayout.wrap(
+        "Offline: the request waits for the network or the server", toWidth: area.width)
+      for (index, line) in lines.prefix(2).enumerated() {
+        frame.write(
+          line, at: Point(x: area.minX, y: area.minY + index), style: Theme.warning, clip: area)
+      }
+      area = area.inset(top: min(2, lines.count))
     } else if let progress = post.retryProgress, post.isFetching {
       Countdown(
         until: progress.nextAttemptDate, style: Theme.warning,

@@ -129,6 +129,24 @@ import TetherTerminal
     }
   }
 
+  /// At 80 columns the post panel wraps its offline note and the feed's ends in an ellipsis:
+  /// neither is cut off mid-word at the panel's edge.
+  @Test func atEightyColumnsTheOfflineNotesAreWholeOrEndInAnEllipsis() async throws {
+    let network = ManualCondition(true)
+    let browser = try BrowserHarness(size: Size(width: 80, height: 24), connectivity: network)
+    await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    network.set(false)
+    browser.press("r", .tab, "r")
+    await browser.waitFor("the server")
+    #expect(browser.text.contains("Offline: the request waits for the network or"))
+    #expect(browser.text.contains("Offline: waiting for the"))
+    let feedNote = browser.text.split(separator: "\n").first { $0.contains("Offline: waiting") }
+    #expect(feedNote?.contains("…") == true)
+    network.set(true)
+    await browser.waitUntil("the refetches done") { !$0.text.contains("Offline") }
+  }
+
   @Test func regainingFocusRefetchesThePostAndItsAuthor() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1 (@user1)")
