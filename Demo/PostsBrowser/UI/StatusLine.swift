@@ -45,6 +45,7 @@ struct StatusLine {
     if !sameSide, let stores = storeFaults.statusText {
       left.append(Segment("· \(stores) ", style: bar.foreground(.red).adding(.bold)))
     }
+    let inFlightIndex = left.count
     left.append(
       Segment((left.isEmpty ? " " : "· ") + "\(activity.inFlight) in flight ", style: bar))
     if serverIsUnreachable {
@@ -59,9 +60,17 @@ struct StatusLine {
           style: bar.foreground(.yellow).adding(.bold)))
     }
     let right = [Segment(" \(storeCount) stores · ? help ", style: bar)]
+    let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    // Too narrow for all of it (the bar keeps a column between its sides): "0 in flight"
+    // gives way, so that the cache's age is whole.
+    if activity.inFlight == 0, inFlightIndex < left.count - 1,
+      left.reduce(0, { $0 + DisplayWidth.of($1.text) }) + 1 + rightWidth > rect.width
+    {
+      left.remove(at: inFlightIndex)
+      if inFlightIndex == 0 { left[0] = Segment(" ", style: bar) }
+    }
     StatusBar(left: left, right: right, style: bar).render(in: rect, into: &frame)
     let leftWidth = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
-    let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
     let label = "requests "
     let room = rect.width - leftWidth - rightWidth - 2 - label.count
     guard room >= 8 else { return nil }
