@@ -45,11 +45,10 @@ extension PersistedPath {
           index += 1
         }
         guard index < end else { return nil }
-        let text = UnsafeBufferPointer(rebasing: utf8[(start + 1)..<index])
-        let string =
-          JSONPlainText.isASCII(text)
-          ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
-        guard let string else { return nil }
+        guard
+          let string = JSONTape.validString(
+            UnsafeBufferPointer(rebasing: utf8[(start + 1)..<index]))
+        else { return nil }
         index += 1
         elements.append(.string(string))
       } else {

@@ -20,7 +20,7 @@ extension JSONTape {
 
   /// The string of `utf8`, or nil when it is not valid UTF-8: ASCII text (most of it) is
   /// checked eight bytes at a time.
-  private static func validString(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+  static func validString(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
     if JSONPlainText.isASCII(utf8) { return String(decoding: utf8, as: UTF8.self) }
     return String(validating: utf8, as: UTF8.self)
   }
