@@ -60,19 +60,19 @@ struct StatusLine {
           style: bar.foreground(.yellow).adding(.bold)))
     }
     let right = [Segment(" \(storeCount) stores · ? help ", style: bar)]
-    let rightWidth = right.reduce(0) { $0 + DisplayWidth.of($1.text) }
-    // Too narrow for all of it (the bar keeps a column between its sides): "0 in flight"
-    // gives way, so that the cache's age is whole.
+    var statusBar = StatusBar(left: left, right: right, style: bar)
+    // Too narrow for all of it: "0 in flight" gives way, so that the cache's age is whole.
     if activity.inFlight == 0, inFlightIndex < left.count - 1,
-      left.reduce(0, { $0 + DisplayWidth.of($1.text) }) + 1 + rightWidth > rect.width
+      !statusBar.leftFits(inWidth: rect.width)
     {
-      left.remove(at: inFlightIndex)
-      if inFlightIndex == 0 { left[0] = Segment(" ", style: bar) }
+      statusBar.left.remove(at: inFlightIndex)
+      if inFlightIndex == 0 { statusBar.left[0] = Segment(" ", style: bar) }
     }
-    StatusBar(left: left, right: right, style: bar).render(in: rect, into: &frame)
-    let leftWidth = left.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    statusBar.render(in: rect, into: &frame)
+    let leftWidth = statusBar.left.reduce(0) { $0 + DisplayWidth.of($1.text) }
     let label = "requests "
-    let room = rect.width - leftWidth - rightWidth - 2 - label.count
+    // After the left text and a space, up to the bar's own gap before the right side.
+    let room = statusBar.leftRoom(inWidth: rect.width) - leftWidth - 1 - label.count
     guard room >= 8 else { return nil }
     let width = min(room, 40, max(1, activity.recent.count))
     let labelAt = Point(x: rect.minX + leftWidth + 1, y: rect.minY)

@@ -31,17 +31,28 @@ public struct StatusBar: Widget, Sendable {
     self.style = style
   }
 
+  /// The columns the left segments may take in a bar `width` wide: what the right ones leave,
+  /// less the column kept between the two sides.
+  public func leftRoom(inWidth width: Int) -> Int {
+    width - min(width, Self.width(of: right)) - 1
+  }
+
+  /// Whether the left segments fit a bar `width` wide whole, without being cut.
+  public func leftFits(inWidth width: Int) -> Bool {
+    Self.width(of: left) <= leftRoom(inWidth: width)
+  }
+
   public func render(in rect: Rect, into frame: inout Frame) {
     let row = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(1, rect.height))
     guard !row.isEmpty else { return }
     frame.fill(row, style: style)
-    let rightWidth = min(row.width, right.reduce(0) { $0 + DisplayWidth.of($1.text) })
+    let rightWidth = min(row.width, Self.width(of: right))
     var x = row.maxX - rightWidth
     for segment in right {
       x = frame.write(
         segment.text, at: Point(x: x, y: row.minY), style: segment.style ?? style, clip: row)
     }
-    let leftArea = Rect(x: row.minX, y: row.minY, width: row.width - rightWidth - 1, height: 1)
+    let leftArea = Rect(x: row.minX, y: row.minY, width: leftRoom(inWidth: row.width), height: 1)
     let leftText = left.map(\.text).joined()
     if DisplayWidth.of(leftText) > leftArea.width {
       frame.write(
@@ -54,5 +65,9 @@ public struct StatusBar: Widget, Sendable {
       x = frame.write(
         segment.text, at: Point(x: x, y: row.minY), style: segment.style ?? style, clip: leftArea)
     }
+  }
+
+  private static func width(of segments: [Segment]) -> Int {
+    segments.reduce(0) { $0 + DisplayWidth.of($1.text) }
   }
 }

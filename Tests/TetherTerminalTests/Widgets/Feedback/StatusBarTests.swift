@@ -22,4 +22,13 @@ import Testing
     }
     #expect(screen.lines == ["a long status… right"])
   }
+
+  /// The left side has what the right leaves, less one column between them.
+  @Test func theLeftSideFitsWhenItLeavesAColumnBeforeTheRight() {
+    let bar = StatusBar(left: ["left side"], right: ["right"])
+    #expect(bar.leftRoom(inWidth: 20) == 14)
+    #expect(bar.leftFits(inWidth: 15))
+    #expect(!bar.leftFits(inWidth: 14))
+    #expect(screen(15, 1) { bar.render(in: $0.bounds, into: &$0) }.lines == ["left side right"])
+  }
 }
