@@ -58,7 +58,7 @@ extension PersistSuite {
     report(target: 0.1, snapshotted, "  target < 100 ms for 10,000 stores")
 
     // A full save to SQLite, read back by the launches below.
-    let saved = await Harness.best(of: 1, iterations: count) {
+    let saved = await Harness.measure(iterations: count) {
       let persister = SQLitePersister(at: file)
       persister.save(
         SnapshotChanges(
