@@ -14,8 +14,13 @@ let suites: [String: @Sendable () async throws -> Void] = [
   "persist": PersistSuite.run,
 ]
 
+/// Modes a suite spawns in a process of its own; not run by hand.
+let helpers: [String: @Sendable () async throws -> Void] = [
+  "persist-launch": PersistSuite.launchOnce
+]
+
 let arguments = CommandLine.arguments.dropFirst()
-guard let name = arguments.first, let suite = suites[name] else {
+guard let name = arguments.first, let suite = suites[name] ?? helpers[name] else {
   let names = suites.keys.sorted().joined(separator: "|")
   FileHandle.standardError.write(Data("usage: tether-bench <\(names)>\n".utf8))
   exit(2)
