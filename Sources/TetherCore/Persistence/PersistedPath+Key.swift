@@ -38,13 +38,10 @@ extension PersistedPath {
       }
       let start = index
       if utf8[index] == UInt8(ascii: "\"") {
-        index += 1
-        while index < end, utf8[index] != UInt8(ascii: "\"") {
-          // An escape or a control character: left to the parser.
-          guard utf8[index] != UInt8(ascii: "\\"), utf8[index] >= 0x20 else { return nil }
-          index += 1
-        }
-        guard index < end else { return nil }
+        // The closing quote, unless an escape or a control character comes first: those are
+        // left to the parser.
+        index = JSONPlainText.firstSpecial(in: utf8, from: index + 1)
+        guard index < end, utf8[index] == UInt8(ascii: "\"") else { return nil }
         guard
           let string = JSONTape.validString(
             UnsafeBufferPointer(rebasing: utf8[(start + 1)..<index]))
