@@ -69,7 +69,7 @@ struct StatusLine {
       if inFlightIndex == 0 { statusBar.left[0] = Segment(" ", style: bar) }
     }
     statusBar.render(in: rect, into: &frame)
-    let leftWidth = statusBar.left.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    let leftWidth = statusBar.leftWidth
     let label = "requests "
     // After the left text and a space, up to the bar's own gap before the right side.
     let room = statusBar.leftRoom(inWidth: rect.width) - leftWidth - 1 - label.count

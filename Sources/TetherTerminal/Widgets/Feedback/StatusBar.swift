@@ -37,9 +37,12 @@ public struct StatusBar: Widget, Sendable {
     width - min(width, Self.width(of: right)) - 1
   }
 
+  /// The columns the left segments take when nothing cuts them.
+  public var leftWidth: Int { Self.width(of: left) }
+
   /// Whether the left segments fit a bar `width` wide whole, without being cut.
   public func leftFits(inWidth width: Int) -> Bool {
-    Self.width(of: left) <= leftRoom(inWidth: width)
+    leftWidth <= leftRoom(inWidth: width)
   }
 
   public func render(in rect: Rect, into frame: inout Frame) {

@@ -26,6 +26,7 @@ import Testing
   /// The left side has what the right leaves, less one column between them.
   @Test func theLeftSideFitsWhenItLeavesAColumnBeforeTheRight() {
     let bar = StatusBar(left: ["left side"], right: ["right"])
+    #expect(bar.leftWidth == 9)
     #expect(bar.leftRoom(inWidth: 20) == 14)
     #expect(bar.leftFits(inWidth: 15))
     #expect(!bar.leftFits(inWidth: 14))
