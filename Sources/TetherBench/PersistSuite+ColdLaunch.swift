@@ -38,10 +38,9 @@ extension PersistSuite {
       try process.run()
       let printed = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
-      let fields = String(decoding: printed, as: UTF8.self).split(separator: " ")
+      let fields = String(decoding: printed, as: UTF8.self).split(whereSeparator: \.isWhitespace)
       guard process.terminationStatus == 0, fields.count == 2,
-        let wall = Double(fields[0]),
-        let cpu = Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        let wall = Double(fields[0]), let cpu = Double(fields[1])
       else {
         throw ColdLaunchFailure(
           description: "persist-launch exited with \(process.terminationStatus): \(fields)")
