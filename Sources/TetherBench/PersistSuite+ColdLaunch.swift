@@ -25,11 +25,11 @@ extension PersistSuite {
     print(sample.wallSeconds, sample.cpuSeconds)
   }
 
-  /// The best of five launches from `file`, each in a new `tether-bench persist-launch`.
+  /// The best of ``turns`` launches from `file`, each in a new `tether-bench persist-launch`.
   static func coldLaunches(from file: URL) throws -> Harness.Sample {
     let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var best: Harness.Sample?
-    for _ in 0..<5 {
+    for _ in 0..<turns {
       let process = Process()
       let output = Pipe()
       process.executableURL = bench
