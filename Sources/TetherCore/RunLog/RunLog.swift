@@ -25,7 +25,8 @@ struct RunLog: Sendable {
     record.id = nextID
     nextID += 1
     if records.count < capacity {
-      if records.isEmpty { records.reserveCapacity(min(capacity, 4)) }
+      // Grown as records come, from room for one: most stores of a restored cache only ever
+      // hold the record of their restore.
       records.append(record)
     } else {
       records[head] = record
