@@ -30,7 +30,10 @@ extension OperationStore {
         found.resume(returning: state)
         subscription.withLock { $0 }?.cancel()
       }
-      subscription.withLock { $0 = subscribe(handle) }
+      // Subscribed outside the lock: a store may deliver to a new subscriber before
+      // `subscribe` returns, and `handle` takes the lock to cancel.
+      let made = subscribe(handle)
+      subscription.withLock { $0 = made }
       handle(self.state)
       if waiter.withLock({ $0 == nil }) { subscription.withLock { $0 }?.cancel() }
     }
