@@ -265,15 +265,29 @@ public struct DevtoolsState {
       ]
     }
     switch page {
-    case .stores: return keys.stores.hints
-    case .detail: return keys.detail.hints + keys.stores.hints.filter { $0.label != "open" }
+    case .stores: return presented(keys.stores)
+    case .detail: return keys.detail.hints + presented(keys.stores).filter { $0.label != "open" }
     case .network:
       return network.openID != nil
         ? [
           KeyHint(keys: "j/k", label: "scroll"),
           KeyHint(keys: "Esc", label: "back", importance: .high),
         ]
-        : keys.network.hints
+        : presented(keys.network)
+    }
+  }
+
+  /// `keymap`'s hints, the full-screen key's saying where it goes from here: over the whole
+  /// screen it goes back to the panel.
+  private func presented(_ keymap: Keymap<DevtoolsAction>) -> [KeyHint] {
+    let hints = keymap.hints
+    guard presentation == .fullScreen, let keys = keymap.keyLabel(for: .toggleFullScreen) else {
+      return hints
+    }
+    return hints.map { hint in
+      var hint = hint
+      if hint.keys == keys { hint.label = "panel" }
+      return hint
     }
   }
 

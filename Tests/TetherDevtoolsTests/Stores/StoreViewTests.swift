@@ -161,9 +161,12 @@ import TetherTerminal
     try await harness.query(["post", 1], value: 1).fetch()
     await harness.waitFor("Stores · 1 · S full screen")
     #expect(harness.screen.find("Stores")?.x == 52)
+    let fullScreenHint = { harness.app.inspector.hints.first { $0.keys == "S" }?.label }
+    #expect(fullScreenHint() == "full screen")
     harness.press("S")
     #expect(harness.app.inspector.presentation == .fullScreen)
     #expect(harness.screen.find("Stores · 1")?.x == 2, "\(harness.text)")
+    #expect(fullScreenHint() == "panel", "the footer says where S goes from here")
     harness.press(.escape)
     #expect(harness.app.inspector.presentation == .panel)
     // A click on the title, then Enter on it from the header.
