@@ -211,7 +211,13 @@ public final class PostsBrowserApp: TerminalApp {
     if filter?.isEditing == true { return BrowserKeys.filtering }
     guard let keymap = keymap(for: focus) else {
       let hints = inspector.hints
-      return inspector.isEditingText ? hints : hints + BrowserKeys.global.hints
+      guard !inspector.isEditingText else { return hints }
+      // Over the whole screen there is no other panel for Tab to go to.
+      let tab = BrowserKeys.global.keyLabel(for: .nextPanel)
+      let global = BrowserKeys.global.hints.filter {
+        inspector.presentation == .panel || $0.keys != tab
+      }
+      return hints + global
     }
     return keymap.hints + BrowserKeys.global.hints
   }

@@ -40,9 +40,14 @@ import TetherTerminal
     #expect(!browser.text.contains("Posts · 25 of 25"), "the devtools cover the panels")
     #expect(browser.text.contains("Stores · 3"))
     #expect(!browser.text.contains("S full screen"))
+    // Its footer: S goes back to the panel, and Tab, with no other panel shown, is not offered.
+    let keys = browser.app.hints.map(\.keys)
+    #expect(browser.app.hints.first { $0.keys == "S" }?.label == "panel")
+    #expect(!keys.contains("Tab"))
     browser.press(.escape)
     #expect(browser.text.contains("Posts · 25 of 25"))
     #expect(browser.text.contains("Stores · 3 · S full screen"))
+    #expect(browser.app.hints.contains { $0.keys == "Tab" })
     // Enter on the panel's title goes full screen too.
     browser.press(.up, .enter)
     #expect(!browser.text.contains("Posts · 25 of 25"))
