@@ -18,6 +18,12 @@ extension OperationStore {
   }
 
   /// Queues the current state for subscribers.
+  ///
+  /// `events` is read through optional chaining, which borrows it, not bound with `if let`,
+  /// which retained it: once a persister or the devtools subscribe, the hub has a weak
+  /// reference (their subscriptions hold it weakly) and with it a side table, and each such
+  /// retain and release took the runtime's slow path, twice a fetch (250 instructions of
+  /// 22,000, by callgrind, and more in time: the side table is one more cache line).
   @inlinable
   func notify(_ storage: inout Storage, effects: inout Effects) {
     effects.changed = true
@@ -25,10 +31,8 @@ extension OperationStore {
       storage.sequence += 1
       storage.outbox.append(.state(sequence: storage.sequence, target: nil, storage.state))
     }
-    if let events {
-      if events.isListening { storage.outbox.append(.changed) }
-      if events.isMarking { markChanged(events) }
-    }
+    if events?.isListening == true { storage.outbox.append(.changed) }
+    if events?.isMarking == true { markChanged(events!) }
   }
 
   /// Tells the client's change marker of the first change since the mark was cleared: one

@@ -165,7 +165,7 @@ extension OperationStore: ManagedStore {
   }
 
   @usableFromInline func markChanged() {
-    if let events, events.isMarking { markChanged(events) }
+    if events?.isMarking == true { markChanged(events!) }
   }
 
   @usableFromInline func clearChangeMark() {
