@@ -86,12 +86,16 @@ enum Harness {
   /// `scenario` against `baseline` in 20 rounds of ABBA order, so both see the same machine
   /// and neither always runs second: the median of the ratios within rounds (a pair measured
   /// seconds apart; the best of each side alone, taken minutes apart on a shared machine,
-  /// differ by more than a few per cent), and the best sample of each.
+  /// differ by more than a few per cent), of wall time and of the process's CPU time (every
+  /// thread's: work a scenario hands to another thread counts), and the best sample of each.
   static func paired(
     iterations: Int, _ scenario: @Sendable () async throws -> Void,
     baseline: @Sendable () async throws -> Void
-  ) async throws -> (median: Double, best: (scenario: Sample, baseline: Sample)) {
+  ) async throws -> (
+    median: Double, cpuMedian: Double, best: (scenario: Sample, baseline: Sample)
+  ) {
     var ratios: [Double] = []
+    var cpuRatios: [Double] = []
     var best: (scenario: Sample?, baseline: Sample?) = (nil, nil)
     for round in 0..<20 {
       let order = round % 2 == 0 ? [false, true] : [true, false]
@@ -102,9 +106,10 @@ enum Harness {
       }
       guard let scenario = pair.scenario, let baseline = pair.baseline else { continue }
       ratios.append(scenario.wallSeconds / baseline.wallSeconds)
+      cpuRatios.append(scenario.cpuSeconds / max(baseline.cpuSeconds, 1e-9))
       best = (scenario.faster(than: best.scenario), baseline.faster(than: best.baseline))
     }
-    return (median(ratios), (best.scenario!, best.baseline!))
+    return (median(ratios), median(cpuRatios), (best.scenario!, best.baseline!))
   }
 
   static func median(_ values: [Double]) -> Double {

@@ -19,7 +19,7 @@ enum PersistSuite {
 
     Harness.heading("persist: the SQLite row store, 10,000 rows of 600 bytes")
     try await rowStore(in: directory)
-    Harness.heading("persist: snapshots of 10,000 post stores")
+    Harness.heading("persist: snapshots of 10,000 post stores, dehydrated and hydrated")
     try await snapshots(in: directory)
     Harness.heading("persist: the cost of a persister per state change")
     try await costPerChange(in: directory)
