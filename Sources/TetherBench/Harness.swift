@@ -83,13 +83,13 @@ enum Harness {
     return (bestBaseline!, bestScenario!)
   }
 
-  /// `scenario` against `baseline` in 20 rounds of ABBA order, so both see the same machine
+  /// `scenario` against `baseline` in `rounds` rounds of ABBA order, so both see the same machine
   /// and neither always runs second: the median of the ratios within rounds (a pair measured
   /// seconds apart; the best of each side alone, taken minutes apart on a shared machine,
   /// differ by more than a few per cent), of wall time and of the process's CPU time (every
   /// thread's: work a scenario hands to another thread counts), and the best sample of each.
   static func paired(
-    iterations: Int, _ scenario: @Sendable () async throws -> Void,
+    rounds: Int = 20, iterations: Int, _ scenario: @Sendable () async throws -> Void,
     baseline: @Sendable () async throws -> Void
   ) async throws -> (
     median: Double, cpuMedian: Double, best: (scenario: Sample, baseline: Sample)
@@ -97,7 +97,7 @@ enum Harness {
     var ratios: [Double] = []
     var cpuRatios: [Double] = []
     var best: (scenario: Sample?, baseline: Sample?) = (nil, nil)
-    for round in 0..<20 {
+    for round in 0..<rounds {
       let order = round % 2 == 0 ? [false, true] : [true, false]
       var pair: (scenario: Sample?, baseline: Sample?) = (nil, nil)
       for isScenario in order {
