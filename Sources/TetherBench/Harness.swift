@@ -89,7 +89,7 @@ enum Harness {
   /// differ by more than a few per cent), of wall time and of the process's CPU time (every
   /// thread's: work a scenario hands to another thread counts), and the best sample of each.
   static func paired(
-    rounds: Int = 20, iterations: Int, _ scenario: @Sendable () async throws -> Void,
+    rounds: Int, iterations: Int, _ scenario: @Sendable () async throws -> Void,
     baseline: @Sendable () async throws -> Void
   ) async throws -> (
     median: Double, cpuMedian: Double, best: (scenario: Sample, baseline: Sample)
