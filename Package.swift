@@ -38,6 +38,8 @@ let package = Package(
     .target(
       name: "TetherDevtoolsHTTP",
       dependencies: ["TetherDevtools", "TetherHTTP", "TetherSynchronization"]),
+    // The one JSON library: parser with limits, ordered value, writer, Codable coders.
+    .target(name: "TetherJSON"),
     // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
     .target(name: "TetherSynchronization"),
     // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
@@ -93,6 +95,7 @@ let package = Package(
 
     // Tests
     .testTarget(name: "TetherTimeTests", dependencies: ["TetherTime"]),
+    .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON"]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests",
