@@ -89,4 +89,28 @@ import TetherJSON
     let long = String(repeating: "é", count: 400_000)
     #expect(try JSONValue(parsing: "\"\(long)\"".utf8) == .string(long))
   }
+
+  @Test func encodesAnyEncodableInItsOwnOrder() throws {
+    struct Sample: Codable, Equatable {
+      var zeta = 1
+      var alpha = "a"
+      var nothing: Int? = nil
+      var nested = ["b": 2]
+    }
+    let value = try JSONValue(encoding: Sample())
+    #expect(value == ["zeta": 1, "alpha": "a", "nested": ["b": 2]])
+    #expect(try JSONCoder().decode(Sample.self, from: value) == Sample())
+  }
+
+  @Test func isCodableThroughFoundationToo() throws {
+    let value: JSONValue = [
+      "id": 1, "ratio": 0.25, "tags": ["a", .null, true], "nested": ["x": "y"],
+    ]
+    let data = try JSONEncoder().encode(value)
+    #expect(try JSONDecoder().decode(JSONValue.self, from: data)["tags"] == ["a", .null, true])
+    #expect(try JSONCoder().decode(JSONValue.self, from: data)["ratio"] == 0.25)
+    let ours = try JSONCoder().encode(["value": value])
+    #expect(String(decoding: ours, as: UTF8.self) == #"{"value":\#(value)}"#)
+    #expect(try JSONCoder().decode([String: JSONValue].self, from: ours) == ["value": value])
+  }
 }
