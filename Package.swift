@@ -89,7 +89,7 @@ let package = Package(
       name: "TetherBench",
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "PostsBrowser",
-        "TetherSynchronization", "TetherPersistence",
+        "TetherSynchronization", "TetherPersistence", "TetherJSON",
       ]
     ),
 

@@ -12,6 +12,7 @@ let suites: [String: @Sendable () async throws -> Void] = [
   "app": AppSuite.run,
   "devtools": DevtoolsSuite.run,
   "persist": PersistSuite.run,
+  "json": JSONSuite.run,
 ]
 
 /// Modes a suite spawns in a process of its own; not run by hand.
