@@ -42,6 +42,8 @@ let package = Package(
     .target(name: "TetherJSON"),
     // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
     .target(name: "TetherSynchronization"),
+    // The one command-line parser every executable uses: declarations, --help, man pages.
+    .target(name: "TetherCommandLine"),
     // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
     .systemLibrary(name: "CSQLite"),
     .target(
@@ -96,6 +98,7 @@ let package = Package(
     // Tests
     .testTarget(name: "TetherTimeTests", dependencies: ["TetherTime"]),
     .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON"]),
+    .testTarget(name: "TetherCommandLineTests", dependencies: ["TetherCommandLine"]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests",
