@@ -52,15 +52,17 @@ let package = Package(
 
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(
-      name: "PostsService", dependencies: ["TetherHTTP", "TetherSynchronization"],
+      name: "PostsService",
+      dependencies: ["TetherHTTP", "TetherSynchronization", "TetherCommandLine"],
       path: "Demo/PostsService"),
     .executableTarget(
-      name: "PostsServerTool", dependencies: ["PostsService"], path: "Demo/PostsServerTool"),
+      name: "PostsServerTool", dependencies: ["PostsService", "TetherCommandLine"],
+      path: "Demo/PostsServerTool"),
     .target(
       name: "PostsBrowser",
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherPersistence",
-        "TetherDevtools", "TetherDevtoolsHTTP",
+        "TetherDevtools", "TetherDevtoolsHTTP", "TetherCommandLine",
       ],
       path: "Demo/PostsBrowser"
     ),
@@ -82,7 +84,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "TerminalSample",
-      dependencies: ["TetherTerminal"],
+      dependencies: ["TetherTerminal", "TetherCommandLine"],
       path: "Demo/TerminalSample"
     ),
 
@@ -91,7 +93,7 @@ let package = Package(
       name: "TetherBench",
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "PostsBrowser",
-        "TetherSynchronization", "TetherPersistence", "TetherJSON",
+        "TetherSynchronization", "TetherPersistence", "TetherJSON", "TetherCommandLine",
       ]
     ),
 
@@ -117,12 +119,16 @@ let package = Package(
       ]),
     // The child the kill -9 test of TetherPersistence writes with and kills.
     .executableTarget(
-      name: "PersistenceProbe", dependencies: ["TetherPersistence"],
+      name: "PersistenceProbe", dependencies: ["TetherPersistence", "TetherCommandLine"],
       path: "Tests/PersistenceProbe"),
     .testTarget(
       name: "PostsServiceTests",
-      dependencies: ["PostsService", "TetherSynchronization", "EndToEndSupport"]),
-    .testTarget(name: "PostsBrowserTests", dependencies: ["PostsBrowser", "EndToEndSupport"]),
+      dependencies: [
+        "PostsService", "TetherSynchronization", "TetherCommandLine", "EndToEndSupport",
+      ]),
+    .testTarget(
+      name: "PostsBrowserTests",
+      dependencies: ["PostsBrowser", "TetherCommandLine", "EndToEndSupport"]),
     // tmux sessions and subprocesses for the end-to-end tests of the built executables, and the
     // hostile loopback HTTP server the transport and browser tests share.
     .target(

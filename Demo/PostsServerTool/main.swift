@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PostsService
+import TetherCommandLine
 
 // `posts-server`: the Posts service as a standalone program. See `posts-server --help`.
 
@@ -15,16 +16,7 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
-let options: PostsServerOptions
-do {
-  options = try PostsServerOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-} catch {
-  fail("\(error) (see --help)", status: 2)
-}
-if options.showsHelp {
-  emit(PostsServerOptions.usage)
-  exit(0)
-}
+let options = PostsServerOptions.command.parseOrExit()
 
 var configuration = options.configuration
 if let directory = options.dataDirectory {

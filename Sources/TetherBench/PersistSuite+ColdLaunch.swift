@@ -7,15 +7,10 @@ import TetherCore
 /// grows it as it goes: glibc extends a thread's arena a page at a time (one `mprotect` per
 /// page), and each first touch of a page faults. That is part of what a user waits for.
 extension PersistSuite {
-  /// `tether-bench persist-launch FILE`: one launch from `FILE`, printed as its wall and CPU
+  /// `tether-bench persist-launch FILE`: one launch from `file`, printed as its wall and CPU
   /// seconds for the suite that spawned it.
   @concurrent
-  static func launchOnce() async throws {
-    let arguments = CommandLine.arguments
-    guard arguments.count == 3 else {
-      throw ColdLaunchFailure(description: "usage: tether-bench persist-launch FILE")
-    }
-    let file = URL(fileURLWithPath: arguments[2])
+  static func launchOnce(from file: URL) async throws {
     let client = OperationClient()
     let box = PersistenceBox()
     let sample = await Harness.measure(iterations: rowCount) {

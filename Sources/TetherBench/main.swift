@@ -1,37 +1,75 @@
 import Foundation
+import TetherCommandLine
 
 /// `tether-bench <suite>`: run with `swift run -c release tether-bench <suite>`.
 ///
 /// Every suite prints each scenario next to a baseline measured in the same run, and their ratio,
 /// because absolute times on shared machines are noisy.
-let suites: [String: @Sendable () async throws -> Void] = [
-  "core": CoreSuite.run,
-  "http": HTTPSuite.run,
-  "server": ServerSuite.run,
-  "render": RenderSuite.run,
-  "app": AppSuite.run,
-  "devtools": DevtoolsSuite.run,
-  "persist": PersistSuite.run,
-  "json": JSONSuite.run,
-]
-
-/// Modes a suite spawns in a process of its own; not run by hand.
-let helpers: [String: @Sendable () async throws -> Void] = [
-  "persist-launch": PersistSuite.launchOnce
-]
-
-let arguments = CommandLine.arguments.dropFirst()
-guard let name = arguments.first, let suite = suites[name] ?? helpers[name] else {
-  let names = suites.keys.sorted().joined(separator: "|")
-  FileHandle.standardError.write(Data("usage: tether-bench <\(names)>\n".utf8))
-  exit(2)
+struct BenchRun: Sendable {
+  var name: String
+  var run: @Sendable () async throws -> Void
 }
+
+/// The arguments of a suite (none) and of the hidden `persist-launch FILE`.
+struct BenchArguments: Sendable {
+  var file = ""
+}
+
+func suite(
+  _ name: String, _ abstract: String, _ run: @escaping @Sendable () async throws -> Void
+) -> Subcommand<BenchRun> {
+  Subcommand(
+    Command<BenchArguments>(name, abstract: abstract, defaults: BenchArguments(), arguments: [])
+  ) { _ in BenchRun(name: name, run: run) }
+}
+
+let bench = CommandGroup<BenchRun>(
+  "tether-bench",
+  abstract: "Tether's benchmarks, each against a baseline measured in the same run.",
+  discussion: """
+    Run them from a release build: swift run -c release tether-bench core. Each row prints \
+    the scenario, its baseline and their ratio: absolute times on a shared machine are noisy.
+    """,
+  subcommands: [
+    suite("core", "TetherCore's machinery against the raw calls it wraps", CoreSuite.run),
+    suite(
+      "http", "requests through APIClient and its transports against URLSession",
+      HTTPSuite.run),
+    suite(
+      "server", "the Posts service's throughput and latency under attack against Python's",
+      ServerSuite.run),
+    suite("render", "drawing and diffing large frames", RenderSuite.run),
+    suite(
+      "app", "the posts binary on a pseudo-terminal: first page, idle cost, memory, bursts",
+      AppSuite.run),
+    suite("devtools", "the devtools over 10,000 stores on a 200x60 frame", DevtoolsSuite.run),
+    suite(
+      "persist", "the SQLite cache, snapshots of 10,000 stores, a persister's cost per fetch",
+      PersistSuite.run),
+    suite("json", "TetherJSON against Foundation on 10,000 posts", JSONSuite.run),
+    // A mode `persist` spawns in a process of its own; not run by hand.
+    Subcommand(
+      Command<BenchArguments>(
+        "persist-launch", abstract: "one launch from FILE, printed as wall and CPU seconds",
+        defaults: BenchArguments(),
+        arguments: [
+          .positional("FILE", value: .file, help: "the cache file to launch from", to: \.file)
+        ]),
+      isHidden: true
+    ) { arguments in
+      BenchRun(name: "persist-launch") {
+        try await PersistSuite.launchOnce(from: URL(fileURLWithPath: arguments.file))
+      }
+    },
+  ])
+
+let chosen = bench.parseOrExit()
 #if DEBUG
-  print("warning: debug build; run with `swift run -c release tether-bench \(name)`\n")
+  print("warning: debug build; run with `swift run -c release tether-bench \(chosen.name)`\n")
 #endif
 do {
-  try await suite()
+  try await chosen.run()
 } catch {
-  FileHandle.standardError.write(Data("tether-bench \(name): \(error)\n".utf8))
+  FileHandle.standardError.write(Data("tether-bench \(chosen.name): \(error)\n".utf8))
   exit(1)
 }

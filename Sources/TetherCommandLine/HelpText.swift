@@ -49,9 +49,10 @@ enum HelpText {
     return rendered.joined(separator: "\n\n")
   }
 
-  /// `  --port N      port to listen on`, help aligned after the longest label that fits.
+  /// `  --port N      port to listen on`, help aligned after the longest label that fits on
+  /// its line.
   static func list(_ entries: [(label: String, help: String)]) -> String {
-    let labelWidth = min(entries.map(\.label.count).max() ?? 0, longestInlineLabel)
+    let labelWidth = entries.map(\.label.count).filter { $0 <= longestInlineLabel }.max() ?? 0
     let column = 2 + labelWidth + 2
     let padding = String(repeating: " ", count: column)
     var lines: [String] = []

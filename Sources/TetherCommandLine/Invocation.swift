@@ -11,6 +11,12 @@ public enum Invocation<Options> {
     return nil
   }
 
+  /// The text to print; nil when the command line asked to run.
+  public var printed: String? {
+    if case .print(let text) = self { return text }
+    return nil
+  }
+
   /// The invocation with `transform` applied to its options.
   public func map<Other>(_ transform: (Options) -> Other) -> Invocation<Other> {
     switch self {

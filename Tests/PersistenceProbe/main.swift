@@ -1,4 +1,5 @@
 import Foundation
+import TetherCommandLine
 import TetherPersistence
 
 // The child process of TetherPersistence's tests, for what a test cannot do to itself:
@@ -12,7 +13,39 @@ import TetherPersistence
 //     loads FILE, tries one write and closes; prints `rows N`, every diagnostic as
 //     `diagnostic <message>`, then `closed`.
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+/// What the probe was asked to do.
+enum ProbeRun: Sendable {
+  case write(file: String, rows: Int, bytes: Int)
+  case read(file: String)
+}
+
+struct ProbeArguments: Sendable {
+  var file = ""
+  var rows = 0
+  var bytes = 0
+}
+
+let probe = CommandGroup<ProbeRun>(
+  "PersistenceProbe", abstract: "The child process of TetherPersistence's tests.",
+  subcommands: [
+    Subcommand(
+      Command<ProbeArguments>(
+        "write", abstract: "writes generations of rows until it is killed",
+        defaults: ProbeArguments(),
+        arguments: [
+          .positional("FILE", value: .file, help: "the database", to: \.file),
+          .positional(
+            "ROWS", value: .integer(in: 0...Int.max), help: "rows a generation", to: \.rows),
+          .positional("BYTES", value: .integer(in: 0...Int.max), help: "bytes a row", to: \.bytes),
+        ])
+    ) { .write(file: $0.file, rows: $0.rows, bytes: $0.bytes) },
+    Subcommand(
+      Command<ProbeArguments>(
+        "read", abstract: "loads, writes once and closes, as nobody when started as root",
+        defaults: ProbeArguments(),
+        arguments: [.positional("FILE", value: .file, help: "the database", to: \.file)])
+    ) { .read(file: $0.file) },
+  ])
 
 /// One line on standard output, unbuffered, so the test reads it as soon as it is said.
 func say(_ line: String) {
@@ -24,12 +57,9 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
-switch (arguments.first, arguments.count) {
-case ("write", 4):
-  guard let rowCount = Int(arguments[2]), let byteCount = Int(arguments[3]) else {
-    fail("ROWS and BYTES must be numbers")
-  }
-  let rows = SQLiteRowStore(at: URL(fileURLWithPath: arguments[1])) { diagnostic in
+switch probe.parseOrExit() {
+case .write(let file, let rowCount, let byteCount):
+  let rows = SQLiteRowStore(at: URL(fileURLWithPath: file)) { diagnostic in
     say("diagnostic \(diagnostic.message)")
   }
   _ = await rows.load()
@@ -49,11 +79,11 @@ case ("write", 4):
     say("committed \(generation)")
   }
 
-case ("read", 2):
+case .read(let file):
   if getuid() == 0 {
     guard setgid(65_534) == 0, setuid(65_534) == 0 else { fail("cannot become nobody") }
   }
-  let rows = SQLiteRowStore(at: URL(fileURLWithPath: arguments[1])) { diagnostic in
+  let rows = SQLiteRowStore(at: URL(fileURLWithPath: file)) { diagnostic in
     say("diagnostic \(diagnostic.message)")
   }
   let contents = await rows.load()
@@ -63,7 +93,4 @@ case ("read", 2):
   await rows.write(batch)
   await rows.close()
   say("closed")
-
-default:
-  fail("usage: PersistenceProbe write FILE ROWS BYTES | read FILE")
 }

@@ -82,8 +82,7 @@ import TetherCommandLine
           write  writes rows until killed
           read   reads as nobody
         """)
-    let subcommandHelp = try #require(
-      { if case .print(let text) = try probe.parse(["write", "--help"]) { text } else { nil } }())
+    let subcommandHelp = try #require(try probe.parse(["write", "--help"]).printed)
     #expect(subcommandHelp.hasPrefix("Usage: probe write [options] FILE\n"))
   }
 

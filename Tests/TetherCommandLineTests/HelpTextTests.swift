@@ -40,15 +40,15 @@ import TetherCommandLine
         and see them at once.
 
         Options:
-          --port, -p N              port to listen on (default 8080)
-          --latency DURATION        added to every request, like 200ms; a long help text
-                                    wraps under itself
+          --port, -p N        port to listen on (default 8080)
+          --latency DURATION  added to every request, like 200ms; a long help text wraps
+                              under itself
           --color never|auto|always
-                                    colours
+                              colours
           --a-very-long-option-name DURATION
-                                    gets a line of its own
-          -h, --help                show this help
-          --version                 show the version
+                              gets a line of its own
+          -h, --help          show this help
+          --version           show the version
 
         Environment:
           SERVE_TOKEN  the token requests must carry

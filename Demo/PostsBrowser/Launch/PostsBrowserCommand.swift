@@ -17,17 +17,15 @@ public enum PostsBrowserCommand {
   public static func run(arguments: [String]) async -> Int32 {
     let options: PostsBrowserOptions
     do {
-      options = try PostsBrowserOptions(arguments: arguments)
+      switch try PostsBrowserOptions.command.parse(arguments) {
+      case .run(let parsed): options = parsed
+      case .print(let text):
+        print(text)
+        return 0
+      }
     } catch {
-      return fail("\(error)", code: 2)
-    }
-    if options.showsHelp {
-      print(PostsBrowserOptions.usage)
-      return 0
-    }
-    if options.showsVersion {
-      print(PostsBrowserOptions.version)
-      return 0
+      FileHandle.standardError.write(Data((error.line + "\n").utf8))
+      return 2
     }
     let log: TerminalLog?
     do {

@@ -82,7 +82,7 @@ struct PostsCommandLineEndToEndTests {
     let outcome = try run(["--bogus"])
     #expect(outcome.status == 2)
     #expect(outcome.standardOutput.isEmpty)
-    #expect(outcome.standardError == "posts: unknown option --bogus; see posts --help\n")
+    #expect(outcome.standardError == "posts: unknown option '--bogus' (see posts --help)\n")
   }
 
   @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))

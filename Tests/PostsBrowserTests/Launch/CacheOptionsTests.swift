@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TetherCommandLine
 
 @testable import PostsBrowser
 
 /// `--cache FILE`, `--no-cache`, and where the cache goes by default.
 @Suite struct CacheOptionsTests {
   @Test func theCacheIsOnByDefaultUnderTheUsersCacheDirectory() throws {
-    let options = try PostsBrowserOptions(arguments: [])
+    let options = try parse([])
     #expect(options.cache == .automatic)
     #expect(
       options.cache.file(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/u"])?.path
@@ -22,25 +23,28 @@ import Testing
   }
 
   @Test func aFileOrNoneAtAll() throws {
-    let file = try PostsBrowserOptions(arguments: ["--cache", "/tmp/p.sqlite"])
+    let file = try parse(["--cache", "/tmp/p.sqlite"])
     #expect(file.cache.file(environment: [:])?.path == "/tmp/p.sqlite")
     #expect(
-      try PostsBrowserOptions(arguments: ["--cache=/tmp/q.sqlite"]).cache == .file("/tmp/q.sqlite"))
-    let none = try PostsBrowserOptions(arguments: ["--no-cache"])
+      try parse(["--cache=/tmp/q.sqlite"]).cache == .file("/tmp/q.sqlite"))
+    let none = try parse(["--no-cache"])
     #expect(none.cache.file(environment: ["HOME": "/home/u"]) == nil)
   }
 
   @Test func aMissingFileNameIsRefused() {
-    #expect(throws: PostsBrowserOptionsError("missing value for --cache")) {
-      try PostsBrowserOptions(arguments: ["--cache"])
+    #expect(throws: CommandLineError("missing value for --cache", command: "posts")) {
+      try PostsBrowserOptions.command.parse(["--cache"])
     }
-    #expect(throws: PostsBrowserOptionsError("--cache needs a file name")) {
-      try PostsBrowserOptions(arguments: ["--cache="])
+    #expect(
+      throws: CommandLineError(
+        "invalid value '' for --cache: expected a file name", command: "posts")
+    ) {
+      try PostsBrowserOptions.command.parse(["--cache="])
     }
   }
 
   @Test func theHelpListsBoth() {
-    #expect(PostsBrowserOptions.usage.contains("--cache FILE"))
-    #expect(PostsBrowserOptions.usage.contains("--no-cache"))
+    #expect(PostsBrowserOptions.command.help.contains("--cache FILE"))
+    #expect(PostsBrowserOptions.command.help.contains("--no-cache"))
   }
 }

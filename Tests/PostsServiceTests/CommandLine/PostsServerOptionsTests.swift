@@ -1,20 +1,26 @@
 import Testing
+import TetherCommandLine
 
 @testable import PostsService
 
+/// `posts-server`'s declarations: what each flag sets, and how a bad one is refused.
 @Suite("posts-server options")
 struct PostsServerOptionsTests {
+  private func parse(_ arguments: [String]) throws -> PostsServerOptions {
+    try #require(try PostsServerOptions.command.parse(arguments).options)
+  }
+
   @Test func defaults() throws {
-    let options = try PostsServerOptions(arguments: [])
+    let options = try parse([])
     #expect(options.configuration.port == 8080)
     #expect(options.configuration.host == "127.0.0.1")
     #expect(options.configuration.faults == .none)
     #expect(options.configuration.idleTimeout == .seconds(10))
-    #expect(options.logsRequests && !options.showsHelp)
+    #expect(options.logsRequests)
   }
 
   @Test func theIssueExampleAndEveryFaultFlag() throws {
-    let options = try PostsServerOptions(arguments: [
+    let options = try parse([
       "--port", "8080", "--fail-rate", "0.3", "--latency", "200ms", "--seed", "7",
       "--jitter=1.5s", "--malformed-rate", "0.1", "--drop-rate", "0.05", "--fail-next", "3",
       "--routes", "/posts,GET /users/*", "--idle-timeout", "2s", "--max-connections", "64",
@@ -35,7 +41,7 @@ struct PostsServerOptionsTests {
   }
 
   @Test func serviceAndRetryLabFlags() throws {
-    let options = try PostsServerOptions(arguments: [
+    let options = try parse([
       "--writes", "dummyjson", "--data", "/tmp/dummyjson", "--header-timeout", "2s",
       "--body-timeout=5s", "--max-created", "50", "--fail-status", "429", "--retry-after", "3s",
       "--fail-next", "2", "--fail-next-routes", "GET /posts/5$,/users",
@@ -49,17 +55,19 @@ struct PostsServerOptionsTests {
     #expect(configuration.faults.failureStatuses == [429])
     #expect(configuration.faults.retryAfter == .seconds(3))
     #expect(configuration.faults.failNextRoutes == ["GET /posts/5$", "/users"])
-    #expect(try PostsServerOptions(arguments: []).configuration.writes == .stored)
+    #expect(try parse([]).configuration.writes == .stored)
   }
 
   @Test func help() throws {
-    #expect(try PostsServerOptions(arguments: ["--help"]).showsHelp)
-    #expect(try PostsServerOptions(arguments: ["-h"]).showsHelp)
+    let help = PostsServerOptions.command.help
+    #expect(try PostsServerOptions.command.parse(["--help"]).printed == help)
+    #expect(help.hasPrefix("Usage: posts-server [options]\n"))
     for flag in [
       "--fail-rate", "--fail-status", "--retry-after", "--fail-next-routes", "--writes", "--data",
       "--header-timeout", "--max-created", "Where it differs from dummyjson",
+      "  curl -X PUT localhost:8080/_faults",
     ] {
-      #expect(PostsServerOptions.usage.contains(flag))
+      #expect(help.contains(flag), "\(flag)")
     }
   }
 
@@ -67,12 +75,14 @@ struct PostsServerOptionsTests {
     (["--bogus"], "unknown option '--bogus'"),
     (["--port"], "missing value for --port"),
     (
-      ["--port", "70000"], "invalid value '70000' for --port: expected a whole number in 0...65535"
+      ["--port", "70000"],
+      "invalid value '70000' for --port: expected a whole number from 0 to 65535"
     ),
     (["--fail-rate", "1.5"], "invalid value '1.5' for --fail-rate: expected a number from 0 to 1"),
     (
       ["--latency", "200"],
-      "invalid duration '200' for --latency: expected a number with a unit, like 200ms, 1.5s or 2s"
+      "invalid value '200' for --latency: expected a number and a unit, like 300ms, 2s or 1.5m,"
+        + " at most \(DurationText.format(FaultSettings.maximumLatency))"
     ),
     (["--seed", "-1"], "invalid value '-1' for --seed: expected a whole number"),
     (["--quiet=yes"], "--quiet takes no value"),
@@ -80,33 +90,24 @@ struct PostsServerOptionsTests {
       ["--routes", "posts"],
       "route 'posts' is not a path pattern like '/posts' or 'GET /posts/*/comments'"
     ),
-    (["--idle-timeout", "0"], "--idle-timeout must be longer than 0"),
-    (["--header-timeout", "0"], "--header-timeout must be longer than 0"),
+    (
+      ["--idle-timeout", "0"],
+      "invalid value '0' for --idle-timeout: expected a number and a unit, like 300ms, 2s or 1.5m,"
+        + " from 1ms to 60m"
+    ),
     (["--writes", "never"], "invalid value 'never' for --writes: expected stored or dummyjson"),
     (
       ["--fail-status", "429,abc"],
-      "invalid value '429,abc' for --fail-status: expected statuses from 400 to 599, like 429 or 500,503"
+      "invalid value '429,abc' for --fail-status: expected statuses from 400 to 599, like 429 or"
+        + " 500,503"
     ),
     (
       ["--host", "example.com"], "invalid value 'example.com' for --host: expected an IPv4 address"
     ),
   ])
   func badArgumentsGiveOneLineErrors(arguments: [String], message: String) {
-    #expect(throws: PostsServerOptionsError(message)) {
-      try PostsServerOptions(arguments: arguments)
+    #expect(throws: CommandLineError(message, command: "posts-server")) {
+      try PostsServerOptions.command.parse(arguments)
     }
-  }
-
-  @Test(arguments: [
-    ("200ms", Duration.milliseconds(200)), ("1.5s", .milliseconds(1500)), ("2s", .seconds(2)),
-    ("1m", .seconds(60)), ("0", .zero), ("0.5ms", .microseconds(500)),
-  ])
-  func durations(text: String, duration: Duration) {
-    #expect(DurationParser.parse(text) == duration)
-  }
-
-  @Test(arguments: ["", "ms", "5", "-1s", "1.5.2s", "1h", "abc", "1e3ms", "inf s"])
-  func invalidDurations(text: String) {
-    #expect(DurationParser.parse(text) == nil)
   }
 }
