@@ -44,6 +44,8 @@ let package = Package(
     .target(name: "TetherSynchronization"),
     // The one command-line parser every executable uses: declarations, --help, man pages.
     .target(name: "TetherCommandLine"),
+    // Files and folders only this user can read (0600/0700, no symbolic links followed).
+    .target(name: "TetherSystem"),
     // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
     .systemLibrary(name: "CSQLite"),
     .target(
@@ -101,6 +103,7 @@ let package = Package(
     .testTarget(name: "TetherTimeTests", dependencies: ["TetherTime"]),
     .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON"]),
     .testTarget(name: "TetherCommandLineTests", dependencies: ["TetherCommandLine"]),
+    .testTarget(name: "TetherSystemTests", dependencies: ["TetherSystem"]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests",
