@@ -30,9 +30,9 @@ public final class NetworkLogObserver: HTTPObserver {
   }
 
   public func willSend(_ request: URLRequest) {
-    let url = Redaction.url(request.url?.absoluteString ?? "")
+    let url = Redaction.standard.url(request.url?.absoluteString ?? "")
     let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
-      (name: $0.key, value: Redaction.header(name: $0.key, value: $0.value))
+      (name: $0.key, value: Redaction.standard.header(name: $0.key, value: $0.value))
     }
     let origin = RequestOrigin.current
     let id = log.begin(
@@ -53,7 +53,7 @@ public final class NetworkLogObserver: HTTPObserver {
     guard let id else { return }
     let fields = exchange.response.map { HTTPHeaders($0) }.map(Array.init) ?? []
     let headers = fields.map {
-      (name: $0.name, value: Redaction.header(name: $0.name, value: $0.value))
+      (name: $0.name, value: Redaction.standard.header(name: $0.name, value: $0.value))
     }
     let fault = fields.first { $0.name.lowercased() == ClientFaultInjector.headerName.lowercased() }
     let body = exchange.responseBody ?? Data()
@@ -71,12 +71,12 @@ public final class NetworkLogObserver: HTTPObserver {
     guard let url = request.url else { return "" }
     var target = url.path.isEmpty ? "/" : url.path
     if let query = url.query { target += "?" + query }
-    return Redaction.url(target)
+    return Redaction.standard.url(target)
   }
 
   /// The failure in one line; nil for a status failure, which the status column says.
   static func describe(_ failure: HTTPError) -> String? {
-    String(describing: failure).replacingOccurrences(of: "\n", with: " ")
+    Redaction.standard.text(String(describing: failure).replacingOccurrences(of: "\n", with: " "))
   }
 
   /// The task sending, as a number: one send (interceptors, observers, transport) runs on one

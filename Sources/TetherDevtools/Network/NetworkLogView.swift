@@ -1,4 +1,5 @@
 import Foundation
+import TetherCore
 import TetherTerminal
 
 /// Every HTTP request in order — method, path, status, duration, bytes, attempt and the store
@@ -156,7 +157,7 @@ public struct NetworkLogView: StatefulWidget {
     if record.bodyPrefix.isEmpty {
       add("empty", .dim, indent: 2)
     } else {
-      let text = Redaction.body(String(decoding: record.bodyPrefix, as: UTF8.self))
+      let text = Redaction.standard.body(String(decoding: record.bodyPrefix, as: UTF8.self))
       add(text, indent: 2)
     }
     return lines

@@ -86,10 +86,10 @@ import TetherTerminal
     harness.press(.enter)
     await harness.waitFor("Request headers")
     let text = harness.text
-    #expect(!text.contains("s3cr3t") && text.contains("token=••••••&q=1"), "\(text)")
-    #expect(!text.contains("abc.def") && text.contains("Authorization: ••••••"))
-    #expect(!text.contains("abc123") && text.contains("Set-Cookie: ••••••"))
-    #expect(!text.contains("eyJhbGciOi") && text.contains(#""accessToken":"••••••""#))
+    #expect(!text.contains("s3cr3t") && text.contains("token=<redacted>&q=1"), "\(text)")
+    #expect(!text.contains("abc.def") && text.contains("Authorization: <redacted>"))
+    #expect(!text.contains("abc123") && text.contains("Set-Cookie: <redacted>"))
+    #expect(!text.contains("eyJhbGciOi") && text.contains(#""accessToken":"<redacted>""#))
     #expect(text.contains("caused by [\"me\"] run #1 · attempt 1"))
     harness.press(.escape)
     #expect(harness.screen.find("Request headers") == nil)
@@ -121,25 +121,5 @@ import TetherTerminal
     log.finish(ids[0], with: NetworkOutcome(duration: .zero, status: 200))
     log.finish(ids[4], with: NetworkOutcome(duration: .milliseconds(5), status: 201))
     #expect(log.record(5)?.status == 201 && log.record(1) == nil)
-  }
-}
-
-@Suite struct RedactionTests {
-  @Test func masksCredentialHeadersAndSecretQueryItems() {
-    #expect(Redaction.header(name: "authorization", value: "Basic x") == Redaction.mask)
-    #expect(Redaction.header(name: "X-Api-Key", value: "k") == Redaction.mask)
-    #expect(Redaction.header(name: "Accept", value: "json") == "json")
-    #expect(
-      Redaction.url("https://me:pw@x.dev/a?api_key=1&author=emily&password=2#top")
-        == "https://x.dev/a?api_key=••••••&author=emily&password=••••••#top")
-  }
-
-  @Test func masksSecretStringsInJSONBodies() {
-    let body = #"{"refreshToken": "a\"b", "user": {"password":"x", "name": "tok"}, "token": 5}"#
-    #expect(
-      Redaction.body(body)
-        == #"{"refreshToken": "••••••", "user": {"password":"••••••", "name": "tok"}, "token": 5}"#)
-    #expect(Redaction.body("no json here") == "no json here")
-    #expect(Redaction.body(#"{"token": "unterminated"#) == #"{"token": "unterminated"#)
   }
 }

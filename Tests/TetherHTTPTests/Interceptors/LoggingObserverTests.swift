@@ -18,7 +18,7 @@ struct LoggingObserverTests {
     var client = APIClient(
       baseURL: baseURL, transport: transport,
       interceptors: [AuthenticationInterceptor { .bearer("tok3n") }],
-      observers: [LoggingObserver(redactingQueryItems: ["Signature"]) { lines.append($0) }],
+      observers: [LoggingObserver(redaction: Redaction(names: ["sig2"])) { lines.append($0) }],
       clock: clock)
     client.defaults.queryItems = [URLQueryItem(name: "api_key", value: "k3y")]
     client.defaults.headers = ["Cookie": "a=b", "Accept": "application/json"]
@@ -28,14 +28,14 @@ struct LoggingObserverTests {
         Endpoint<Void>(
           .get, "posts",
           query: [
-            URLQueryItem(name: "limit", value: "10"), URLQueryItem(name: "signature", value: "x"),
+            URLQueryItem(name: "limit", value: "10"), URLQueryItem(name: "sig2", value: "x"),
           ]))
     }
     await clock.waitForSleepers()
     clock.advance(by: .milliseconds(42))
     try await task.value
 
-    let url = "https://api.example.com/v1/posts?api_key=<redacted>&limit=10&signature=<redacted>"
+    let url = "https://api.example.com/v1/posts?api_key=<redacted>&limit=10&sig2=<redacted>"
     #expect(
       lines.elements == [
         "→ GET \(url) [Accept: application/json, Authorization: <redacted>, Cookie: <redacted>]",
@@ -45,6 +45,20 @@ struct LoggingObserverTests {
       lines.elements.allSatisfy {
         !$0.contains("tok3n") && !$0.contains("k3y") && !$0.contains("s3cret")
       })
+  }
+
+  @Test("a URL's user and password are never logged")
+  func userInfo() async throws {
+    let transport = MockTransport()
+    transport.respond(to: .get, "/v1/posts", with: .text("{}"))
+    let lines = Recorder<String>()
+    let client = APIClient(
+      baseURL: URL(string: "https://me:s3cret@api.example.com/v1")!, transport: transport,
+      observers: [LoggingObserver(includesHeaders: false) { lines.append($0) }], clock: TestClock())
+    try await client.send(Endpoint<Void>(.get, "posts"))
+    #expect(lines.elements.count == 2)
+    #expect(lines.elements.allSatisfy { !$0.contains("s3cret") && !$0.contains("me:") })
+    #expect(lines.elements.first == "→ GET https://api.example.com/v1/posts")
   }
 
   @Test("a failure is logged with its description, control characters escaped")
