@@ -50,7 +50,9 @@ let package = Package(
     .systemLibrary(name: "CSQLite"),
     .target(
       name: "TetherPersistence",
-      dependencies: ["CSQLite", "TetherCore", "TetherTime", "TetherSynchronization"]),
+      dependencies: [
+        "CSQLite", "TetherCore", "TetherTime", "TetherSynchronization", "TetherSystem",
+      ]),
 
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(

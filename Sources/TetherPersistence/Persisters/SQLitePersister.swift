@@ -30,7 +30,7 @@ public final class SQLitePersister: Persister {
       [lostRows] diagnostic in
       switch diagnostic.problem {
       case .corrupt, .newerSchema: lostRows.set()
-      case .locked, .readOnly, .full, .unusable, .writeFailed: break
+      case .locked, .readOnly, .full, .unusable, .writeFailed, .tightened: break
       }
       diagnostics(diagnostic)
     }

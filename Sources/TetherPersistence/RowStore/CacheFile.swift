@@ -1,4 +1,5 @@
 import Foundation
+import TetherSystem
 
 /// The files of one SQLite database on disk: the database, its write-ahead log and its shared
 /// memory index, and how to move them aside when the database cannot be used.
@@ -8,9 +9,29 @@ struct CacheFile {
   var directory: URL { url.deletingLastPathComponent() }
   private var companions: [String] { ["-wal", "-journal"] }
 
-  /// Creates the directory the file lives in, with its parents.
-  func createDirectory() throws {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  /// Creates the directory the file lives in, with its missing parents, each 0700.
+  func createDirectory() throws(SystemError) {
+    try PrivateDirectory.make(directory.path)
+  }
+
+  /// Makes the file this user's alone before SQLite opens it: created 0600 when missing (SQLite
+  /// gives its `-wal` and `-shm` files the database's mode), never through a symbolic link, and
+  /// tightened with its companions when they let other users in. Returns the first looser mode
+  /// found, to say once. A file this user may not write is left for SQLite to read.
+  func makePrivate() throws(SystemError) -> ModeChange? {
+    var change: ModeChange?
+    do {
+      let opened = try PrivateFile.open(url.path, .readWrite)
+      close(opened.descriptor)
+      change = opened.modeChange
+    } catch let error where [EACCES, EPERM, EROFS].contains(error.code) {
+      return nil
+    }
+    for companion in companions + ["-shm"] {
+      let tightened = try PrivateFile.tighten(url.path + companion)
+      change = change ?? tightened
+    }
+    return change
   }
 
   var exists: Bool { FileManager.default.fileExists(atPath: url.path) }

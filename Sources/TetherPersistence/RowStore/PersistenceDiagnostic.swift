@@ -30,6 +30,9 @@ public struct PersistenceDiagnostic: Sendable, Hashable, CustomStringConvertible
     /// A write failed for a reason that may pass (a busy lock, an I/O error): it is retried
     /// with the next one.
     case writeFailed
+    /// The file, or its journal, let other users read it: its mode was tightened (what
+    /// changed, in words). Nothing else changes.
+    case tightened(String)
   }
 
   /// What happened.
@@ -47,7 +50,7 @@ public struct PersistenceDiagnostic: Sendable, Hashable, CustomStringConvertible
 
   /// The sentence to show: what happened, what was done, and the detail.
   public var message: String {
-    "\(sentence(naming: file.path)) (\(detail))"
+    detail.isEmpty ? sentence(naming: file.path) : "\(sentence(naming: file.path)) (\(detail))"
   }
 
   /// The sentence without the file's directory and SQLite's words, for a line too narrow for
@@ -74,6 +77,8 @@ public struct PersistenceDiagnostic: Sendable, Hashable, CustomStringConvertible
         "cache \(path) cannot be used: started empty, not saving this session"
       case .writeFailed:
         "cache \(path): a write failed and will be retried"
+      case .tightened(let change):
+        "cache \(change.replacingOccurrences(of: file.path, with: path))"
       }
     return what
   }

@@ -202,8 +202,14 @@ final class RowDatabase {
       try file.createDirectory()
     } catch {
       throw SQLiteError(
-        code: 14, message: "cannot create \(file.directory.path): \(Self.reason(error))",
-        operation: "open \(file.url.path)", kind: .readOnly)
+        code: 14, message: error.description, operation: "open \(file.url.path)", kind: .readOnly)
+    }
+    do {
+      if let change = try file.makePrivate() { noteOnce(.tightened(change.description)) }
+    } catch {
+      // A link planted in the file's place, a file of another user's: never used.
+      throw SQLiteError(
+        code: 14, message: error.description, operation: "open \(file.url.path)", kind: .other)
     }
     let database = try SQLiteConnection(at: file.url.path)
     database.setBusyTimeout(configuration.busyTimeout)
@@ -258,6 +264,13 @@ final class RowDatabase {
 
   private func note(_ problem: PersistenceDiagnostic.Problem, _ error: SQLiteError) {
     note(problem, detail: error.description)
+  }
+
+  /// Reports `problem` the first time it happens only.
+  private func noteOnce(_ problem: PersistenceDiagnostic.Problem) {
+    let key = String(describing: problem)
+    guard reported.insert(key).inserted else { return }
+    report(PersistenceDiagnostic(problem, file: file.url, detail: ""))
   }
 
   private func note(_ problem: PersistenceDiagnostic.Problem, detail: String) {

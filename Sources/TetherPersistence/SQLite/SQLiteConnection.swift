@@ -30,10 +30,12 @@ public final class SQLiteConnection {
   public let path: String
   private let handle: OpaquePointer
 
-  /// Opens (or creates) the database at `path`.
+  /// Opens (or creates) the database at `path`, which must not be a symbolic link.
   public init(at path: String, mode: OpenMode = .readWrite) throws(SQLiteError) {
     self.path = path
-    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    // Never through a symbolic link: one planted in the file's place would send the cache
+    // wherever it points.
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOFOLLOW
     let name: String
     switch mode {
     case .readWrite:

@@ -96,7 +96,7 @@ struct RestartTests {
   }
 
   @Test func aCorruptFileStartsEmptySaysSoAndKeepsTheNextSession() async throws {
-    try Data(repeating: 0x42, count: 8192).write(to: file)
+    try Data(repeating: 0x42, count: 8192).writePrivately(to: file)
     let diagnostics = DiagnosticLog()
     let (first, firstPersistence) = await session(diagnostics: diagnostics)
     #expect(firstPersistence.restoration.restoredCount == 0)

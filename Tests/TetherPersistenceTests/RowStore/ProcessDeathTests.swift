@@ -60,6 +60,11 @@ struct ProcessDeathTests {
     let writer = SQLiteRowStore(at: file)
     await writer.write(Rows.batch(Rows.row("kept", "1"), Rows.row("also kept", "2")))
     await writer.close()
+    // The probe reads as nobody: the cache must be nobody's, as a user's own cache is theirs
+    // (a cache is readable by its owner alone).
+    if getuid() == 0 {
+      for path in [cache.path, file.path] { chown(path, 65_534, 65_534) }
+    }
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cache.path)
     defer {
       try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cache.path)
@@ -71,6 +76,9 @@ struct ProcessDeathTests {
     let diagnostics = lines.filter { $0.hasPrefix("diagnostic ") }
     #expect(diagnostics.count == 1)
     #expect(diagnostics.first?.contains("cannot be written: not saving this session") == true)
+    if getuid() == 0 {
+      for path in [cache.path, file.path] { chown(path, 0, 0) }
+    }
     let reader = SQLiteRowStore(at: file)
     #expect(Set(Rows.byKey(await reader.load()).keys) == ["kept", "also kept"])
     await reader.close()

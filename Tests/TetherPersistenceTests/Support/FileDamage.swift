@@ -26,3 +26,12 @@ enum FileDamage {
     handle.write(Data(repeating: 0xEE, count: 4096))
   }
 }
+
+extension Data {
+  /// Writes the bytes to `url` as a user's own cache file is: readable by that user alone (a
+  /// looser file would be tightened, and said).
+  func writePrivately(to url: URL) throws {
+    try write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+  }
+}
