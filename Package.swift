@@ -27,7 +27,8 @@ let package = Package(
     // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
     .systemLibrary(name: "CNCursesW"),
     .target(
-      name: "TetherTerminal", dependencies: ["CNCursesW", "TetherTime", "TetherSynchronization"]),
+      name: "TetherTerminal",
+      dependencies: ["CNCursesW", "TetherTime", "TetherSynchronization", "TetherSystem"]),
     // The one clock abstraction of the package, shared by TetherCore and TetherTerminal.
     .target(name: "TetherTime", dependencies: ["TetherSynchronization"]),
     // The store browser, store detail, run timeline, network log and faults dialog any

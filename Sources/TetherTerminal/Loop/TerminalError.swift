@@ -26,6 +26,9 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
   case cursesFailed(String)
   /// A system call failed: its name and `errno`.
   case system(String, Int32)
+  /// A file the toolkit writes cannot be used, or not safely (a symbolic link in its place,
+  /// another user's file): what was refused, in words.
+  case file(String)
 
   public var description: String {
     switch self {
@@ -37,6 +40,7 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
       "the terminal (TERM=\(type)) cannot move the cursor; run this in a full terminal"
     case .cursesFailed(let detail): "cannot start the terminal: \(detail)"
     case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+    case .file(let reason): reason
     }
   }
 }
