@@ -35,7 +35,7 @@ let package = Package(
     // terminal app embeds; the HTTP adapter feeds the network log and injects client faults.
     .target(
       name: "TetherDevtools",
-      dependencies: ["TetherCore", "TetherTerminal", "TetherSynchronization"]),
+      dependencies: ["TetherCore", "TetherTerminal", "TetherSynchronization", "TetherSystem"]),
     .target(
       name: "TetherDevtoolsHTTP",
       dependencies: ["TetherDevtools", "TetherHTTP", "TetherSynchronization"]),

@@ -269,7 +269,7 @@ extension DevtoolsState {
   }
 
   /// Copies the selected value (or the whole value) as JSON: to the terminal's clipboard when
-  /// it allows it, and to a file in ``exportDirectory``.
+  /// it allows it, and to a new file in ``exportFolder``.
   mutating func copy(whole: Bool, devtools: Devtools, now: Date) {
     guard let detail, let outline = detail.outline, outline.count > 0 else {
       toast.show("No value to copy", kind: .error, now: now)
@@ -278,19 +278,17 @@ extension DevtoolsState {
     let node = whole ? 0 : detail.explorer.selectedNode
     let json = JSONText.of(outline.value(at: min(node, outline.count - 1)))
     let copied = clipboard?(json) ?? false
-    let directory = exportDirectory
+    let folder = exportFolder
     let name = Self.fileName(for: detail.path, at: now)
     let messages = devtools.messages
     let bytes = json.utf8.count
     Task.detached {
       do {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appending(path: name)
-        try Data(json.utf8).write(to: file, options: .atomic)
+        let file = try folder.save(Data(json.utf8), as: name)
         messages.post(
           .notice(
             (copied ? "Copied \(bytes) bytes of JSON to the clipboard and " : "Saved JSON ")
-              + "to \(file.path)" + (copied ? "" : " (the terminal takes no clipboard text)"),
+              + "to \(file)" + (copied ? "" : " (the terminal takes no clipboard text)"),
             kind: .info))
       } catch {
         messages.post(

@@ -46,9 +46,9 @@ public struct DevtoolsState {
   /// Puts text on the terminal's clipboard (`{ screen.copyToClipboard($0) }`); nil copies to
   /// files only.
   public var clipboard: ((String) -> Bool)?
-  /// Where "copy as JSON" saves values.
-  public var exportDirectory = FileManager.default.temporaryDirectory.appending(
-    path: "tether-devtools", directoryHint: .isDirectory)
+  /// Where "copy as JSON" saves values: a folder of this user's alone, checked before each
+  /// save (see ``ExportFolder``); `$XDG_STATE_HOME/tether/exports` by default.
+  public var exportFolder = ExportFolder.standard(environment: ProcessInfo.processInfo.environment)
   /// Stores the app holds for as long as it runs, with why they stay: removing one would
   /// leave a screen on a store the client no longer knows (a ghost), so the devtools refuse
   /// and say why (`[feedPath: "the feed lives as long as the app: z resets it"]`).

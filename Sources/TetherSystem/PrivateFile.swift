@@ -51,6 +51,24 @@ public enum PrivateFile {
     }
   }
 
+  /// Writes `bytes` to a new file at `path` (0600, failing with `EEXIST` when anything is
+  /// there, a link included): an export, a recording.
+  public static func write(_ bytes: some Collection<UInt8>, toNew path: String) throws(SystemError)
+  {
+    let opened = try open(path, .createNew)
+    defer { close(opened.descriptor) }
+    let bytes = Array(bytes)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        Glibc.write(opened.descriptor, $0.baseAddress! + offset, $0.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { throw SystemError("write", path, errno: errno) }
+      offset += written
+    }
+  }
+
   /// Tightens the file at `path`, when there is one, as ``open(_:_:)`` does, without following
   /// a link (a database's `-wal` and `-shm` files, which SQLite makes with its database's mode).
   @discardableResult

@@ -20,7 +20,7 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 
   /// The failure of a call that set `errno` to `code`; a link met by `O_NOFOLLOW` (`ELOOP`)
   /// says so.
-  init(_ operation: String, _ path: String, errno code: Int32) {
+  public init(_ operation: String, _ path: String, errno code: Int32) {
     let reason = code == ELOOP ? "it is a symbolic link" : String(cString: strerror(code))
     self.init(operation, path, reason: reason, code: code)
   }

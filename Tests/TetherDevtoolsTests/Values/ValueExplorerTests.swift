@@ -91,7 +91,7 @@ struct Article: Codable, Sendable, Hashable {
     let harness = try DevtoolsHarness(size: Size(width: 100, height: 30))
     let directory = FileManager.default.temporaryDirectory.appending(
       path: "devtools-copy-\(UUID().uuidString)")
-    harness.app.inspector.exportDirectory = directory
+    harness.app.inspector.exportFolder = ExportFolder(path: directory.path)
     defer { try? FileManager.default.removeItem(at: directory) }
     try await openValue(harness)
     harness.press("G", "c")
@@ -99,6 +99,11 @@ struct Article: Codable, Sendable, Hashable {
     await harness.waitFor("Copied")
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     #expect(files.count == 1 && files[0].hasPrefix("post-248-"), "\(files)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: directory.path)
+    #expect(attributes[.posixPermissions] as? Int == 0o700)
+    let file = try FileManager.default.attributesOfItem(
+      atPath: directory.appendingPathComponent(files[0]).path)
+    #expect(file[.posixPermissions] as? Int == 0o600)
     harness.press("C")
     let whole = try #require(harness.app.clipboardTexts.last)
     let decoded = try JSONDecoder().decode(Article.self, from: Data(whole.utf8))
