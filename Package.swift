@@ -61,7 +61,8 @@ let package = Package(
       dependencies: ["TetherHTTP", "TetherSynchronization", "TetherCommandLine"],
       path: "Demo/PostsService"),
     .executableTarget(
-      name: "PostsServerTool", dependencies: ["PostsService", "TetherCommandLine"],
+      name: "PostsServerTool",
+      dependencies: ["PostsService", "TetherCommandLine", "TetherSystem", "TetherTerminal"],
       path: "Demo/PostsServerTool"),
     .target(
       name: "PostsBrowser",

@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import PostsService
 import TetherCommandLine
+import TetherSystem
+import TetherTerminal
 
 // `posts-server`: the Posts service as a standalone program. See `posts-server --help`.
 
@@ -11,14 +13,28 @@ func emit(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
+/// Prints `posts-server: message` on standard error, sanitised (a data file's text may hold
+/// escape sequences), and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
-  FileHandle.standardError.write(Data("posts-server: \(message)\n".utf8))
+  FileHandle.standardError.write(Data("posts-server: \(TextSanitizer.sanitize(message))\n".utf8))
   exit(status)
 }
 
 let options = PostsServerOptions.command.parseOrExit()
 
 var configuration = options.configuration
+if let token = configuration.access.token {
+  ProcessArguments.conceal(token)
+}
+if let file = options.tokenFile {
+  do {
+    let token = try PrivateFile.readSecret(file).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !token.isEmpty else { fail("--token-file \(file) holds no token", status: 2) }
+    configuration.access.token = token
+  } catch {
+    fail("--token-file: \(error)", status: 2)
+  }
+}
 if let directory = options.dataDirectory {
   do {
     configuration.data = try PostsData(contentsOf: URL(fileURLWithPath: directory))
@@ -39,7 +55,9 @@ let counts = configuration.data.counts
 emit(
   "Posts server listening on \(server.baseURL) (\(counts.posts) posts, \(counts.users) users, "
     + "\(counts.comments) comments; \(configuration.writes.rawValue) writes; "
-    + "seed \(configuration.seed); faults: \(server.faults))")
+    + "seed \(configuration.seed); faults: \(server.faults)"
+    + (configuration.access.token == nil
+      ? "; open to anyone who can connect)" : "; token required)"))
 
 // Stop cleanly on Ctrl-C or SIGTERM: answer requests in progress, then exit.
 /// Delivers `signalNumber` into `stream` instead of letting it kill the process.

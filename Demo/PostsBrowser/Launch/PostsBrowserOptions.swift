@@ -52,7 +52,7 @@ public struct PostsBrowserOptions: Sendable, Equatable {
         to: \.faults.failureRate),
       .option(
         "--latency", value: .duration(in: .zero...FaultSettings.maximumLatency),
-        help: "embedded service: latency added to every request, like 300ms",
+        help: "embedded service: latency added to every request, like 300ms; at most 60s",
         to: \.faults.latency),
       .option(
         "--fault-routes", value: .list(of: .string),

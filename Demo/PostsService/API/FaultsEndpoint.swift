@@ -101,7 +101,9 @@ extension FaultSettings {
   private static func duration(
     milliseconds: Double, named name: String
   ) throws(FaultSettingsError) -> Duration {
-    let maximum = FaultSettings.maximumLatency.milliseconds
+    let maximum =
+      name == "retryAfterSeconds"
+      ? FaultSettings.maximumRetryAfter.milliseconds : FaultSettings.maximumLatency.milliseconds
     guard (0...maximum).contains(milliseconds) else {
       let limit = name == "retryAfterSeconds" ? "\(Int(maximum / 1000))" : "\(Int(maximum))"
       throw FaultSettingsError("\(name) must be between 0 and \(limit)")

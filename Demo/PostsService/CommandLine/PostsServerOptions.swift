@@ -14,6 +14,9 @@ public struct PostsServerOptions: Sendable {
   /// `configuration.data` before starting; reading is left to the caller, so parsing the
   /// command line does no I/O.
   public var dataDirectory: String?
+  /// `--token-file FILE`: where to read the token requests must carry (the caller reads it
+  /// into `configuration.access`).
+  public var tokenFile: String?
 
   public init() {}
 
@@ -65,7 +68,7 @@ public struct PostsServerOptions: Sendable {
           + " limiting)",
         to: \.configuration.faults.failureStatuses),
       .option(
-        "--retry-after", value: latency,
+        "--retry-after", value: .duration(in: .zero...FaultSettings.maximumRetryAfter),
         help: "send Retry-After on injected 429 and 503 failures, like 2s",
         to: \.configuration.faults.retryAfter),
       .option(
@@ -76,10 +79,11 @@ public struct PostsServerOptions: Sendable {
         help: "only count requests to these routes toward --fail-next",
         to: \.configuration.faults.failNextRoutes),
       .option(
-        "--latency", value: latency, help: "added to every request, like 200ms or 1.5s",
+        "--latency", value: latency,
+        help: "added to every request, like 200ms or 1.5s; at most 60s",
         to: \.configuration.faults.latency),
       .option(
-        "--jitter", value: latency, help: "up to this much more latency, at random",
+        "--jitter", value: latency, help: "up to this much more latency, at random; at most 60s",
         to: \.configuration.faults.jitter),
       .option(
         "--malformed-rate", value: .rate,
@@ -116,9 +120,31 @@ public struct PostsServerOptions: Sendable {
         help: "posts, and comments, created through the API that are kept; one more drops the"
           + " oldest created (default 1000)",
         to: \.configuration.maximumCreated),
+      .option(
+        "--token", value: .string.placeholder("TOKEN"),
+        help: "answer only requests carrying TOKEN (Authorization: Bearer TOKEN, or curl -u"
+          + " :TOKEN), others 401; other users see it in ps until the server has read it:"
+          + " prefer --token-file"
+      ) { options, token in options.configuration.access.token = token },
+      .option(
+        "--token-file", value: .file,
+        help: "the same, with the token read from FILE, which only you may read (chmod 600)",
+        to: \.tokenFile),
       .flag("--quiet", help: "do not log requests", setting: \.logsRequests, to: false),
     ],
     sections: [
+      HelpSection(
+        "Who can reach it",
+        """
+        by default anyone who can connect to --host and --port: on 127.0.0.1 every user of \
+        this machine, and web pages open in its browsers, can read and change its posts, \
+        comments and faults (GET and PUT /_faults). With --token or --token-file every request \
+        must carry the token. posts embeds this service with a random token of its own, and \
+        answers only requests that name it by its address. Injected latency and jitter are \
+        at most 60s each; a client that hangs up while its request is held back frees its \
+        connection at once, and a few connections over --max-connections are kept for \
+        /_faults, so faults can always be turned off.
+        """),
       HelpSection(
         "Limits",
         """
@@ -147,6 +173,12 @@ public struct PostsServerOptions: Sendable {
         try options.configuration.faults.validate()
       } catch {
         throw CommandLineError(error.description)
+      }
+      if options.tokenFile != nil, options.configuration.access.token != nil {
+        throw CommandLineError("--token and --token-file: give one")
+      }
+      if options.configuration.access.token?.isEmpty == true {
+        throw CommandLineError("--token needs a token")
       }
     })
 

@@ -54,8 +54,11 @@ public struct FaultSettings: Sendable, Equatable, CustomStringConvertible {
   /// `/posts/*/comments`, `GET /users`, `GET /posts/5$` (that post, not its comments).
   public var routes: [String]
 
-  /// The longest `latency`, `jitter` or `retryAfter` accepted: one hour.
-  public static let maximumLatency = Duration.seconds(3600)
+  /// The longest `latency` or `jitter` accepted: a minute. A held request costs a connection
+  /// for that long, so a longer one would only help lock the service.
+  public static let maximumLatency = Duration.seconds(60)
+  /// The longest `retryAfter` accepted: an hour (it is only a header; nothing waits).
+  public static let maximumRetryAfter = Duration.seconds(3600)
   /// The statuses of an injected failure unless told otherwise.
   public static let defaultFailureStatuses = [500, 503]
 
@@ -124,9 +127,12 @@ public struct FaultSettings: Sendable, Equatable, CustomStringConvertible {
     ] where !(0...1).contains(rate) {
       throw FaultSettingsError("\(name) must be between 0 and 1, not \(rate)")
     }
-    for (name, duration) in [("latency", latency), ("jitter", jitter), ("retryAfter", retryAfter)]
-    where duration.map({ !(.zero...Self.maximumLatency).contains($0) }) ?? false {
-      throw FaultSettingsError("\(name) must be between 0 and 1 hour")
+    for (name, duration) in [("latency", latency), ("jitter", jitter)]
+    where !(.zero...Self.maximumLatency).contains(duration) {
+      throw FaultSettingsError("\(name) must be between 0 and 60 s")
+    }
+    if let retryAfter, !(.zero...Self.maximumRetryAfter).contains(retryAfter) {
+      throw FaultSettingsError("retryAfter must be between 0 and 1 hour")
     }
     guard !failureStatuses.isEmpty, failureStatuses.allSatisfy({ (400...599).contains($0) }) else {
       throw FaultSettingsError("failureStatuses must be one or more statuses from 400 to 599")

@@ -51,6 +51,8 @@ struct HTTPResponse: Sendable {
     case 200: "OK"
     case 201: "Created"
     case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
     case 404: "Not Found"
     case 405: "Method Not Allowed"
     case 408: "Request Timeout"

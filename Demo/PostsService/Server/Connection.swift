@@ -77,8 +77,10 @@ final class Connection {
 }
 
 /// The limit a connection counts against.
-enum Allowance {
+enum Allowance: Equatable {
   case serving
+  /// Over `maximumConnections`, in a place kept for `/_faults`: anything else is answered 503.
+  case reserved
   case lingering
 }
 

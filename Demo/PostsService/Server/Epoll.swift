@@ -16,6 +16,8 @@ struct Epoll {
     static let writable = Events(rawValue: 0x004)
     static let error = Events(rawValue: 0x008)
     static let hangUp = Events(rawValue: 0x010)
+    /// The peer closed its side (`EPOLLRDHUP`): a client that hung up, seen without reading.
+    static let readHangUp = Events(rawValue: 0x2000)
   }
 
   /// Ready descriptors as `epoll_wait` reports them: the events and the token they were added

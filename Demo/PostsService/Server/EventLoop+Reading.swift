@@ -27,7 +27,8 @@ extension EventLoop {
     if count > 0 {
       if case .idle = connection.phase {
         connection.phase = .readingHead
-        setDeadline(of: connection, to: currentTime + runtime.headerTimeout)
+        setDeadline(
+          of: connection, to: currentTime + timeout(runtime.headerTimeout, for: connection))
       }
       processInput(of: connection)
     } else if count == 0 {
@@ -53,12 +54,13 @@ extension EventLoop {
       } else if case .idle = connection.phase {
         // Pipelined bytes of the next request: its head deadline starts now.
         connection.phase = .readingHead
-        setDeadline(of: connection, to: currentTime + runtime.headerTimeout)
+        setDeadline(
+          of: connection, to: currentTime + timeout(runtime.headerTimeout, for: connection))
       }
     case .headParsed(let contentLength, let expectsContinue):
       guard reserve(contentLength, for: connection) else { return }
       connection.phase = .readingBody
-      setDeadline(of: connection, to: currentTime + runtime.bodyTimeout)
+      setDeadline(of: connection, to: currentTime + timeout(runtime.bodyTimeout, for: connection))
       if expectsContinue {
         _ = Self.continueResponse.withUnsafeBytes {
           send(connection.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
@@ -122,12 +124,12 @@ extension EventLoop {
   /// too, or a bounded amount or time has passed, and only then closes — closing with unread
   /// input would make the kernel reset the connection and could destroy the response.
   ///
-  /// A lingering connection gives its `maximumConnections` place back (it serves nothing any
-  /// more) and counts against the lingering limit instead; over that, it is closed at once.
+  /// A lingering connection gives its place back (it serves nothing any more) and counts
+  /// against the lingering limit instead; over that, it is closed at once.
   func beginLingering(_ connection: Connection) {
-    if case .serving = connection.allowance {
+    if connection.allowance != .lingering {
       guard runtime.beginLingering() else { return close(connection) }
-      runtime.closeConnection()
+      release(connection.allowance)
       connection.allowance = .lingering
     }
     _ = shutdown(connection.descriptor, Int32(SHUT_WR))

@@ -10,6 +10,14 @@ extension EventLoop {
   func begin(_ request: HTTPRequest, on connection: Connection) {
     let received = currentTime
     let requestID = runtime.requestID(for: request)
+    if let refusal = runtime.access.refusal(of: request) {
+      return answer(request, with: refusal, requestID: requestID, on: connection)
+    }
+    if connection.allowance == .reserved, request.pathSegments != [Route.faultsPath] {
+      var response = HTTPResponse.message("Too many connections; try again later", status: 503)
+      response.headers.append(("Retry-After", "1"))
+      return answer(request, with: response, requestID: requestID, on: connection)
+    }
     let decision = runtime.faults.decide(method: request.method, pathSegments: request.pathSegments)
     var faults: [InjectedFault] = []
     if decision.delay > .zero { faults.append(.latency(decision.delay)) }
@@ -19,7 +27,8 @@ extension EventLoop {
     let wait = decision.delay + (DelayParameter(request.query).duration ?? .zero)
     if wait > .zero && !isStopping {
       connection.phase = .delayed(pending)
-      watch(connection, for: [])
+      // A client that hangs up meanwhile is noticed at once (EPOLLRDHUP) and its place freed.
+      watch(connection, for: .readHangUp)
       setDeadline(of: connection, to: received + wait)
     } else {
       respond(to: pending, on: connection)
@@ -47,7 +56,7 @@ extension EventLoop {
     case .handle:
       response = runtime.api.respond(to: request)
     }
-    let keepAlive = request.keepAlive && !isStopping
+    let keepAlive = request.keepAlive && !isStopping && connection.allowance == .serving
     var bytes = response.serialized(
       requestID: pending.requestID, keepAlive: keepAlive, includeBody: request.method != "HEAD",
       date: httpDate())
@@ -68,6 +77,24 @@ extension EventLoop {
       pending.received
     )
     startWriting(bytes, on: connection, closingAfter: !keepAlive)
+  }
+
+  /// Answers `request` with `response` at once, without faults, and closes after it.
+  private func answer(
+    _ request: HTTPRequest, with response: HTTPResponse, requestID: String,
+    on connection: Connection
+  ) {
+    connection.pendingLog = (
+      RequestLogEntry(
+        requestID: requestID, method: request.method, target: request.target,
+        status: response.status, duration: .zero, faults: []),
+      currentTime
+    )
+    startWriting(
+      response.serialized(
+        requestID: requestID, keepAlive: false, includeBody: request.method != "HEAD",
+        date: httpDate()),
+      on: connection, closingAfter: true)
   }
 
   func startWriting(_ bytes: [UInt8], on connection: Connection, closingAfter: Bool) {

@@ -12,6 +12,9 @@ final class EventLoop {
 
   static let listenerToken = UInt64.max
   static let stopToken = UInt64.max - 1
+  /// How long a connection in a place kept for `/_faults` may take to send its request: a
+  /// client turning faults off sends it at once, and the place is soon free again.
+  static let reservedTimeout = Duration.seconds(2)
   /// Connections accepted per wake-up. Every loop watches the listener and wakes for a new
   /// connection; whichever is free first takes it, so a small batch spreads a burst of clients
   /// over the loops and keeps new ones away from a busy loop.
@@ -87,6 +90,9 @@ final class EventLoop {
       if runtime.openConnection() {
         let connection = register(descriptor, allowance: .serving)
         setDeadline(of: connection, to: now + runtime.idleTimeout)
+      } else if runtime.openReserved() {
+        let connection = register(descriptor, allowance: .reserved)
+        setDeadline(of: connection, to: now + timeout(runtime.idleTimeout, for: connection))
       } else if runtime.beginLingering() {
         refuse(register(descriptor, allowance: .lingering))
       } else {
@@ -133,10 +139,21 @@ final class EventLoop {
     connections[connection.slot] = nil
     freeSlots.append(connection.slot)
     liveConnectionCount -= 1
-    switch connection.allowance {
+    release(connection.allowance)
+  }
+
+  /// Gives back the place `allowance` took.
+  func release(_ allowance: Allowance) {
+    switch allowance {
     case .serving: runtime.closeConnection()
+    case .reserved: runtime.closeReserved()
     case .lingering: runtime.endLingering()
     }
+  }
+
+  /// `base`, or less for a connection in a place kept for `/_faults`.
+  func timeout(_ base: Duration, for connection: Connection) -> Duration {
+    connection.allowance == .reserved ? min(base, Self.reservedTimeout) : base
   }
 
   /// Makes epoll watch the connection for `events` (nothing: only errors and hang-ups).
@@ -165,7 +182,8 @@ final class EventLoop {
     case .lingering:
       linger(connection)
     case .delayed(let pending):
-      // Only errors and hang-ups are watched while a request is held back: the client is gone.
+      // Only hang-ups and errors are watched while a request is held back: the client is
+      // gone, and its place is free at once rather than when the wait ends.
       log(pending.request, pending.requestID, status: nil, since: pending.received, pending.faults)
       close(connection)
     case .writing:

@@ -21,10 +21,14 @@ public final class PostsServer: Sendable {
   public let port: Int
   /// `http://<host>:<port>`, with `127.0.0.1` for a server bound to every address.
   public let baseURL: URL
+  /// Who the server answers: a client of a server with a token sends it (`Authorization:
+  /// Bearer TOKEN`).
+  public let access: Access
   private let runtime: ServerRuntime
 
   private init(runtime: ServerRuntime, host: String) {
     self.runtime = runtime
+    access = runtime.access.access
     port = runtime.port
     let urlHost = host == "0.0.0.0" ? "127.0.0.1" : host
     baseURL = URL(string: "http://\(urlHost):\(runtime.port)")!

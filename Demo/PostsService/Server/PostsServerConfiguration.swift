@@ -36,7 +36,8 @@ extension PostsServer {
     public var bodyTimeout: Duration
     /// More simultaneous connections than this are answered 503 (with `Retry-After: 1`) at
     /// once; the server then reads what they send before closing, so that they can read the
-    /// answer. The server raises the process's descriptor limit as far as needed and allowed.
+    /// answer. A few more are kept for `/_faults` alone, so that faults can always be turned
+    /// off. The server raises the process's descriptor limit as far as needed and allowed.
     public var maximumConnections: Int
     /// Posts, and separately comments, created through the API that are kept; one more drops
     /// the oldest created (the starting data is never dropped).
@@ -47,6 +48,9 @@ extension PostsServer {
     /// Called once per request, on a server thread, after the response is sent. The server
     /// itself never prints; `posts-server` prints these lines.
     public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
+    /// Who is answered: anyone who can connect (`.open`, the default), only requests carrying
+    /// a token, or (`.privateToThisProcess()`) only the process's own client.
+    public var access: Access
 
     public init(
       host: String = "127.0.0.1", port: Int = 0, faults: FaultSettings = .none, seed: UInt64 = 1,
@@ -54,7 +58,7 @@ extension PostsServer {
       idleTimeout: Duration = .seconds(10), headerTimeout: Duration = .seconds(10),
       bodyTimeout: Duration = .seconds(30), maximumConnections: Int = 4096,
       maximumCreated: Int = 1000, maximumBufferedBytes: Int = 256 << 20,
-      requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
+      requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil, access: Access = .open
     ) {
       self.host = host
       self.port = port
@@ -69,6 +73,7 @@ extension PostsServer {
       self.maximumCreated = maximumCreated
       self.maximumBufferedBytes = maximumBufferedBytes
       self.requestLog = requestLog
+      self.access = access
     }
   }
 }

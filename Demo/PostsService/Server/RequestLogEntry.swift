@@ -1,3 +1,5 @@
+import TetherCore
+
 /// What the server did with one request; handed to `Configuration.requestLog`.
 ///
 /// `description` is the one-line form `posts-server` prints:
@@ -17,8 +19,9 @@ public struct RequestLogEntry: Sendable, Equatable, CustomStringConvertible {
   /// The faults injected, in the order applied.
   public var faults: [InjectedFault]
 
+  /// The target's secret query items are masked (``Redaction``).
   public var description: String {
-    var line = "\(requestID) \(method ?? "-") \(target ?? "-") "
+    var line = "\(requestID) \(method ?? "-") \(target.map(Redaction.standard.url) ?? "-") "
     line += status.map(String.init) ?? "---"
     line += " " + Self.format(duration)
     if !faults.isEmpty {

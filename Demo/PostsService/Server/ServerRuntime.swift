@@ -15,12 +15,17 @@ final class ServerRuntime: Sendable {
   let api: PostsAPI
   let buffers: ByteBudget
   let requestLog: (@Sendable (RequestLogEntry) -> Void)?
+  let access: AccessCheck
   private let maximumConnections: Int
   /// Connections being turned away or lingering before their close, at once; beyond this new
   /// ones are closed unanswered and finished ones closed without lingering.
   private let maximumLingering: Int
   private let loopCount: Int
+  /// Connections over `maximumConnections` that are read anyway, to answer `/_faults` (and
+  /// 503 to anything else): faults can always be turned off, even at the limit.
+  static let reservedConnections = 4
   private let connectionCount = Atomic<Int>(0)
+  private let reservedCount = Atomic<Int>(0)
   private let lingeringCount = Atomic<Int>(0)
   private let requestCount = Atomic<Int>(0)
 
@@ -44,7 +49,8 @@ final class ServerRuntime: Sendable {
     }
     maximumConnections = configuration.maximumConnections
     maximumLingering = max(64, configuration.maximumConnections / 4)
-    DescriptorLimit.raise(toAtLeast: maximumConnections + maximumLingering + 64)
+    DescriptorLimit.raise(
+      toAtLeast: maximumConnections + Self.reservedConnections + maximumLingering + 64)
     let stop = try StopSignal()
     do {
       listener = try Listener(host: configuration.host, port: configuration.port)
@@ -63,6 +69,7 @@ final class ServerRuntime: Sendable {
       writes: configuration.writes, faults: faults)
     buffers = ByteBudget(limit: configuration.maximumBufferedBytes)
     requestLog = configuration.requestLog
+    access = AccessCheck(configuration.access, host: configuration.host, port: listener.port)
     loopCount = max(2, min(ProcessInfo.processInfo.activeProcessorCount, 8))
     let listener = listener
     lifecycle = ServerLifecycle(loops: loopCount) {
@@ -112,6 +119,17 @@ final class ServerRuntime: Sendable {
 
   func closeConnection() {
     connectionCount.subtract(1, ordering: .relaxed)
+  }
+
+  /// Takes one of the places kept for `/_faults`; `false` when none is free.
+  func openReserved() -> Bool {
+    if reservedCount.add(1, ordering: .relaxed).newValue <= Self.reservedConnections { return true }
+    reservedCount.subtract(1, ordering: .relaxed)
+    return false
+  }
+
+  func closeReserved() {
+    reservedCount.subtract(1, ordering: .relaxed)
   }
 
   /// Counts a connection being turned away or lingering; `false` when too many are already.

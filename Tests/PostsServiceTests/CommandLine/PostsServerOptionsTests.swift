@@ -58,6 +58,26 @@ struct PostsServerOptionsTests {
     #expect(try parse([]).configuration.writes == .stored)
   }
 
+  @Test func aTokenOrATokenFile() throws {
+    #expect(try parse([]).configuration.access == .open)
+    #expect(try parse(["--token", "s3cret"]).configuration.access == .token("s3cret"))
+    #expect(try parse(["--token-file", "/run/t"]).tokenFile == "/run/t")
+    #expect(throws: CommandLineError("--token and --token-file: give one", command: "posts-server"))
+    {
+      try PostsServerOptions.command.parse(["--token", "a", "--token-file", "/run/t"])
+    }
+    #expect(throws: CommandLineError("--token needs a token", command: "posts-server")) {
+      try PostsServerOptions.command.parse(["--token="])
+    }
+  }
+
+  @Test func helpSaysWhatItExposesAndTheLatencyCap() {
+    let help = PostsServerOptions.command.help
+    #expect(help.contains("Who can reach it: by default anyone who can connect"))
+    #expect(help.contains("--token TOKEN") && help.contains("--token-file FILE"))
+    #expect(help.contains("at most 60s"))
+  }
+
   @Test func help() throws {
     let help = PostsServerOptions.command.help
     #expect(try PostsServerOptions.command.parse(["--help"]).printed == help)
@@ -85,6 +105,11 @@ struct PostsServerOptionsTests {
         + " at most \(DurationText.format(FaultSettings.maximumLatency))"
     ),
     (["--seed", "-1"], "invalid value '-1' for --seed: expected a whole number"),
+    (
+      ["--latency", "61s"],
+      "invalid value '61s' for --latency: expected a number and a unit, like 300ms, 2s or 1.5m,"
+        + " at most 1m"
+    ),
     (["--quiet=yes"], "--quiet takes no value"),
     (
       ["--routes", "posts"],

@@ -149,7 +149,7 @@ struct FaultsOverHTTPTests {
     // `failNext` counts down when the slow request's faults are decided, which tells the test
     // that the request is being held back by the server.
     let configuration = PostsServer.Configuration(
-      faults: FaultSettings(latency: .seconds(600), failNext: 1, routes: ["/posts/1"]))
+      faults: FaultSettings(latency: .seconds(60), failNext: 1, routes: ["/posts/1"]))
     try await withServer(configuration) { server, client in
       // The slow request is sent from a thread of its own over a raw connection, so that a
       // cooperative pool held up by other tests (as under the thread sanitizer) cannot keep it

@@ -37,4 +37,51 @@ struct ConnectionLimitTests {
       #expect(try await held.readResponse().status == 200)
     }
   }
+
+  /// Clients that hang up while their requests are held back by injected latency free their
+  /// connections at once (EPOLLRDHUP), not when the latency ends: 60 of them with
+  /// `--max-connections 50` do not lock the service, and faults can be turned off at once.
+  @Test func hungUpDelayedRequestsFreeTheirConnectionsAtOnce() async throws {
+    let configuration = PostsServer.Configuration(
+      faults: FaultSettings(latency: .seconds(60)), maximumConnections: 50)
+    try await withServer(configuration) { server, client in
+      try await onOwnThread {
+        for index in 0..<60 {
+          let connection = try RawConnection(port: server.port)
+          try connection.send("GET /posts/\(index + 1) HTTP/1.1\r\nHost: x\r\n\r\n")
+          connection.close()
+        }
+      }
+      let hungUp = ContinuousClock.now
+      #expect(try await eventually(timeout: .seconds(1)) { server.openConnections == 0 })
+      let put = try await client.send("PUT", "/_faults", json: #"{"latencyMilliseconds": 0}"#)
+      #expect(put.status == 200)
+      #expect(ContinuousClock.now - hungUp < .seconds(1))
+      #expect(try await client.get("/posts/1").status == 200)
+    }
+  }
+
+  /// At the limit, with every connection held by a delayed request still waiting for its
+  /// answer, a few more connections are kept for `/_faults`: faults can always be turned off.
+  @Test func faultsCanBeTurnedOffAtTheLimit() async throws {
+    let configuration = PostsServer.Configuration(
+      faults: FaultSettings(latency: .seconds(60)), maximumConnections: 5)
+    try await withServer(configuration) { server, client in
+      var held: [RawConnection] = []
+      for index in 0..<5 {
+        let connection = try RawConnection(port: server.port)
+        try connection.send("GET /posts/\(index + 1) HTTP/1.1\r\nHost: x\r\n\r\n")
+        held.append(connection)
+      }
+      #expect(try await eventually(timeout: .seconds(10)) { server.openConnections == 5 })
+      let other = try await client.get("/posts/9")
+      #expect(other.status == 503 && other.message == "Too many connections; try again later")
+      let put = try await client.send("PUT", "/_faults", json: #"{"latencyMilliseconds": 0}"#)
+      #expect(put.status == 200)
+      #expect(put.header("Connection") == "close")
+      #expect(server.faults.latency == .zero)
+      // The held requests are still answered, after the latency they were given.
+      withExtendedLifetime(held) {}
+    }
+  }
 }

@@ -149,6 +149,13 @@ final class RawConnection: @unchecked Sendable {
     shutdown(descriptor, Int32(SHUT_WR))
   }
 
+  /// Closes in order (FIN), as a client that hangs up does.
+  func close() {
+    guard !isClosed else { return }
+    Glibc.close(descriptor)
+    isClosed = true
+  }
+
   /// Closes with a reset (RST) instead of an orderly close.
   func reset() {
     var linger = linger(l_onoff: 1, l_linger: 0)
