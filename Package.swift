@@ -68,7 +68,7 @@ let package = Package(
       name: "PostsBrowser",
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherPersistence",
-        "TetherDevtools", "TetherDevtoolsHTTP", "TetherCommandLine",
+        "TetherDevtools", "TetherDevtoolsHTTP", "TetherCommandLine", "TetherSystem",
       ],
       path: "Demo/PostsBrowser"
     ),

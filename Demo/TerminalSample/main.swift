@@ -4,8 +4,10 @@ import TetherTerminal
 
 let options = SampleOptions.command.parseOrExit()
 
+/// Prints `terminal-sample: message` on standard error, sanitised (it may quote `TERM`), and
+/// exits with `code`.
 func fail(_ message: String, code: Int32) -> Never {
-  FileHandle.standardError.write(Data("terminal-sample: \(message)\n".utf8))
+  FileHandle.standardError.write(Data("terminal-sample: \(TextSanitizer.sanitize(message))\n".utf8))
   exit(code)
 }
 

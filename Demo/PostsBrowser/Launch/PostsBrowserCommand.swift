@@ -1,7 +1,9 @@
 import Foundation
 import PostsService
+import TetherCommandLine
 import TetherCore
 import TetherHTTP
+import TetherSystem
 import TetherTerminal
 
 /// `posts`: parses the command line, starts the embedded Posts service (or checks the
@@ -24,14 +26,31 @@ public enum PostsBrowserCommand {
         return 0
       }
     } catch {
-      FileHandle.standardError.write(Data((error.line + "\n").utf8))
+      FileHandle.standardError.write(Data((TextSanitizer.sanitize(error.line) + "\n").utf8))
       return 2
     }
+    // The server's credentials leave the URL here: from now on nothing that prints, logs or
+    // stores the URL can hold them.
+    var url = options.url
+    var credential: AuthenticationInterceptor.Credential?
+    if let given = options.url {
+      do {
+        let resolved = try ServerCredentials.resolve(
+          url: given, file: options.credentialsFile,
+          environment: ProcessInfo.processInfo.environment)
+        url = resolved.url
+        credential = resolved.credentials?.credential
+        if let password = resolved.passwordInArguments { ProcessArguments.conceal(password) }
+      } catch {
+        return fail("\(error)", code: 2)
+      }
+    }
+    unsetenv(ServerCredentials.environmentVariable)
     let log: TerminalLog?
     do {
       log = try options.logPath.map(TerminalLog.init(path:))
     } catch {
-      return fail("cannot open the log file: \(error)", code: 2)
+      return fail("--log: \(error)", code: 2)
     }
     var logLine: (@Sendable (String) -> Void)?
     if let log {
@@ -53,27 +72,31 @@ public enum PostsBrowserCommand {
     let transport = options.transport.make()
     let timeouts = HTTPTimeouts.interactive.limited(toTotal: options.timeout)
     let cacheFile = options.cache.file(environment: ProcessInfo.processInfo.environment)
-    if let url = options.url {
+    if let url {
       server = nil
       model = await PostsModel.open(
         configuration(
-          options, baseURL: url, transport: transport, timeouts: timeouts, log: logLine),
+          options, baseURL: url, transport: transport, timeouts: timeouts, log: logLine,
+          credential: credential),
         cacheFile: cacheFile)
       // With a feed in the cache the browser opens at once, whatever the server does: the
       // feed shows, stale, and says why it cannot be refreshed. Without one, a server that
       // cannot be browsed ends `posts` with one line.
       if model.restoredFeedDate == nil,
-        let problem = await problemReaching(url, transport: transport, timeouts: timeouts)
+        let problem = await problemReaching(
+          url, transport: transport, timeouts: timeouts, credential: credential)
       {
         await model.closeCache()
         return fail(problem, code: 2)
       }
     } else {
       do {
+        // Only this browser may use it: a random token and its own address, so neither
+        // another user of the machine nor a web page can read or change it.
         server = try PostsServer.start(
           PostsServer.Configuration(
             port: 0, faults: options.faults, seed: options.seed,
-            requestLog: serverLog(logLine)))
+            requestLog: serverLog(logLine), access: .privateToThisProcess()))
       } catch {
         return fail("cannot start the embedded Posts service: \(error)", code: 1)
       }
@@ -93,6 +116,7 @@ public enum PostsBrowserCommand {
     }
     let app = PostsBrowserApp(model: model)
     app.clipboard = { screen.copyToClipboard($0) }
+    if let notice = log?.notice { app.tell(notice) }
     var code: Int32 = 0
     do {
       let loop = try EventLoop(app: app, screen: screen, input: screen)
@@ -115,11 +139,13 @@ public enum PostsBrowserCommand {
   /// The model's configuration for the command line.
   private static func configuration(
     _ options: PostsBrowserOptions, baseURL: URL, transport: any HTTPTransport,
-    timeouts: HTTPTimeouts, server: PostsServer? = nil, log: (@Sendable (String) -> Void)?
+    timeouts: HTTPTimeouts, server: PostsServer? = nil, log: (@Sendable (String) -> Void)?,
+    credential: AuthenticationInterceptor.Credential? = nil
   ) -> PostsModel.Configuration {
     PostsModel.Configuration(
       baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
-      retries: options.retries, server: server, persistsWrites: server != nil, log: log)
+      retries: options.retries, server: server, persistsWrites: server != nil, log: log,
+      credential: credential)
   }
 
   /// The embedded service's request log, written to the log file when there is one.
@@ -134,11 +160,13 @@ public enum PostsBrowserCommand {
   /// print, or nil when it does.
   static func problemReaching(
     _ url: URL, transport: any HTTPTransport = CurlTransport.shared,
-    timeouts: HTTPTimeouts = .interactive
+    timeouts: HTTPTimeouts = .interactive, credential: AuthenticationInterceptor.Credential? = nil
   ) async -> String? {
     let api = APIClient(
       baseURL: url, defaults: RequestDefaults(timeouts: timeouts),
-      clientError: .json(ServerMessage.self), transport: transport)
+      clientError: .json(ServerMessage.self), transport: transport,
+      interceptors: credential.map { credential in [AuthenticationInterceptor { credential }] }
+        ?? [])
     let probe = PostsAPI.posts(skip: 0, limit: 1)
     do {
       _ = try await api.send(probe)
@@ -148,9 +176,16 @@ public enum PostsBrowserCommand {
     }
   }
 
-  /// Prints `posts: message` on standard error and returns `code`.
-  private static func fail(_ message: String, code: Int32) -> Int32 {
-    FileHandle.standardError.write(Data("posts: \(message)\n".utf8))
+  /// Prints `posts: message` on standard error and returns `code`. The message may quote a
+  /// server or a file: credentials in it are redacted, and it passes the terminal's sanitiser
+  /// (no escape sequence, control character or bidi override reaches the terminal).
+  static func fail(_ message: String, code: Int32) -> Int32 {
+    FileHandle.standardError.write(Data(exitLine(message).utf8))
     return code
+  }
+
+  /// `posts: message` and a newline, as ``fail(_:code:)`` prints it.
+  static func exitLine(_ message: String) -> String {
+    "posts: " + TextSanitizer.sanitize(Redaction.standard.text(message)) + "\n"
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PostsService
 import TetherCommandLine
+import TetherCore
 import TetherHTTP
 import TetherTerminal
 
@@ -29,6 +30,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   public var timeout: Duration = HTTPTimeouts.interactive.total
   /// Where the feed and posts are cached between launches.
   public var cache = CacheChoice.automatic
+  /// `--credentials-file FILE`: the `--url` server's `user:password`, read at launch.
+  public var credentialsFile: String?
 
   public static let version = "posts 1.0.0 (Tether)"
 
@@ -43,7 +46,15 @@ public struct PostsBrowserOptions: Sendable, Equatable {
     arguments: [
       .option(
         "--url", value: httpURL,
-        help: "browse a dummyjson-compatible server, e.g. https://dummyjson.com", to: \.url),
+        help: "browse a dummyjson-compatible server, e.g. https://dummyjson.com (a"
+          + " user:password@ in it is accepted, but others see it in ps until posts has read"
+          + " it: prefer --credentials-file or POSTS_CREDENTIALS)",
+        to: \.url),
+      .option(
+        "--credentials-file", value: .file,
+        help: "the --url server's user:password, on the first line of FILE, which only you may"
+          + " read (chmod 600)",
+        to: \.credentialsFile),
       .option(
         "--page-size", value: .integer(in: 1...100), help: "posts per page, 1...100 (default 10)",
         to: \.pageSize),
@@ -89,17 +100,42 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       .flag(
         "--no-cache", help: "start from nothing and keep nothing", setting: \.cache, to: .off),
     ],
-    sections: [HelpSection("Keys", "press ? in the browser.")],
-    version: version)
+    environment: [
+      EnvironmentVariable(
+        ServerCredentials.environmentVariable,
+        help: "user:password of the --url server, unless --credentials-file or the URL gives"
+          + " them; read once, then removed from the environment"),
+      EnvironmentVariable(
+        "XDG_CACHE_HOME", help: "where the cache goes (default ~/.cache): tether/posts.sqlite"),
+      EnvironmentVariable(
+        "XDG_STATE_HOME",
+        help: "where the devtools save exports (default ~/.local/state): tether/exports"),
+      EnvironmentVariable("NO_COLOR", help: "no colours, with --color auto"),
+    ],
+    sections: [
+      HelpSection("Keys", "press ? in the browser."),
+      HelpSection(
+        "Files",
+        """
+        the cache, the log and exports are readable by you alone (0600, in folders made \
+        0700); an older cache or log others could read is tightened, and said once.
+        """),
+    ],
+    version: version,
+    validate: { (options) throws(CommandLineError) in
+      if options.credentialsFile != nil, options.url == nil {
+        throw CommandLineError("--credentials-file is for a --url server")
+      }
+    })
 
-  /// An http or https URL with a host.
+  /// An http or https URL with a host; an error repeats it without its password.
   static let httpURL = ValueParser(placeholder: "URL", expecting: "an http or https URL") {
     (text: String) -> URL? in
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
     else { return nil }
     return url
-  }
+  }.showingInput { Redaction.standard.url($0) }
 }
 
 /// Where `posts` caches what it read: `--cache FILE`, `--no-cache`, or the default place.

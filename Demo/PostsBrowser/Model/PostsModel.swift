@@ -36,12 +36,16 @@ public final class PostsModel: Sendable {
     /// Whether the network is reachable; nil for the default: always for the embedded service
     /// (it is on the loopback interface), the kernel's view for a remote server.
     public var connectivity: (any RunCondition)?
+    /// Sent with every request (`Authorization`); nil sends the embedded service's token when
+    /// it has one, and nothing to another server.
+    public var credential: AuthenticationInterceptor.Credential?
 
     public init(
       baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
       timeouts: HTTPTimeouts = .interactive, clock: any TetherClock = SystemClock(),
       pageSize: Int = 10, retries: Int = 3, server: PostsServer? = nil, persistsWrites: Bool,
-      log: (@Sendable (String) -> Void)? = nil, connectivity: (any RunCondition)? = nil
+      log: (@Sendable (String) -> Void)? = nil, connectivity: (any RunCondition)? = nil,
+      credential: AuthenticationInterceptor.Credential? = nil
     ) {
       self.baseURL = baseURL
       self.transport = transport
@@ -53,6 +57,7 @@ public final class PostsModel: Sendable {
       self.persistsWrites = persistsWrites
       self.log = log
       self.connectivity = connectivity
+      self.credential = credential ?? server?.access.token.map { .bearer($0) }
     }
   }
 
@@ -101,7 +106,10 @@ public final class PostsModel: Sendable {
     let (client, reachability) = makeClient(for: configuration, caching: cacheFile != nil)
     var cache: PostsCache?
     if let cacheFile {
-      let origin = configuration.server == nil ? configuration.baseURL.absoluteString : "embedded"
+      // The server's URL without user or password, and its secret query items masked: the
+      // origin is kept in the cache file, which must never hold a credential.
+      let origin =
+        configuration.server == nil ? Redaction.standard.url(configuration.baseURL) : "embedded"
       cache = await PostsCache.open(at: cacheFile, for: client, origin: origin)
     }
     return PostsModel(configuration, client: client, reachability: reachability, cache: cache)
@@ -148,6 +156,9 @@ public final class PostsModel: Sendable {
       defaults: RequestDefaults(timeouts: configuration.timeouts),
       clientError: .json(ServerMessage.self),
       transport: clientFaults.wrapping(configuration.transport),
+      interceptors: configuration.credential.map { credential in
+        [AuthenticationInterceptor { credential }]
+      } ?? [],
       observers: observers, clock: configuration.clock)
     self.client = client
     self.cache = cache

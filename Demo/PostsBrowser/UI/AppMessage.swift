@@ -13,6 +13,7 @@ enum AppMessage: Sendable {
   case feedChanged
   /// A new post waits for the server to come back (it is sent then, or at the next launch).
   case queued(PostDraft)
-  /// The cache file could not be used as it was (damaged, locked, read-only, full).
-  case cacheProblem(String)
+  /// A file could not be used as it was (the cache damaged, locked, read-only, full), or was
+  /// made private (the cache or the log, readable by others before).
+  case fileNotice(String)
 }

@@ -139,7 +139,7 @@ extension PostsBrowserApp {
       toast.show(
         "Queued “\(Post.shown(draft.title, limit: 40))”: sent when the server is back",
         now: now, duration: .seconds(5))
-    case .cacheProblem(let message):
+    case .fileNotice(let message):
       toast.show(
         Post.shown(message, limit: 200), kind: .error, now: now, duration: .seconds(8))
     case .deleted(let id):

@@ -90,7 +90,12 @@ public final class PostsBrowserApp: TerminalApp {
     devtools.messages.onPost(wake)
     // The feed may have changed before anyone listened.
     inbox.post(.feedChanged)
-    for message in model.cache?.messages ?? [] { inbox.post(.cacheProblem(message)) }
+    for message in model.cache?.messages ?? [] { inbox.post(.fileNotice(message)) }
+  }
+
+  /// Shows `notice` about a file (the log made private) once the loop runs.
+  public func tell(_ notice: String) {
+    inbox.post(.fileNotice(notice))
   }
 
   /// Starts the work the first screen needs on a screen of `size`: pages until the feed's

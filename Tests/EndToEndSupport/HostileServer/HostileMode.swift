@@ -7,7 +7,7 @@
 public enum HostileMode: String, Sendable, CaseIterable {
   /// Answers like a small dummyjson-compatible service (30 posts, their users), plus the test
   /// routes (`/echo`, `/redirect/…`, `/encoded/…`, `/chunked`, `/cookies/…`, `/status/<code>`,
-  /// `/bytes`, `/drip`).
+  /// `/hostile-message/<code>/…` (a message full of escape sequences), `/bytes`, `/drip`).
   case wellBehaved = "well-behaved"
   /// 513 `[`: one level past the depth at which Foundation's JSON parser traps.
   case tooDeep = "too-deep"

@@ -92,6 +92,13 @@ enum HostileRoutes {
       guard let code = Int(parts[1]) else { return nil }
       return .respond(
         status: code, headers: [json], body: Array(#"{"message":"status \#(code)"}"#.utf8))
+    case "hostile-message" where parts.count >= 2:
+      // A status whose message retitles the window, clears the screen, colours it (C1 CSI)
+      // and reverses text, should it reach a terminal raw.
+      guard let code = Int(parts[1]) else { return nil }
+      let message = #"\u001b]0;pwned\u0007\u001b[2Jcleared \u009b31mred\u202e desrever"#
+      return .respond(
+        status: code, headers: [json], body: Array(#"{"message":"\#(message)"}"#.utf8))
     case "bytes":
       let count = max(0, request.query("count").flatMap(Int.init) ?? 1024)
       if request.query("chunked") == "1" {

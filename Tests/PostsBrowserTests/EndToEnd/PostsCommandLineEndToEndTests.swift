@@ -58,13 +58,15 @@ struct PostsCommandLineEndToEndTests {
 
   /// Runs `posts` with `arguments` on a terminal (tmux), standard error to a file, and waits
   /// (20 s at most) for it to end: `--url` is checked once the terminal is known to be usable.
-  private func runOnATerminal(_ arguments: [String]) async throws -> Outcome {
+  private func runOnATerminal(
+    _ arguments: [String], environment: String = ""
+  ) async throws -> Outcome {
     let tmux = try TmuxSession(width: 160, height: 10, name: "posts-url")
     let binary = try builtProduct(named: "posts")
     try await tmux.waitUntil(containing: "e2e$")
     let quoted = arguments.map { "\"\($0)\"" }.joined(separator: " ")
     try tmux.run(
-      "sh -c 'start=$(date +%s%N); \"\(binary)\" \(quoted) 2> \(tmux.path("stderr"));"
+      "sh -c 'start=$(date +%s%N); \(environment) \"\(binary)\" \(quoted) 2> \(tmux.path("stderr"));"
         + " code=$?; echo $(( ($(date +%s%N) - start) / 1000000 )) > \(tmux.path("elapsed"));"
         + " echo $code > \(tmux.path("status"))'")
     let status = try #require(try await tmux.file("status"))
@@ -128,5 +130,77 @@ struct PostsCommandLineEndToEndTests {
     #expect((outcome.seconds ?? 99) < 8)
     #expect(outcome.status == 2)
     #expect(outcome.standardError.hasPrefix("posts: \(server.url.absoluteString) did not answer"))
+  }
+
+  /// A server's message quoted in the one line `posts` prints passes the terminal's sanitiser:
+  /// no escape sequence, control character or bidi override reaches the terminal.
+  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  func aHostileStartupProbeAnswerPrintsNoEscapeByte() async throws {
+    let server = try HostileServer()
+    defer { server.stop() }
+    let base = server.url.absoluteString
+    let outcome = try await runOnATerminal(["--url", base + "/hostile-message/500/"])
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.standardError.hasPrefix(
+        "posts: the server answered 500 at /hostile-message/500/posts: cleared "),
+      "\(outcome.standardError)")
+    let bytes = Array(outcome.standardError.utf8)
+    #expect(!bytes.contains(0x1B) && !bytes.contains(0x07))
+    #expect(
+      !outcome.standardError.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E })
+    #expect(outcome.standardError.dropLast().split(separator: "\n").count == 1)
+  }
+
+  /// The server's user and password come from the URL, the environment or a private file,
+  /// reach the server, and are never printed.
+  @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+  func credentialsReachTheServerAndAreNeverPrinted() async throws {
+    let server = try HostileServer()
+    defer { server.stop() }
+    let host = "127.0.0.1:\(server.url.port ?? 0)"
+    let accepted = "posts: http://\(host)/basic-auth/ is not a posts API: missing field posts\n"
+
+    let fromURL = try await runOnATerminal(["--url", "http://user:pass@\(host)/basic-auth/"])
+    #expect(fromURL.standardError == accepted)
+    let fromEnvironment = try await runOnATerminal(
+      ["--url", "http://\(host)/basic-auth/"], environment: "POSTS_CREDENTIALS=user:pass")
+    #expect(fromEnvironment.standardError == accepted)
+
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("posts-credentials-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("credentials").path
+    try Data("user:pass\n".utf8).write(to: URL(fileURLWithPath: file))
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+    let fromFile = try await runOnATerminal(
+      ["--url", "http://\(host)/basic-auth/", "--credentials-file", file],
+      environment: "POSTS_CREDENTIALS=user:wrong")
+    #expect(fromFile.standardError == accepted)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+    let readable = try await runOnATerminal(
+      ["--url", "http://\(host)/basic-auth/", "--credentials-file", file])
+    #expect(readable.status == 2)
+    #expect(
+      readable.standardError
+        == "posts: --credentials-file: cannot use \(file): other users can read it (0644); chmod 600 it\n"
+    )
+
+    let refused = try await runOnATerminal(["--url", "http://user:wrong@\(host)/basic-auth/"])
+    #expect(
+      refused.standardError.hasPrefix("posts: the server answered 401 at /basic-auth/posts"))
+    for outcome in [fromURL, fromEnvironment, fromFile, refused] {
+      #expect(!outcome.standardError.contains("pass") && !outcome.standardError.contains("wrong"))
+    }
+  }
+
+  @Test func aBadURLIsRepeatedWithoutItsPassword() throws {
+    let outcome = try run(["--url", "ftp://me:s3cret@example.com"])
+    #expect(outcome.status == 2)
+    #expect(
+      outcome.standardError
+        == "posts: invalid value 'ftp://example.com' for --url: expected an http or https URL"
+        + " (see posts --help)\n")
   }
 }
