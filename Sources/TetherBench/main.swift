@@ -1,5 +1,6 @@
 import Foundation
 import TetherCommandLine
+import TetherTerminal
 
 /// `tether-bench <suite>`: run with `swift run -c release tether-bench <suite>`.
 ///
@@ -70,6 +71,7 @@ let chosen = bench.parseOrExit()
 do {
   try await chosen.run()
 } catch {
-  FileHandle.standardError.write(Data("tether-bench \(chosen.name): \(error)\n".utf8))
+  let message = TextSanitizer.sanitize("\(error)")
+  FileHandle.standardError.write(Data("tether-bench \(chosen.name): \(message)\n".utf8))
   exit(1)
 }

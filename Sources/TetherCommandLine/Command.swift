@@ -11,7 +11,7 @@
 ///   var logsRequests = true
 /// }
 ///
-/// let serve = Command(
+/// let serve = Command<ServeOptions>(
 ///   "serve", abstract: "Serves the sample posts.", defaults: ServeOptions(),
 ///   arguments: [
 ///     .option("--port", value: .integer(in: 0...65535), help: "port to listen on", to: \.port),
@@ -24,6 +24,9 @@
 ///
 /// `--help` and `-h` are always understood, `--version` when there is a ``version``, and the
 /// hidden `--generate-manpage` prints the man page (roff) for the docs.
+///
+/// Name the options type (`Command<ServeOptions>(…)`): a long declaration with it left to
+/// inference can take the type checker longer than it allows.
 public struct Command<Options> {
   /// The program's name (or the subcommand's): `posts`.
   public var name: String
