@@ -14,7 +14,7 @@ final class EventLoop {
   static let stopToken = UInt64.max - 1
   /// How long a connection in a place kept for `/_faults` may take to send its request: a
   /// client turning faults off sends it at once, and the place is soon free again.
-  static let reservedTimeout = Duration.seconds(2)
+  static let reservedTimeout = Duration.seconds(1)
   /// Connections accepted per wake-up. Every loop watches the listener and wakes for a new
   /// connection; whichever is free first takes it, so a small batch spreads a burst of clients
   /// over the loops and keeps new ones away from a busy loop.
@@ -216,6 +216,11 @@ final class EventLoop {
 
   private func deadlinePassed(for connection: Connection) {
     switch connection.phase {
+    case .idle where connection.allowance == .reserved,
+      .readingHead where connection.allowance == .reserved:
+      // A place kept for `/_faults`, and no request for it came: the answer any connection
+      // over the limit gets.
+      refuse(connection)
     case .idle, .writing, .lingering:
       close(connection)
     case .readingHead:
