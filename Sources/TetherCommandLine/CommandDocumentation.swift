@@ -32,12 +32,7 @@ extension Command {
       CommandDocumentation.Entry(
         label: $0.label, names: $0.names, valueName: $0.valueName, help: $0.help)
     }
-    options.append(.init(label: "-h, --help", names: BuiltInOption.help, help: "show this help"))
-    if version != nil {
-      options.append(
-        .init(
-          label: BuiltInOption.version, names: [BuiltInOption.version], help: "show the version"))
-    }
+    options += CommandDocumentation.builtInOptions(hasVersion: version != nil)
     let synopsis =
       (["[options]"]
       + positionals.map { argument in
@@ -53,6 +48,19 @@ extension Command {
         .init(label: $0.label, names: $0.names, valueName: nil, help: $0.help)
       },
       options: options, environment: environment, sections: sections)
+  }
+}
+
+extension CommandDocumentation {
+  /// `-h, --help`, and `--version` when there is a version: the options every command has.
+  static func builtInOptions(hasVersion: Bool) -> [Entry] {
+    var options = [Entry(label: "-h, --help", names: BuiltInOption.help, help: "show this help")]
+    if hasVersion {
+      options.append(
+        Entry(
+          label: BuiltInOption.version, names: [BuiltInOption.version], help: "show the version"))
+    }
+    return options
   }
 }
 

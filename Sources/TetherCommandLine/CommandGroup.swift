@@ -86,18 +86,9 @@ public struct CommandGroup<Result> {
   }
 
   private var documentation: CommandDocumentation {
-    var options = [
-      CommandDocumentation.Entry(
-        label: "-h, --help", names: BuiltInOption.help, help: "show this help")
-    ]
-    if version != nil {
-      options.append(
-        .init(
-          label: BuiltInOption.version, names: [BuiltInOption.version], help: "show the version"))
-    }
     return CommandDocumentation(
       path: name, abstract: abstract, discussion: discussion, synopsis: "<command> [options]",
-      options: options,
+      options: CommandDocumentation.builtInOptions(hasVersion: version != nil),
       subcommands: subcommands.filter { !$0.isHidden }.map {
         $0.documentation("\(name) \($0.name)")
       },
