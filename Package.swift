@@ -58,7 +58,7 @@ let package = Package(
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(
       name: "PostsService",
-      dependencies: ["TetherHTTP", "TetherSynchronization", "TetherCommandLine"],
+      dependencies: ["TetherHTTP", "TetherJSON", "TetherSynchronization", "TetherCommandLine"],
       path: "Demo/PostsService"),
     .executableTarget(
       name: "PostsServerTool",
@@ -131,7 +131,8 @@ let package = Package(
     .testTarget(
       name: "PostsServiceTests",
       dependencies: [
-        "PostsService", "TetherSynchronization", "TetherCommandLine", "EndToEndSupport",
+        "PostsService", "TetherJSON", "TetherSynchronization", "TetherCommandLine",
+        "EndToEndSupport",
       ]),
     .testTarget(
       name: "PostsBrowserTests",

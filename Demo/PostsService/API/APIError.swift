@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// A request the API refuses: answered as `{"message": ...}` with `status`.
 struct APIError: Error {
   var status: Int
@@ -19,7 +21,7 @@ struct APIError: Error {
   }
 
   /// 400 for a body that is not JSON, or nests too deep.
-  static func invalidJSON(_ error: JSONReadError) -> APIError {
+  static func invalidJSON(_ error: JSONError) -> APIError {
     .badRequest("Invalid JSON in the request body: \(error)")
   }
 

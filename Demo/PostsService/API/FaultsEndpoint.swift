@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// `GET /_faults` shows the fault settings; `PUT /_faults` changes the fields its JSON body names
 /// and shows the result:
 ///
@@ -38,14 +40,16 @@ extension FaultSettings {
       json.field("failureRate", failureRate)
       json.key("failureStatuses")
       json.array { json in for status in failureStatuses { json.value(status) } }
-      json.field("retryAfterSeconds", retryAfter.map { .number($0.milliseconds / 1000) } ?? .null)
+      json.field(
+        "retryAfterSeconds",
+        retryAfter.flatMap { JSONNumber($0.milliseconds / 1000) }.map(JSONValue.number) ?? .null)
       json.field("latencyMilliseconds", latency.milliseconds)
       json.field("jitterMilliseconds", jitter.milliseconds)
       json.field("malformedRate", malformedRate)
       json.field("dropRate", dropRate)
       json.field("failNext", failNext)
-      json.field("failNextRoutes", strings: failNextRoutes)
-      json.field("routes", strings: routes)
+      json.field("failNextRoutes", .array(failNextRoutes.map(JSONValue.string)))
+      json.field("routes", .array(routes.map(JSONValue.string)))
     }
   }
 
@@ -54,7 +58,7 @@ extension FaultSettings {
       guard case .number(let number) = value else {
         throw FaultSettingsError("\(name) must be a number, not \(value.typeDescription)")
       }
-      return number
+      return number.double
     }
     func strings() throws(FaultSettingsError) -> [String] {
       guard case .array(let items) = value else {

@@ -1,4 +1,5 @@
 import Glibc
+import TetherJSON
 
 /// The few JavaScript semantics dummyjson's answers depend on, so that ours match.
 enum JavaScript {
@@ -50,14 +51,17 @@ enum JavaScript {
   static func string(_ value: JSONValue) -> String {
     switch value {
     case .null: "null"
-    case .boolean(let value): value ? "true" : "false"
-    case .number(let number):
-      number == number.rounded() && abs(number) < 1e15
-        ? String(Int64(number)) : number.description
+    case .bool(let value): value ? "true" : "false"
+    case .number(let number): string(number.double)
     case .string(let text): text
     case .array(let elements): elements.map { $0 == .null ? "" : string($0) }.joined(separator: ",")
     case .object: "[object Object]"
     }
+  }
+
+  /// `String(number)`: whole numbers without a fraction.
+  private static func string(_ number: Double) -> String {
+    number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : number.description
   }
 
   /// How `sortArray` orders two field values: numbers by value, strings by UTF-16 code units
@@ -67,10 +71,10 @@ enum JavaScript {
   static func compare(_ left: JSONValue?, _ right: JSONValue?) -> Int {
     switch (left, right) {
     case (.number(let left)?, .number(let right)?):
-      return left < right ? -1 : left > right ? 1 : 0
+      return left.double < right.double ? -1 : left.double > right.double ? 1 : 0
     case (.string(let left)?, .string(let right)?):
       return compareUTF16(left, right)
-    case (.boolean(let left)?, .boolean(let right)?):
+    case (.bool(let left)?, .bool(let right)?):
       return left == right ? 0 : left ? 1 : -1
     case (.array?, .array?):
       return compareUTF16(string(left!), string(right!))

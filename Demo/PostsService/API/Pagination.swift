@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// `limit` and `skip` of a list request: `limit` defaults to 30 and `0` means all; `skip`
 /// defaults to 0 and may go past the end (an empty page). Both must be whole non-negative
 /// numbers (dummyjson also takes `1.5` or an empty value and reads them its own way).

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// The fields a stored `POST /posts/add`, `PUT` or `PATCH /posts/{id}` sets, validated.
 ///
 /// Absent fields stay unchanged; unknown fields are ignored, as on dummyjson; `id` cannot

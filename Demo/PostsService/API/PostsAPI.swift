@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// Answers requests to the dummyjson-compatible routes from a `DataStore`.
 ///
 /// Every answer is JSON; errors are `{"message": ...}` with a 4xx status. `HEAD` is answered like
@@ -84,7 +86,7 @@ extension HTTPRequest {
     }
     let document: JSONValue
     do {
-      document = try JSONValue.parse(body)
+      document = try JSONValue(parsing: body, limits: .requestBody)
     } catch {
       throw .invalidJSON(error)
     }

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// An id as a client sends it (a path segment, or a JSON value in a body), checked the way
 /// dummyjson's `verifyPostHandler` and `verifyUserHandler` check it: missing is 400 ("Post id is
 /// required"), not a number is 400 ("Invalid post id 'abc'"), a number no record has is 404

@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 /// Writes answered as dummyjson answers them (`--writes dummyjson`): nothing is stored, and the
 /// answer echoes the values sent exactly as sent (a `"5"` stays a string).
@@ -6,7 +7,7 @@ enum SimulatedPostWrite {
   /// `POST /posts/add`: `{id, title, body, userId, tags, reactions}` with the fields sent (the
   /// others left out) and `id` one past the data.
   static func add(_ fields: JSONObject, id: Int) -> JSONObject {
-    var echo = JSONObject([("id", .number(Double(id)))])
+    var echo = JSONObject([("id", .number(JSONNumber(id)))])
     for name in ["title", "body", "userId", "tags", "reactions"] {
       if let value = fields[name] { echo[name] = value }
     }
@@ -16,7 +17,7 @@ enum SimulatedPostWrite {
   /// `PUT`/`PATCH /posts/{id}`: `{id, title, body, userId, tags, reactions}`, each the value sent
   /// unless it is missing or false in JavaScript's eyes (`""`, `0`, `null`), then the post's.
   static func update(_ post: Post, with fields: JSONObject) -> JSONObject {
-    var echo = JSONObject([("id", .number(Double(post.id)))])
+    var echo = JSONObject([("id", .number(JSONNumber(post.id)))])
     for name in ["title", "body", "userId", "tags", "reactions"] {
       if let sent = fields[name], !sent.isFalsy {
         echo[name] = sent
@@ -33,7 +34,7 @@ enum SimulatedCommentWrite {
   /// sent, `id` one past the data.
   static func add(body: String, postId: JSONValue, user: User, id: Int) -> JSONObject {
     JSONObject([
-      ("id", .number(Double(id))), ("body", .string(body)), ("postId", postId),
+      ("id", .number(JSONNumber(id))), ("body", .string(body)), ("postId", postId),
       ("user", Comment.Author(user).json),
     ])
   }

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// A comment on a post: `{id, body, postId, likes, user: {id, username, fullName}}`.
 struct Comment: Record, Equatable {
   /// The author as a comment shows them.
@@ -19,7 +21,7 @@ struct Comment: Record, Equatable {
     var json: JSONValue {
       .object(
         JSONObject([
-          ("id", .number(Double(id))), ("username", .string(username)),
+          ("id", .number(JSONNumber(id))), ("username", .string(username)),
           ("fullName", .string(fullName)),
         ]))
     }
@@ -33,10 +35,10 @@ struct Comment: Record, Equatable {
 
   func value(of name: String) -> JSONValue? {
     switch name {
-    case "id": .number(Double(id))
+    case "id": .number(JSONNumber(id))
     case "body": .string(body)
-    case "postId": .number(Double(postId))
-    case "likes": .number(Double(likes))
+    case "postId": .number(JSONNumber(postId))
+    case "likes": .number(JSONNumber(likes))
     case "user": user.json
     default: nil
     }

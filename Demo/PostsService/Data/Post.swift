@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// A post, shaped like dummyjson's: `{id, title, body, tags, reactions: {likes, dislikes}, views,
 /// userId}`.
 struct Post: Record, Equatable {
@@ -16,18 +18,18 @@ struct Post: Record, Equatable {
 
   func value(of name: String) -> JSONValue? {
     switch name {
-    case "id": .number(Double(id))
+    case "id": .number(JSONNumber(id))
     case "title": .string(title)
     case "body": .string(body)
     case "tags": .array(tags.map(JSONValue.string))
     case "reactions":
       .object(
         JSONObject([
-          ("likes", .number(Double(reactions.likes))),
-          ("dislikes", .number(Double(reactions.dislikes))),
+          ("likes", .number(JSONNumber(reactions.likes))),
+          ("dislikes", .number(JSONNumber(reactions.dislikes))),
         ]))
-    case "views": .number(Double(views))
-    case "userId": .number(Double(userId))
+    case "views": .number(JSONNumber(views))
+    case "userId": .number(JSONNumber(userId))
     default: nil
     }
   }
@@ -43,7 +45,8 @@ struct Post: Record, Equatable {
       json.field("id", id)
       json.field("title", title)
       json.field("body", body)
-      json.field("tags", strings: tags)
+      json.key("tags")
+      json.array { json in for tag in tags { json.value(tag) } }
       json.key("reactions")
       json.object { json in
         json.field("likes", reactions.likes)

@@ -1,5 +1,6 @@
 import Foundation
 import TetherHTTP
+import TetherJSON
 
 /// The data a server starts with: posts, the users they name, and comments on them.
 ///
@@ -74,8 +75,9 @@ public struct PostsData: Sendable {
     }
     let document: JSONValue
     do {
-      document = try JSONValue.parse(
-        bytes, limits: JSONLimits(maximumDepth: 32, maximumSize: maximumFileSize))
+      document = try JSONValue(
+        parsing: bytes,
+        limits: TetherJSON.JSONLimits(maximumDepth: 32, maximumSize: maximumFileSize))
     } catch {
       throw PostsDataError("\(file) is not valid JSON: \(error)")
     }

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// Something the API lists, selects fields of and sorts: a post, a comment or a user.
 protocol Record: Sendable {
   var id: Int { get }

@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 /// The service's starting data: 251 posts, the 100 users they name, and comments on them.
 ///
@@ -78,7 +79,7 @@ enum SampleData {
       id: id, firstName: firstName, lastName: lastName, email: "\(username)@x.dummyjson.com",
       username: username,
       extraFields: [
-        ("maidenName", .string(maidenName)), ("age", .number(Double(age))),
+        ("maidenName", .string(maidenName)), ("age", .number(JSONNumber(age))),
         ("gender", .string(id.isMultiple(of: 2) ? "male" : "female")),
       ],
       laterFields: [

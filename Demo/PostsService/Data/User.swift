@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// A user: whatever fields the data gives (dummyjson's users have dozens, nested), in their
 /// order, with the few the API reads itself (for search, comments and posts) at hand.
 struct User: Record, Equatable {
@@ -45,7 +47,7 @@ struct User: Record, Equatable {
     self.username = username
     fields = JSONObject(
       [
-        ("id", .number(Double(id))), ("firstName", .string(firstName)),
+        ("id", .number(JSONNumber(id))), ("firstName", .string(firstName)),
         ("lastName", .string(lastName)),
       ]
         + extraFields + [("email", .string(email)), ("username", .string(username))] + laterFields)

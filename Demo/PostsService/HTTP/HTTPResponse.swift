@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// A response to send: status, extra header fields and a JSON body.
 struct HTTPResponse: Sendable {
   var status: Int

@@ -1,4 +1,5 @@
 import Testing
+import TetherJSON
 
 @testable import PostsService
 
@@ -29,7 +30,7 @@ struct JavaScriptTests {
 
   @Test func otherValuesCompareAsSortArrayDoes() {
     #expect(JavaScript.compare(.number(2), .number(10)) == -1)
-    #expect(JavaScript.compare(.boolean(true), .boolean(false)) == 1)
+    #expect(JavaScript.compare(.bool(true), .bool(false)) == 1)
     #expect(
       JavaScript.compare(.array([.string("a"), .string("b")]), .array([.string("a,c")])) == -1)
     #expect(JavaScript.compare(.object(JSONObject()), .object(JSONObject())) == 0)

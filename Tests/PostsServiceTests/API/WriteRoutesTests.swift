@@ -76,11 +76,17 @@ struct WriteRoutesTests {
   }
 
   @Test(arguments: [
-    ("not json", "Invalid JSON in the request body: invalid literal, expected 'null' at byte 1"),
-    ("", "Invalid JSON in the request body: unexpected end of the JSON at byte 0"),
+    (
+      "not json",
+      "Invalid JSON in the request body: invalid literal, expected 'null' at line 1, column 2 (byte 1)"
+    ),
+    (
+      "",
+      "Invalid JSON in the request body: unexpected end of the text at line 1, column 1 (byte 0)"
+    ),
     (
       "{\"title\": \"x\", \"userId\": 1,}",
-      "Invalid JSON in the request body: expected a string key at byte 27"
+      "Invalid JSON in the request body: expected a key in quotes at line 1, column 28 (byte 27)"
     ),
     ("[1, 2]", "The request body must be a JSON object, not an array"),
     (#"{"userId": 1}"#, "'title' is required"),

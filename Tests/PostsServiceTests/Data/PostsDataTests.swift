@@ -58,7 +58,10 @@ struct PostsDataTests {
     ),
     ("posts", "[1]", "posts.json: item 1 is a number, not an object"),
     ("users", "{}", "users.json must hold an array of users, or an object with one"),
-    ("comments", "[", "comments.json is not valid JSON: unexpected end of the JSON at byte 1"),
+    (
+      "comments", "[",
+      "comments.json is not valid JSON: unexpected end of the text at line 1, column 2 (byte 1)"
+    ),
     ("users", #"[{"id": 1}, {"id": 1}]"#, "two users have the id 1"),
   ])
   func badFilesAreNamedInTheError(file: String, text: String, message: String) throws {

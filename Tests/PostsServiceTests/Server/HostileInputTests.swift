@@ -25,7 +25,7 @@ struct HostileInputTests {
         #expect(response.status == 400)
         #expect(
           response.message?.hasPrefix(
-            "Invalid JSON in the request body: the JSON nests arrays and objects more than 32")
+            "Invalid JSON in the request body: arrays and objects nest more than 32 levels deep")
             == true)
       }
       #expect(try await client.get("/posts/1").status == 200)
