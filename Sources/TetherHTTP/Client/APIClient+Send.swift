@@ -107,6 +107,8 @@ extension APIClient {
       for observer in observers { observer.willSend(request) }
       if let early {
         raw = early
+      } else if answersFromMocks {
+        raw = await mockedExchange(request, for: endpoint, limits: limits, deadline: deadline)
       } else {
         raw = await exchange(request, limits: limits, deadline: deadline)
       }

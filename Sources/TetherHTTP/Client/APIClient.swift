@@ -50,6 +50,8 @@ public struct APIClient: Sendable {
   }
   /// Wakes this client's sends at their deadlines, on ``clock``.
   private(set) var deadlines: DeadlineScheduler
+  /// Whether endpoints are answered from their mocks (see ``mocked(baseURL:clock:)``).
+  public internal(set) var answersFromMocks = false
 
   public init(
     baseURL: URL, defaults: RequestDefaults = RequestDefaults(),

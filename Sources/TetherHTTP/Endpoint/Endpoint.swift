@@ -47,6 +47,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
   /// Status codes whose body is parsed as `Response`; any other status is an
   /// ``HTTPError/unacceptableStatus(_:)``.
   public var acceptableStatusCodes: Set<Int>
+  /// What a client made with ``APIClient/mocked(baseURL:clock:)`` answers for this endpoint
+  /// (see ``mocked(_:)``); other clients ignore it.
+  public var mock: MockTransport.Responder?
 
   let parser: Parser
   /// Whether the parser reads the body (a `Void` endpoint ignores it, so no limit applies).
@@ -55,7 +58,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
   init(
     method: HTTPMethod, target: RequestTarget, queryItems: [URLQueryItem], headers: HTTPHeaders,
     body: HTTPBody?, timeout: Duration?, acceptableStatusCodes: Set<Int>, parser: @escaping Parser,
-    maximumResponseSize: Int? = nil, jsonLimits: JSONLimits? = nil, readsBody: Bool = true
+    maximumResponseSize: Int? = nil, jsonLimits: JSONLimits? = nil, readsBody: Bool = true,
+    mock: MockTransport.Responder? = nil
   ) {
     self.method = method
     self.target = target
@@ -68,6 +72,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
     self.maximumResponseSize = maximumResponseSize
     self.jsonLimits = jsonLimits
     self.readsBody = readsBody
+    self.mock = mock
   }
 
   /// An endpoint whose response is read by `parse` from the body and the response metadata.
@@ -112,7 +117,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
       method: method, target: target, queryItems: queryItems, headers: headers, body: body,
       timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
       parser: { data, response, decoder in try transform(parser(data, response, decoder)) },
-      maximumResponseSize: maximumResponseSize, jsonLimits: jsonLimits, readsBody: readsBody)
+      maximumResponseSize: maximumResponseSize, jsonLimits: jsonLimits, readsBody: readsBody,
+      mock: mock)
   }
 }
 

@@ -73,26 +73,7 @@ public final class MockTransport: HTTPTransport {
         statusCode: 404, body: Data("MockTransport: no response for \(method) \(path)".utf8),
         url: request.url ?? URL(string: "http://localhost/")!)
     }
-    let response = try await responder(request)
-    if let delay = response.delay, delay > .zero {
-      let timeout = limits.idleTimeout
-      if delay > timeout {
-        try await clock.sleep(for: timeout)
-        throw URLError(.timedOut)
-      }
-      try await clock.sleep(for: delay)
-    }
-    try Task.checkCancellation()
-    switch response.outcome {
-    case .fail(let error):
-      throw error
-    case .respond(_, _, let body) where body.count > limits.maximumResponseSize:
-      throw HTTPError.responseTooLarge(limit: limits.maximumResponseSize)
-    case .respond(let statusCode, let headers, let body):
-      return HTTPResponse(
-        statusCode: statusCode, headers: headers, body: body,
-        url: request.url ?? URL(string: "http://localhost/")!)
-    }
+    return try await responder(request).answer(request, limits: limits, clock: clock)
   }
 
   private static func normalized(_ path: String) -> String {

@@ -1,10 +1,11 @@
 import Foundation
+import TetherCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// What a ``MockTransport`` answers: a status, headers and body, after an optional delay on the
+/// What a ``MockTransport`` or a mocked ``Endpoint`` answers: a status, headers and body, after an optional delay on the
 /// transport's clock — or a transport failure.
 public struct MockResponse: Sendable {
   enum Outcome: Sendable {
@@ -45,6 +46,33 @@ public struct MockResponse: Sendable {
   /// A transport failure (`URLError(.notConnectedToInternet)`, `.networkConnectionLost`, …).
   public static func failure(_ error: URLError, delay: Duration? = nil) -> MockResponse {
     MockResponse(outcome: .fail(error), delay: delay)
+  }
+
+  /// The response to `request`: after the delay on `clock` (a delay longer than the idle
+  /// timeout fails with `URLError(.timedOut)` once that timeout has passed), the failure, or the
+  /// response when its body is within the size cap.
+  func answer(_ request: URLRequest, limits: TransportLimits, clock: any TetherClock) async throws
+    -> HTTPResponse
+  {
+    if let delay, delay > .zero {
+      let timeout = limits.idleTimeout
+      if delay > timeout {
+        try await clock.sleep(for: timeout)
+        throw URLError(.timedOut)
+      }
+      try await clock.sleep(for: delay)
+    }
+    try Task.checkCancellation()
+    switch outcome {
+    case .fail(let error):
+      throw error
+    case .respond(_, _, let body) where body.count > limits.maximumResponseSize:
+      throw HTTPError.responseTooLarge(limit: limits.maximumResponseSize)
+    case .respond(let statusCode, let headers, let body):
+      return HTTPResponse(
+        statusCode: statusCode, headers: headers, body: body,
+        url: request.url ?? URL(string: "http://localhost/")!)
+    }
   }
 
   private init(outcome: Outcome, delay: Duration?) {
