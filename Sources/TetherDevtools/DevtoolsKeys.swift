@@ -111,7 +111,7 @@ public struct DevtoolsKeys: Sendable {
         title: "Network log view",
         entries: [
           KeyHint(keys: "/", label: "Filter by method, path, status or store"),
-          KeyHint(keys: "t", label: "Show all, failures, 2xx, 4xx, 5xx or requests in flight"),
+          KeyHint(keys: "t", label: "Show all, failures, 2xx, 4xx, 5xx, in flight or cancelled"),
         ]),
     ]
   }

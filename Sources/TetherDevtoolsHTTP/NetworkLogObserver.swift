@@ -57,13 +57,15 @@ public final class NetworkLogObserver: HTTPObserver {
     }
     let fault = fields.first { $0.name.lowercased() == ClientFaultInjector.headerName.lowercased() }
     let body = exchange.responseBody ?? Data()
+    let isCancelled = if case .cancelled? = exchange.failure { true } else { false }
     log.finish(
       id,
       with: NetworkOutcome(
         duration: exchange.duration, status: exchange.response?.statusCode,
-        failure: exchange.failure.flatMap(Self.describe), bytes: exchange.responseBody?.count,
+        failure: isCancelled ? nil : exchange.failure.flatMap(Self.describe),
+        bytes: exchange.responseBody?.count,
         responseHeaders: headers, bodyPrefix: body.prefix(NetworkLog.bodyPrefixLimit),
-        injectedFault: fault.map { "client: \($0.value)" }))
+        injectedFault: fault.map { "client: \($0.value)" }, isCancelled: isCancelled))
   }
 
   /// The path and query of the request, credentials redacted.

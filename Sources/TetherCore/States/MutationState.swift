@@ -60,7 +60,8 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
   public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
   public var runCount: Int { tracker.runCount }
   public var isInvalidated: Bool { tracker.isInvalidated }
-  public var isCancelled: Bool { tracker.isCancelled }
+  public var isCancelled: Bool { tracker.cancellation == .kept }
+  public var cancellation: RunCancellation? { tracker.cancellation }
   public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
   /// A mutation never goes stale: it runs only when asked.

@@ -66,6 +66,11 @@ public protocol OperationState: Sendable {
   /// Whether the latest run was cancelled with `cancel(revert: false)`, keeping what it had
   /// changed; cleared when the next run starts.
   var isCancelled: Bool { get }
+  /// Whether the latest run was cancelled, and whether its changes were reverted or kept;
+  /// nil when it was not cancelled, and cleared when the next run starts. Unlike
+  /// ``isCancelled``, it tells a reverted cancellation (a refetch replacing the run, the last
+  /// subscriber leaving) from a run that never was.
+  var cancellation: RunCancellation? { get }
   /// Whether ``currentValue`` is nil and a placeholder is shown instead.
   var isPlaceholder: Bool { get }
   /// The retry progress of the run in flight, if it has failed attempts.

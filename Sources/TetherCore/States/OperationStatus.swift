@@ -63,3 +63,12 @@ public enum PauseReason: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
+
+/// How a cancelled run left the state: with what it had changed, or reverted to before it.
+public enum RunCancellation: String, Sendable, Hashable {
+  /// `cancel(revert: false)`: the state keeps what the run yielded.
+  case kept
+  /// The run's changes were undone (`cancel()`, a replacing refetch, the last subscriber
+  /// leaving).
+  case reverted
+}

@@ -83,7 +83,8 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
   public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
   public var runCount: Int { tracker.runCount }
   public var isInvalidated: Bool { tracker.isInvalidated }
-  public var isCancelled: Bool { tracker.isCancelled }
+  public var isCancelled: Bool { tracker.cancellation == .kept }
+  public var cancellation: RunCancellation? { tracker.cancellation }
   public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
   /// How long fetched pages stay fresh now, or nil when they never go stale.

@@ -50,7 +50,8 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
   public var runCount: Int { tracker.runCount }
   public var isInvalidated: Bool { tracker.isInvalidated }
-  public var isCancelled: Bool { tracker.isCancelled }
+  public var isCancelled: Bool { tracker.cancellation == .kept }
+  public var cancellation: RunCancellation? { tracker.cancellation }
   public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
   /// How long a fetched value stays fresh now, or nil when it never goes stale.

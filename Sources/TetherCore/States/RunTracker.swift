@@ -14,7 +14,8 @@ struct RunTracker<Failure: Error>: Sendable {
   @usableFromInline var error: Failure?
   @usableFromInline var outcome = OperationStatus.pending
   @usableFromInline var isInvalidated = false
-  @usableFromInline var isCancelled = false
+  /// How the latest run ended when it was cancelled; nil when it was not (or runs again).
+  @usableFromInline var cancellation: RunCancellation?
   @usableFromInline var failureCount = 0
   @usableFromInline var failureReason: Failure?
   @usableFromInline var retryProgress: RetryProgress<Failure>?
@@ -34,7 +35,7 @@ struct RunTracker<Failure: Error>: Sendable {
   mutating func start(_ run: OperationRunID) {
     active.insert(run)
     runCount += 1
-    isCancelled = false
+    cancellation = nil
   }
 
   /// Whether the final result of `run` is newer than the latest applied one; if so, it
@@ -49,7 +50,7 @@ struct RunTracker<Failure: Error>: Sendable {
   @inlinable
   mutating func cancel(_ run: OperationRunID, reverted: Bool) {
     remove(run)
-    if !reverted { isCancelled = true }
+    cancellation = reverted ? .reverted : .kept
   }
 
   @inlinable

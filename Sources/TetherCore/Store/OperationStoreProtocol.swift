@@ -51,7 +51,10 @@ public struct OperationSnapshot: Sendable {
   public var fetchStatus: FetchStatus
   public var isStale: Bool
   public var isInvalidated: Bool
+  /// Whether the latest run was cancelled keeping what it had changed.
   public var isCancelled: Bool
+  /// Whether the latest run was cancelled, keeping or reverting its changes.
+  public var cancellation: RunCancellation?
   public var isPlaceholder: Bool
   /// Whether the store runs on its own (`.enabled(false)` turns it off).
   public var runsAutomatically: Bool
@@ -91,7 +94,8 @@ extension OperationStore: OperationStoreProtocol {
     return OperationSnapshot(
       path: path, kind: State.kind, status: state.status, fetchStatus: state.fetchStatus,
       isStale: state.isStale(at: date), isInvalidated: state.isInvalidated,
-      isCancelled: state.isCancelled, isPlaceholder: state.isPlaceholder,
+      isCancelled: state.isCancelled, cancellation: state.cancellation,
+      isPlaceholder: state.isPlaceholder,
       runsAutomatically: runsAutomatically, subscriberCount: subscriberCount,
       runCount: state.runCount, valueUpdateCount: state.valueUpdateCount,
       valueLastUpdatedAt: state.valueLastUpdatedAt, errorUpdateCount: state.errorUpdateCount,

@@ -81,8 +81,17 @@ enum StoreFields {
       lines.append(
         Line(name: "runs by itself", value: snapshot.runsAutomatically ? "yes" : "no (disabled)"))
     }
+    let cancelled =
+      switch snapshot.cancellation {
+      case .kept?: "yes, kept what it had"
+      case .reverted?: "yes, its changes reverted"
+      case nil: "no"
+      }
     lines.append(
-      Line(name: "cancelled", value: snapshot.isCancelled ? "yes, kept what it had" : "no"))
+      Line(
+        name: "cancelled", value: cancelled,
+        style: snapshot.cancellation != nil
+          ? Style(foreground: .brightBlack, attributes: .bold) : .plain))
     lines.append(Line(name: "subscribers", value: "\(snapshot.subscriberCount)"))
     lines.append(Line(name: "runs", value: "\(snapshot.runCount)"))
     if record.isMutation {

@@ -65,6 +65,7 @@ public final class NetworkLog: Sendable {
       storage.records[index].responseHeaders = outcome.responseHeaders
       storage.records[index].bodyPrefix = outcome.bodyPrefix.prefix(Self.bodyPrefixLimit)
       storage.records[index].injectedFault = outcome.injectedFault
+      storage.records[index].isCancelled = outcome.isCancelled
       storage.revision &+= 1
       return storage.observers
     }

@@ -12,6 +12,7 @@ public struct NetworkLogState {
     case clientErrors = "4xx"
     case serverErrors = "5xx"
     case inFlight = "in flight"
+    case cancelled
 
     func matches(_ record: NetworkRecord) -> Bool {
       switch self {
@@ -21,6 +22,7 @@ public struct NetworkLogState {
       case .clientErrors: (400..<500).contains(record.status ?? 0)
       case .serverErrors: (500..<600).contains(record.status ?? 0)
       case .inFlight: record.isInFlight
+      case .cancelled: record.isCancelled
       }
     }
   }

@@ -7,9 +7,9 @@ import TetherTerminal
 /// bytes of its body, credentials redacted.
 ///
 /// ```
-/// #   Time      Method Path              Status Duration  Bytes Try Store
-/// 12  12:03:05  GET    /posts/5          503      120 ms     85   2 ["post", 5]
-/// 13  12:03:06  GET    /posts/5          200       80 ms    912   3 ["post", 5]
+/// #   Time      Method Path                 Status Duration  Bytes Try Store
+/// 12  12:03:05  GET    /posts/5                503   120 ms     85   2 ["post", 5]
+/// 13  12:03:06  GET    /posts/5                200    80 ms    912   3 ["post", 5]
 /// ```
 public struct NetworkLogView: StatefulWidget {
   public var log: NetworkLog
@@ -34,7 +34,7 @@ public struct NetworkLogView: StatefulWidget {
     if wide { columns.append(TableColumn("Time", width: .fixed(8))) }
     columns += [
       TableColumn("Method", width: .fixed(6)), TableColumn("Path", width: .fill(3)),
-      TableColumn("Status", width: .fixed(6), alignment: .trailing),
+      TableColumn("Status", width: .fixed(9), alignment: .trailing),
       TableColumn("Duration", width: .fixed(8), alignment: .trailing),
     ]
     if wide { columns.append(TableColumn("Bytes", width: .fixed(7), alignment: .trailing)) }
@@ -84,6 +84,7 @@ public struct NetworkLogView: StatefulWidget {
 
   static func style(of record: NetworkRecord) -> Style? {
     if record.isInFlight { return Style(foreground: .blue) }
+    if record.isCancelled { return Style(foreground: .brightBlack, attributes: .bold) }
     if record.isFailure { return Style(foreground: .red, attributes: .bold) }
     return Style(foreground: .green)
   }
@@ -126,7 +127,10 @@ public struct NetworkLogView: StatefulWidget {
     }
     var outcome = "started \(StoreColumns.preciseTime(record.startDate))"
     if let duration = record.duration {
-      outcome += " · took \(StoreColumns.durationText(duration))"
+      outcome +=
+        record.isCancelled
+        ? " · cancelled after \(StoreColumns.durationText(duration)), before an answer came"
+        : " · took \(StoreColumns.durationText(duration))"
     } else {
       outcome +=
         " · in flight for \(StoreColumns.durationText(now.duration(since: record.startDate)))"

@@ -29,6 +29,9 @@ public struct NetworkRecord: Sendable, Identifiable {
   public var origin: RequestOrigin?
   /// The fault an injector put in this request, such as `client: 503`.
   public var injectedFault: String?
+  /// Whether the request was cancelled before it was answered (its store's run was cancelled
+  /// or replaced): neither a failure nor a success.
+  public var isCancelled = false
 
   public init(
     id: UInt64, method: String, url: String, target: String, startDate: Date,
@@ -48,12 +51,14 @@ public struct NetworkRecord: Sendable, Identifiable {
   /// Whether no outcome has arrived yet.
   public var isInFlight: Bool { duration == nil }
 
-  /// Whether it failed: a status of 400 or more, or no response.
-  public var isFailure: Bool { failure != nil || (status ?? 0) >= 400 }
+  /// Whether it failed: a status of 400 or more, or no response — a cancelled request did not
+  /// fail.
+  public var isFailure: Bool { !isCancelled && (failure != nil || (status ?? 0) >= 400) }
 
-  /// `200`, `503`, `failed`, `…` while in flight.
+  /// `200`, `503`, `failed`, `cancelled`, `…` while in flight.
   public var statusText: String {
     if let status { return "\(status)" }
+    if isCancelled { return "cancelled" }
     return isInFlight ? "…" : "failed"
   }
 }
@@ -67,12 +72,15 @@ public struct NetworkOutcome: Sendable {
   public var responseHeaders: [(name: String, value: String)]
   public var bodyPrefix: Data
   public var injectedFault: String?
+  /// Whether the request was cancelled before an answer came.
+  public var isCancelled: Bool
 
   public init(
     duration: Duration, status: Int? = nil, failure: String? = nil, bytes: Int? = nil,
     responseHeaders: [(name: String, value: String)] = [], bodyPrefix: Data = Data(),
-    injectedFault: String? = nil
+    injectedFault: String? = nil, isCancelled: Bool = false
   ) {
+    self.isCancelled = isCancelled
     self.duration = duration
     self.status = status
     self.failure = failure

@@ -127,6 +127,8 @@ private struct RunBuilder {
     var start: Date
     var end: Date?
     var failure: String?
+    /// Whether its run was cancelled while it ran.
+    var cancelled = false
     /// When the wait before it began (the failure of the previous attempt).
     var waitStart: Date?
     var pauses: [(start: Date, end: Date?, reason: String)] = []
@@ -193,7 +195,10 @@ private struct RunBuilder {
     case .cancelled(_, let reverted):
       end = entry.date
       outcome = .cancelled(reverted: reverted)
-      if attempts[last].end == nil { attempts[last].end = entry.date }
+      if attempts[last].end == nil {
+        attempts[last].end = entry.date
+        attempts[last].cancelled = true
+      }
     case .invalidated, .reset, .valueSet:
       break
     }
@@ -300,6 +305,9 @@ private struct RunBuilder {
       if let failure = attempt.failure {
         detail = "✖ " + StoreColumns.durationText(took)
         description += " · failed after \(StoreColumns.durationText(took)): \(failure)"
+      } else if attempt.cancelled {
+        detail = "cancelled"
+        description += " · cancelled after \(StoreColumns.durationText(took))"
       } else if attempt.end != nil {
         detail = StoreColumns.durationText(took)
         description += " · ended after \(StoreColumns.durationText(took))"

@@ -66,18 +66,19 @@ import Testing
     var state = store.state
     #expect(state.currentValue == "complete" && state.valueUpdateCount == 2)
     #expect(!state.isCancelled && state.status == .success && state.fetchStatus == .idle)
+    #expect(state.cancellation == .reverted, "reverted, and still said to be cancelled")
 
     let kept = Task { try await store.fetch() }
     await runs.waitForStarts(3)
     store.cancel(revert: false)
     await #expect { try await kept.value } throws: { isCancellation($0) }
     state = store.state
-    #expect(state.currentValue == "partial" && state.isCancelled)
+    #expect(state.currentValue == "partial" && state.isCancelled && state.cancellation == .kept)
     #expect(store.runLog.last?.event.description == "cancelled after 0 µs")
 
     let next = Task { try await store.fetch() }
     await runs.waitForStarts(4)
-    #expect(!store.state.isCancelled)
+    #expect(!store.state.isCancelled && store.state.cancellation == nil)
     runs.succeed("again")
     _ = try await next.value
   }

@@ -128,3 +128,52 @@ import TetherTerminal
     await harness.waitFor("test failure 3")
   }
 }
+
+@Suite struct CancelledRunTests {
+  /// A run cancelled mid-request (its last subscriber left) is `cancelled` in the network log
+  /// (and filterable apart from failures), in the timeline and in the state tab — never
+  /// `failed`.
+  @Test func aCancelledRunIsCancelledEverywhere() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 120, height: 30))
+    harness.transport.respond(
+      to: .get, "items/7", with: try .json(Item(id: 7, name: "seven"), delay: .seconds(1)))
+    let store = harness.httpQuery(["item", 7], route: "items/7")
+    let subscription = store.subscribe { _ in }
+    await harness.waitUntil("the request in flight") {
+      $0.network.records.count == 1 && $0.network.records[0].isInFlight
+    }
+    subscription.cancel()
+    await harness.waitUntil("the request ended") { !$0.network.records[0].isInFlight }
+    let record = try #require(harness.network.records.first)
+    #expect(record.isCancelled && !record.isFailure && record.failure == nil, "\(record)")
+
+    harness.press("N")
+    await harness.waitFor("Network · 1 request")
+    let row = try #require(harness.line(containing: "/items/7"))
+    #expect(row.contains("cancelled") && !row.contains("failed"), "\(row)")
+    harness.press("t")
+    #expect(harness.screen.find("t failures") != nil, "\(harness.text)")
+    #expect(harness.screen.find("/items/7") == nil, "a cancelled request is not a failure")
+    harness.press("t", "t", "t", "t", "t")
+    #expect(harness.screen.find("t cancelled") != nil, "\(harness.text)")
+    #expect(harness.screen.find("/items/7") != nil, "\(harness.text)")
+    harness.press(.escape, .enter)
+    await harness.waitFor("Request headers")
+    #expect(harness.screen.find("cancelled after") != nil, "\(harness.text)")
+    #expect(harness.screen.find("failed") == nil, "\(harness.text)")
+
+    harness.press(.escape, "s")
+    await harness.waitFor("item · 7")
+    harness.press(.down, .enter)
+    await harness.waitFor("cancelled ")
+    let state = try #require(harness.line(containing: "│cancelled"))
+    #expect(state.contains("yes, its changes reverted"), "\(harness.text)")
+    harness.press(.tab, .tab)
+    await harness.waitFor("run #1 subscribe")
+    let attempt = try #require(harness.line(containing: "│  attempt 1"))
+    #expect(attempt.contains("cancelled"), "\(harness.text)")
+    harness.press(.down, .down)
+    #expect(harness.screen.find("GET /items/7 → cancelled") != nil, "\(harness.text)")
+    #expect(harness.screen.find("→ failed") == nil, "\(harness.text)")
+  }
+}
