@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "TetherDevtools", targets: ["TetherDevtools"]),
     .library(name: "TetherDevtoolsHTTP", targets: ["TetherDevtoolsHTTP"]),
     .library(name: "TetherPersistence", targets: ["TetherPersistence"]),
+    .library(name: "TetherInspector", targets: ["TetherInspector"]),
+    .library(name: "TetherInspectorHTTP", targets: ["TetherInspectorHTTP"]),
     .executable(name: "posts", targets: ["PostsApp"]),
     .executable(name: "posts-server", targets: ["PostsServerTool"]),
     .executable(name: "terminal-sample", targets: ["TerminalSample"]),
@@ -47,6 +49,14 @@ let package = Package(
     .target(name: "TetherCommandLine"),
     // Files and folders only this user can read (0600/0700, no symbolic links followed).
     .target(name: "TetherSystem"),
+    // Makes a process's stores, runs and requests browsable from `tether attach` over a socket.
+    .target(
+      name: "TetherInspector",
+      dependencies: ["TetherCore", "TetherJSON", "TetherSystem", "TetherSynchronization"]),
+    // The inspector's network log fed from an APIClient.
+    .target(
+      name: "TetherInspectorHTTP",
+      dependencies: ["TetherInspector", "TetherHTTP", "TetherCore", "TetherSynchronization"]),
     // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
     .systemLibrary(name: "CSQLite"),
     .target(
@@ -108,6 +118,9 @@ let package = Package(
     .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON"]),
     .testTarget(name: "TetherCommandLineTests", dependencies: ["TetherCommandLine"]),
     .testTarget(name: "TetherSystemTests", dependencies: ["TetherSystem"]),
+    .testTarget(
+      name: "TetherInspectorTests",
+      dependencies: ["TetherInspector", "TetherCore", "TetherJSON", "TetherSystem"]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests",

@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+import TetherCore
+import TetherSynchronization
+import TetherSystem
+
+/// Makes a process's stores, runs and requests browsable from another terminal: `tether
+/// attach` shows the devtools on them, live; `tether record` saves what they do.
+///
+/// It listens on a Unix-domain socket of this user's alone (`$XDG_RUNTIME_DIR/tether/<pid>.sock`,
+/// or `/tmp/tether-<uid>/<pid>.sock`; 0600 in a 0700 folder; a connection from another user is
+/// closed unanswered), never TCP. With no viewer attached it costs nothing: it does not even
+/// watch the client.
+///
+/// ```swift
+/// let inspector = try Inspector.start(client: client, name: "posts-watch")
+/// // …
+/// inspector.stop()   // also on deinit and at exit: the socket is removed
+/// ```
+public final class Inspector: Sendable {
+  /// What `tether list` shows for the process.
+  public let name: String
+  /// The socket viewers connect to.
+  public let socketPath: String
+  /// Requests to show in viewers' network log: give it to `TetherInspectorHTTP`'s observer.
+  public let network: InspectorNetwork
+  private let server: InspectorServer
+
+  private init(name: String, socketPath: String, network: InspectorNetwork, server: InspectorServer)
+  {
+    self.name = name
+    self.socketPath = socketPath
+    self.network = network
+    self.server = server
+  }
+
+  /// Starts inspecting `client` under `name`.
+  ///
+  /// - Throws: ``SystemError`` when the socket folder is not safe to use (another user's, a
+  ///   link) or the socket cannot be made.
+  public static func start(
+    client: OperationClient, name: String, network: InspectorNetwork = InspectorNetwork(),
+    options: InspectorOptions = InspectorOptions()
+  ) throws(SystemError) -> Inspector {
+    let folder = options.folder ?? SocketFolder.path()
+    try PrivateDirectory.claim(folder)
+    let path = SocketFolder.socket(of: getpid(), in: folder)
+    let listener = try LocalSocket.listen(at: path)
+    let server = try InspectorServer(
+      client: client, name: name, network: network, listener: listener, options: options)
+    let inspector = Inspector(name: name, socketPath: path, network: network, server: server)
+    LiveInspectors.shared.add(server)
+    server.start()
+    return inspector
+  }
+
+  /// How many viewers are attached now.
+  public var viewerCount: Int { server.viewerCount }
+
+  /// Stops listening, closes every viewer's connection and removes the socket. Idempotent.
+  public func stop() {
+    server.stop()
+    LiveInspectors.shared.remove(server)
+  }
+
+  deinit {
+    stop()
+  }
+}
+
+/// The inspectors running, so that their sockets are removed when the process exits.
+final class LiveInspectors: Sendable {
+  static let shared = LiveInspectors()
+  private let servers = SanitizerVisibleMutex([ObjectIdentifier: InspectorServer]())
+
+  private init() {
+    atexit {
+      for server in LiveInspectors.shared.servers.withLock({ Array($0.values) }) {
+        server.removeSocket()
+      }
+    }
+  }
+
+  func add(_ server: InspectorServer) {
+    servers.withLock { $0[ObjectIdentifier(server)] = server }
+  }
+
+  func remove(_ server: InspectorServer) {
+    _ = servers.withLock { $0.removeValue(forKey: ObjectIdentifier(server)) }
+  }
+}

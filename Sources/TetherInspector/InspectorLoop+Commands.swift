@@ -1,0 +1,159 @@
+import Foundation
+import TetherCore
+import TetherJSON
+
+/// A viewer's lines: its hello and its commands, carried out on the client as the devtools
+/// would locally. Anything else gets an error; a line that is not JSON closes the connection.
+extension InspectorLoop {
+  static let commandLimits = JSONLimits(
+    maximumDepth: 16, maximumSize: InspectorProtocol.commandLineLimit)
+
+  mutating func handle(_ line: [UInt8], from viewer: ViewerConnection) {
+    guard !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) else { return }
+    let message: JSONValue
+    do {
+      message = try JSONValue(parsing: line, limits: Self.commandLimits)
+    } catch {
+      viewer.fail(InspectorProtocol.line(self.error("not a protocol line (\(error)): closing")))
+      return
+    }
+    switch message["type"]?.string {
+    case "hello":
+      let version = message["protocol"]?.int
+      guard version == InspectorProtocol.version else {
+        viewer.fail(
+          InspectorProtocol.line(
+            self.error(
+              "protocol version \(version.map(String.init) ?? "?") is not spoken here "
+                + "(version \(InspectorProtocol.version)): closing")))
+        return
+      }
+    case "command":
+      guard let id = message["id"]?.int else {
+        viewer.send(
+          InspectorProtocol.line(self.error("a command needs an id")), limit: 0, always: true)
+        return
+      }
+      guard let name = message["command"]?.string, let command = InspectorCommand(rawValue: name)
+      else {
+        let known = InspectorCommand.allCases.map(\.rawValue).joined(separator: ", ")
+        answer(
+          viewer, id, ok: false,
+          "unknown command \(message["command"]?.description ?? "null"); known: \(known)")
+        return
+      }
+      guard let path = message["path"]?.path else {
+        answer(viewer, id, ok: false, "\(name) needs a path: an array of numbers and strings")
+        return
+      }
+      perform(
+        command, id: id,
+        at: StoreAddress(path: path, isMutation: message["mutation"]?.bool ?? false), for: viewer)
+    default:
+      viewer.send(
+        InspectorProtocol.line(
+          self.error("unknown message type \(message["type"]?.description ?? "null")")),
+        limit: 0, always: true)
+    }
+  }
+
+  private func answer(_ viewer: ViewerConnection, _ id: Int, ok: Bool, _ message: String) {
+    viewer.send(InspectorProtocol.line(Self.result(id, ok: ok, message)), limit: 0, always: true)
+  }
+
+  static func result(_ id: Int, ok: Bool, _ message: String) -> JSONValue {
+    ["type": "result", "id": .number(JSONNumber(id)), "ok": .bool(ok), "message": .string(message)]
+  }
+
+  private func store(at address: StoreAddress) -> (any InspectableStore)? {
+    let client = server.client
+    let store =
+      address.isMutation
+      ? client.mutationStores(matching: address.path).first { $0.path == address.path }
+      : client.store(at: address.path)
+    return store as? any InspectableStore
+  }
+
+  private mutating func perform(
+    _ command: InspectorCommand, id: Int, at address: StoreAddress, for viewer: ViewerConnection
+  ) {
+    let path = address.path
+    guard let store = store(at: address) else {
+      answer(viewer, id, ok: false, "no \(address.isMutation ? "mutation" : "query") at \(path)")
+      return
+    }
+    let server = server
+    let token = viewer.token
+    switch command {
+    case .refetch:
+      Task.detached {
+        do {
+          try await store.refetch()
+          server.reply(to: token, Self.result(id, ok: true, "refetched \(path)"))
+        } catch {
+          server.reply(
+            to: token,
+            Self.result(
+              id, ok: false, "refetch of \(path) failed: \(Redaction.standard.text("\(error)"))"))
+        }
+      }
+    case .invalidate:
+      store.invalidate()
+      answer(viewer, id, ok: true, "invalidated \(path)")
+    case .reset:
+      simulations[address] = nil
+      store.reset()
+      answer(viewer, id, ok: true, "reset \(path)")
+    case .remove:
+      guard !address.isMutation else {
+        answer(viewer, id, ok: false, "a mutation is not removed")
+        return
+      }
+      simulations[address] = nil
+      server.client.remove(at: path)
+      answer(viewer, id, ok: true, "removed \(path)")
+    case .triggerLoading:
+      guard simulations[address] == nil else {
+        answer(viewer, id, ok: false, "\(path) is simulated already: restore it first")
+        return
+      }
+      guard let simulation = store.simulateLoading() else {
+        answer(viewer, id, ok: false, "\(path) cannot show loading")
+        return
+      }
+      simulations[address] = simulation
+      answer(viewer, id, ok: true, "\(path) shows loading, no request sent")
+    case .triggerError:
+      guard simulations[address] == nil else {
+        answer(viewer, id, ok: false, "\(path) is simulated already: restore it first")
+        return
+      }
+      do {
+        simulations[address] = try store.simulateFailure(
+          InspectedFailure("Unknown error from devtools"))
+        answer(viewer, id, ok: true, "\(path) shows a failure, no request sent")
+      } catch {
+        answer(viewer, id, ok: false, "\(error)")
+      }
+    case .restore:
+      guard let simulation = simulations.removeValue(forKey: address) else {
+        answer(viewer, id, ok: false, "nothing to restore in \(path)")
+        return
+      }
+      store.restore(simulation)
+      answer(viewer, id, ok: true, "restored \(path)")
+    case .retryLatest:
+      Task.detached {
+        do {
+          try await store.retryLatestAttempt()
+          server.reply(to: token, Self.result(id, ok: true, "\(path) sent again: it succeeded"))
+        } catch {
+          server.reply(
+            to: token,
+            Self.result(id, ok: false, "\(path) sent again: \(Redaction.standard.text("\(error)"))")
+          )
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import Glibc
+import TetherCore
+import TetherJSON
+import TetherSystem
+
+/// The inspector thread's state and loop: viewers, the ids stores have on the wire, the
+/// subscription to the client (only while a viewer is attached), simulations to restore.
+struct InspectorLoop {
+  let server: InspectorServer
+  var viewers: [ViewerConnection] = []
+  private var nextToken = 1
+  /// Each store's id on the wire, with the store (held until its removal is sent).
+  private var known: [ObjectIdentifier: (id: Int, store: any OperationStoreProtocol)] = [:]
+  private var nextID = 1
+  private var subscription: OperationSubscription?
+  private var lastBatch = ContinuousClock.now
+  /// Simulated states shown from viewers, by store.
+  var simulations: [StoreAddress: SimulatedState] = [:]
+
+  init(server: InspectorServer) {
+    self.server = server
+  }
+
+  mutating func run() {
+    while server.isRunning {
+      var descriptors = [
+        pollfd(fd: server.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: server.listener.descriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let polled = viewers
+      for viewer in polled {
+        let events = Int16(POLLIN) | (viewer.hasOutput ? Int16(POLLOUT) : 0)
+        descriptors.append(pollfd(fd: viewer.descriptor, events: events, revents: 0))
+      }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
+      guard server.isRunning else { break }
+      if ready < 0 && errno != EINTR { break }
+      if descriptors[0].revents != 0 { server.drainWake() }
+      if descriptors[1].revents & Int16(POLLIN) != 0 { acceptViewers() }
+      for (index, viewer) in polled.enumerated() where !viewer.isClosed {
+        let events = descriptors[index + 2].revents
+        if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(from: viewer) }
+        if events & Int16(POLLOUT) != 0 { viewer.flush() }
+      }
+      sendBatchIfDue()
+      for viewer in viewers where viewer.hasOutput && !viewer.isClosed { viewer.flush() }
+      resynchronizeDrained()
+      dropClosed()
+    }
+    for viewer in viewers { viewer.close() }
+    viewers.removeAll()
+    subscription?.cancel()
+    server.network.observe(nil)
+    server.listener.close()
+  }
+
+  /// How long poll waits: until the next batch is due when changes wait, else until woken.
+  private func timeout() -> Int32 {
+    let waiting = server.pending.withLock { !$0.isEmpty }
+    guard waiting else { return -1 }
+    let due = lastBatch + server.options.frameInterval
+    let left = due - ContinuousClock.now
+    guard left > .zero else { return 0 }
+    return Int32(
+      max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+  }
+
+  // MARK: Viewers
+
+  private mutating func acceptViewers() {
+    while let descriptor = try? LocalSocket.accept(server.listener.descriptor) {
+      // Another user never reads a byte of this process's state: closed unanswered.
+      guard let peer = try? LocalSocket.peer(of: descriptor), peer.user == geteuid() else {
+        close(descriptor)
+        continue
+      }
+      let viewer = ViewerConnection(token: nextToken, descriptor: descriptor)
+      nextToken += 1
+      if viewers.count >= server.options.maximumViewers { dropVanished() }
+      guard viewers.count < server.options.maximumViewers else {
+        viewer.fail(
+          InspectorProtocol.line(
+            error("too many viewers: \(server.options.maximumViewers) are attached already")))
+        viewer.flush()
+        viewer.close()
+        continue
+      }
+      viewers.append(viewer)
+      server.setViewerCount(viewers.count)
+      if subscription == nil { attach() }
+      viewer.send(InspectorProtocol.line(hello()), limit: 0, always: true)
+      viewer.send(InspectorProtocol.line(snapshot(resyncs: 0)), limit: 0, always: true)
+      viewer.flush()
+    }
+  }
+
+  /// Starts watching the client and the network log: the first viewer came.
+  private mutating func attach() {
+    let server = server
+    subscription = server.client.subscribeToEvents { event in server.record(event) }
+    server.network.observe { id in server.recordNetwork(id) }
+  }
+
+  /// Stops watching: the last viewer left; nothing is gathered until the next one comes.
+  private mutating func detach() {
+    subscription?.cancel()
+    subscription = nil
+    server.network.observe(nil)
+    server.pending.withLock { $0 = InspectorServer.Pending() }
+    known.removeAll()
+  }
+
+  /// Closes viewers that went away without their end being read yet: a new one may take
+  /// their place.
+  private mutating func dropVanished() {
+    var byte: UInt8 = 0
+    for viewer in viewers where !viewer.isClosed {
+      let peeked = recv(viewer.descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+      if peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+        viewer.close()
+      }
+    }
+    dropClosed()
+  }
+
+  private mutating func dropClosed() {
+    guard viewers.contains(where: \.isClosed) else { return }
+    viewers.removeAll { $0.isClosed }
+    server.setViewerCount(viewers.count)
+    if viewers.isEmpty { detach() }
+  }
+
+  /// Viewers that fell behind and have now read everything get a fresh snapshot.
+  private mutating func resynchronizeDrained() {
+    for viewer in viewers where viewer.isOverflowed && !viewer.hasOutput && !viewer.isClosed {
+      viewer.isOverflowed = false
+      viewer.resyncs += 1
+      viewer.send(InspectorProtocol.line(snapshot(resyncs: viewer.resyncs)), limit: 0, always: true)
+      viewer.flush()
+    }
+  }
+
+  private mutating func receive(from viewer: ViewerConnection) {
+    var buffer = [UInt8](repeating: 0, count: 16 << 10)
+    while !viewer.isClosed && !viewer.closesAfterSending {
+      let count = recv(viewer.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+      guard count > 0 else {
+        // The viewer is gone, or will send nothing more: it is not kept.
+        viewer.close()
+        return
+      }
+      viewer.input.append(contentsOf: buffer[..<count])
+      while let newline = viewer.input.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(viewer.input[..<newline])
+        viewer.input.removeFirst(newline + 1)
+        handle(line, from: viewer)
+        if viewer.closesAfterSending { return }
+      }
+      if viewer.input.count > InspectorProtocol.commandLineLimit {
+        viewer.fail(
+          InspectorProtocol.line(
+            error("line longer than \(InspectorProtocol.commandLineLimit) bytes: closing")))
+        viewer.input.removeAll()
+        return
+      }
+    }
+  }
+
+  // MARK: Messages
+
+  private func hello() -> JSONValue {
+    [
+      "type": "hello", "protocol": .number(JSONNumber(InspectorProtocol.version)),
+      "pid": .number(JSONNumber(Int(getpid()))), "name": .string(server.name),
+      "started": JSONValue(server.startDate), "now": JSONValue(Date()),
+      "stores": .number(
+        JSONNumber(server.client.stores().count + server.client.mutationStores().count)),
+    ]
+  }
+
+  func error(_ message: String) -> JSONValue {
+    ["type": "error", "message": .string(message)]
+  }
+
+  /// Every store with its run log, and the network log.
+  private mutating func snapshot(resyncs: Int) -> JSONValue {
+    let client = server.client
+    let limit = server.options.valueLimit
+    var stores: [JSONValue] = []
+    for store in client.stores() + client.mutationStores() {
+      guard let store = store as? any InspectableStore else { continue }
+      guard case .object(var object) = WireStore.encode(store, id: id(of: store), valueLimit: limit)
+      else { continue }
+      let log = store.runLog
+      if !log.isEmpty {
+        object["log"] = .array(
+          log.map {
+            WireRunLog.encode($0, store: known[ObjectIdentifier(store)]!.id, valueLimit: limit)
+          })
+      }
+      stores.append(.object(object))
+    }
+    return [
+      "type": "snapshot", "now": JSONValue(Date()), "resyncs": .number(JSONNumber(resyncs)),
+      "stores": .array(stores), "network": .array(server.network.records.map(WireRequest.encode)),
+    ]
+  }
+
+  private mutating func id(of store: any OperationStoreProtocol) -> Int {
+    let key = ObjectIdentifier(store)
+    if let known = known[key] { return known.id }
+    let id = nextID
+    nextID += 1
+    known[key] = (id, store)
+    return id
+  }
+
+  // MARK: Batches
+
+  private mutating func sendBatchIfDue() {
+    let now = ContinuousClock.now
+    guard now - lastBatch >= server.options.frameInterval else {
+      sendReplies()
+      return
+    }
+    let pending = server.pending.withLock { pending in
+      defer { pending = InspectorServer.Pending() }
+      return pending
+    }
+    guard !pending.isEmpty else { return }
+    lastBatch = now
+    deliverReplies(pending.replies)
+    guard !viewers.isEmpty else { return }
+    let limit = server.options.valueLimit
+    var lines: [[UInt8]] = []
+    var changed: [JSONValue] = []
+    for (key, store) in pending.changed where pending.removed[key] == nil || known[key] != nil {
+      changed.append(WireStore.encode(store, id: id(of: store), valueLimit: limit))
+    }
+    var entries: [JSONValue] = []
+    for (store, entry) in pending.logs {
+      guard let known = known[ObjectIdentifier(store)] else { continue }
+      entries.append(WireRunLog.encode(entry, store: known.id, valueLimit: limit))
+    }
+    var removed: [JSONValue] = []
+    for key in pending.removed.keys {
+      // A store removed and made again at once has a new identity; this one is gone.
+      if let gone = known.removeValue(forKey: key) { removed.append(.number(JSONNumber(gone.id))) }
+    }
+    if !changed.isEmpty || !removed.isEmpty {
+      lines.append(
+        InspectorProtocol.line([
+          "type": "stores", "now": JSONValue(Date()), "changed": .array(changed),
+          "removed": .array(removed),
+        ]))
+    }
+    if !entries.isEmpty {
+      lines.append(InspectorProtocol.line(["type": "log", "entries": .array(entries)]))
+    }
+    if !pending.network.isEmpty {
+      let records = server.network.records(pending.network).map(WireRequest.encode)
+      if !records.isEmpty {
+        lines.append(InspectorProtocol.line(["type": "network", "records": .array(records)]))
+      }
+    }
+    for viewer in viewers {
+      for line in lines { viewer.send(line, limit: server.options.bufferLimit) }
+    }
+  }
+
+  /// Results that arrived before the batch is due go at once: they answer a command.
+  private mutating func sendReplies() {
+    let replies = server.pending.withLock { pending in
+      defer { pending.replies.removeAll() }
+      return pending.replies
+    }
+    deliverReplies(replies)
+  }
+
+  private func deliverReplies(_ replies: [(viewer: Int, line: [UInt8])]) {
+    for reply in replies {
+      viewers.first { $0.token == reply.viewer }?.send(reply.line, limit: 0, always: true)
+    }
+  }
+}
+
+/// A store's place in a client: its path, among queries or mutations.
+struct StoreAddress: Hashable {
+  var path: OperationPath
+  var isMutation: Bool
+}

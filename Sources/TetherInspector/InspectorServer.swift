@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import Synchronization
+import TetherCore
+import TetherJSON
+import TetherSynchronization
+import TetherSystem
+
+/// The inspector's one thread: it accepts viewers, sends them a snapshot and then batches of
+/// changes, reads their commands, and never blocks on any of them (every socket is written
+/// without waiting, each viewer's unsent bytes are bounded).
+///
+/// What other threads hand it — the client's events, network records, results of commands
+/// that ran as tasks — goes through ``Pending`` under a lock, with one wake-up byte on a pipe.
+final class InspectorServer: Sendable {
+  /// Gathered between two batches, from any thread.
+  struct Pending: Sendable {
+    var changed: [ObjectIdentifier: any InspectableStore] = [:]
+    var removed: [ObjectIdentifier: any OperationStoreProtocol] = [:]
+    var logs: [(store: any OperationStoreProtocol, entry: RunLogEntry)] = []
+    var network: Set<UInt64> = []
+    var replies: [(viewer: Int, line: [UInt8])] = []
+
+    var isEmpty: Bool {
+      changed.isEmpty && removed.isEmpty && logs.isEmpty && network.isEmpty && replies.isEmpty
+    }
+  }
+
+  /// How many run log entries wait at most between two batches; older ones are dropped (the
+  /// stores' own logs still hold them, and a resync sends them).
+  static let pendingLogLimit = 20_000
+
+  let client: OperationClient
+  let name: String
+  let network: InspectorNetwork
+  let listener: LocalSocket.Listener
+  let options: InspectorOptions
+  let startDate = Date()
+  let pending = SanitizerVisibleMutex(Pending())
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let wakePending = Atomic(false)
+  private let running = Atomic(true)
+  private let stopped = Atomic(false)
+  private let finished = DispatchSemaphore(value: 0)
+  private let viewers = Atomic(0)
+
+  init(
+    client: OperationClient, name: String, network: InspectorNetwork,
+    listener: LocalSocket.Listener, options: InspectorOptions
+  ) throws(SystemError) {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else {
+      listener.close()
+      throw SystemError("create a pipe for", listener.path, errno: errno)
+    }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+    }
+    self.client = client
+    self.name = name
+    self.network = network
+    self.listener = listener
+    self.options = options
+    wakeRead = ends[0]
+    wakeWrite = ends[1]
+  }
+
+  var viewerCount: Int { viewers.load(ordering: .relaxed) }
+
+  func start() {
+    let thread = Thread { [self] in
+      var loop = InspectorLoop(server: self)
+      loop.run()
+      finished.signal()
+    }
+    thread.name = "tether-inspector"
+    thread.start()
+  }
+
+  var isRunning: Bool { running.load(ordering: .acquiring) }
+
+  /// Ends the loop and waits for it to close every connection and the socket.
+  func stop() {
+    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    running.store(false, ordering: .releasing)
+    wake(force: true)
+    finished.wait()
+    close(wakeRead)
+    close(wakeWrite)
+  }
+
+  /// At exit: only the socket's file, the loop may be anywhere.
+  func removeSocket() {
+    guard !stopped.load(ordering: .acquiring) else { return }
+    unlink(listener.path)
+  }
+
+  func setViewerCount(_ count: Int) {
+    viewers.store(count, ordering: .relaxed)
+  }
+
+  /// Wakes the loop once for any number of calls until it next looks.
+  func wake(force: Bool = false) {
+    guard force || !wakePending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  /// Called by the loop before it takes what is pending.
+  func drainWake() {
+    wakePending.store(false, ordering: .releasing)
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while read(wakeRead, &bytes, bytes.count) > 0 {}
+  }
+
+  var wakeDescriptor: Int32 { wakeRead }
+
+  // MARK: From other threads
+
+  /// The client's event, recorded for the next batch.
+  func record(_ event: OperationClientEvent) {
+    pending.withLock { pending in
+      switch event {
+      case .storeAdded(let store), .storeUpdated(let store):
+        if let store = store as? any InspectableStore {
+          pending.changed[ObjectIdentifier(store)] = store
+        }
+      case .storeRemoved(let store):
+        let id = ObjectIdentifier(store)
+        pending.removed[id] = store
+      case .runLogged(let entry, let store):
+        if pending.logs.count >= Self.pendingLogLimit { pending.logs.removeFirst(1000) }
+        pending.logs.append((store, entry))
+      case .warning:
+        break
+      }
+    }
+    wake()
+  }
+
+  func recordNetwork(_ id: UInt64) {
+    _ = pending.withLock { $0.network.insert(id) }
+    wake()
+  }
+
+  func reply(to viewer: Int, _ message: JSONValue) {
+    let line = InspectorProtocol.line(message)
+    pending.withLock { $0.replies.append((viewer, line)) }
+    wake()
+  }
+}

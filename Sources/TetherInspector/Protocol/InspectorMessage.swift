@@ -1,0 +1,135 @@
+import Foundation
+import TetherCore
+import TetherJSON
+
+/// A line from an inspected process, decoded: what a viewer (`tether attach`) and a replay
+/// (`tether replay`) act on.
+public enum InspectorMessage: Sendable {
+  /// The first line: who the process is.
+  case hello(InspectorHello)
+  /// Every store, each with its run log, and the network log: the state to start from (again,
+  /// after `resyncs` times falling behind).
+  case snapshot(InspectorSnapshot)
+  /// Stores added or changed, and the ids of stores removed.
+  case stores(changed: [InspectedStoreState], removed: [Int])
+  /// Run log entries, each with its store's id.
+  case log([(store: Int, entry: RunLogEntry)])
+  /// Network records begun or finished.
+  case network([InspectedRequest])
+  /// The answer to command `id`.
+  case result(id: Int, ok: Bool, message: String)
+  /// Something the process refused; a fatal one is followed by the end of the connection.
+  case error(String)
+
+  /// Decodes one line; `store` gives the path and kind of the store of an id seen before
+  /// (run log entries carry only the id).
+  ///
+  /// - Throws: ``InspectorProtocolError`` for a line that is not a message of this protocol.
+  public init(
+    line: some Collection<UInt8>, store: (Int) -> (OperationPath, OperationKind)?
+  ) throws(InspectorProtocolError) {
+    let json: JSONValue
+    do {
+      json = try JSONValue(
+        parsing: line, limits: JSONLimits(maximumSize: InspectorProtocol.messageLineLimit))
+    } catch {
+      throw InspectorProtocolError("not a protocol line: \(error)")
+    }
+    try self.init(json: json, store: store)
+  }
+
+  init(json: JSONValue, store: (Int) -> (OperationPath, OperationKind)?)
+    throws(InspectorProtocolError)
+  {
+    switch json["type"]?.string {
+    case "hello":
+      guard let version = json["protocol"]?.int else {
+        throw InspectorProtocolError("a hello without a protocol version")
+      }
+      guard version == InspectorProtocol.version else {
+        throw InspectorProtocolError(
+          "the process speaks protocol version \(version); this tether speaks \(InspectorProtocol.version)"
+        )
+      }
+      guard let pid = json["pid"]?.int, let name = json["name"]?.string else {
+        throw InspectorProtocolError("a hello without a pid or a name")
+      }
+      self = .hello(
+        InspectorHello(
+          pid: Int32(truncatingIfNeeded: pid), name: name,
+          startDate: json["started"]?.date ?? Date(), date: json["now"]?.date ?? Date(),
+          storeCount: json["stores"]?.int ?? 0))
+    case "snapshot":
+      var stores: [InspectedStoreState] = []
+      var logs: [Int: [RunLogEntry]] = [:]
+      for element in json["stores"]?.array ?? [] {
+        guard let state = WireStore.decode(element) else { continue }
+        stores.append(state)
+        let entries = (element["log"]?.array ?? []).compactMap {
+          WireRunLog.decode($0) { _ in (state.path, state.kind) }?.entry
+        }
+        if !entries.isEmpty { logs[state.id] = entries }
+      }
+      self = .snapshot(
+        InspectorSnapshot(
+          stores: stores, logs: logs,
+          network: (json["network"]?.array ?? []).compactMap(WireRequest.decode),
+          resyncs: json["resyncs"]?.int ?? 0, date: json["now"]?.date ?? Date()))
+    case "stores":
+      self = .stores(
+        changed: (json["changed"]?.array ?? []).compactMap(WireStore.decode),
+        removed: (json["removed"]?.array ?? []).compactMap(\.int))
+    case "log":
+      self = .log((json["entries"]?.array ?? []).compactMap { WireRunLog.decode($0, path: store) })
+    case "network":
+      self = .network((json["records"]?.array ?? []).compactMap(WireRequest.decode))
+    case "result":
+      guard let id = json["id"]?.int else { throw InspectorProtocolError("a result without an id") }
+      self = .result(id: id, ok: json["ok"]?.bool ?? false, message: json["message"]?.string ?? "")
+    case "error":
+      self = .error(json["message"]?.string ?? "unknown error")
+    default:
+      throw InspectorProtocolError("unknown message type \(json["type"]?.description ?? "null")")
+    }
+  }
+}
+
+/// Who an inspected process is, from its hello.
+public struct InspectorHello: Sendable, Hashable {
+  public var pid: Int32
+  public var name: String
+  /// When its inspector started.
+  public var startDate: Date
+  /// Its clock when it said hello.
+  public var date: Date
+  /// How many stores it had then.
+  public var storeCount: Int
+
+  public init(pid: Int32, name: String, startDate: Date, date: Date, storeCount: Int) {
+    self.pid = pid
+    self.name = name
+    self.startDate = startDate
+    self.date = date
+    self.storeCount = storeCount
+  }
+}
+
+/// The whole state of an inspected process at one time.
+public struct InspectorSnapshot: Sendable {
+  public var stores: [InspectedStoreState]
+  /// Each store's run log, by store id.
+  public var logs: [Int: [RunLogEntry]]
+  public var network: [InspectedRequest]
+  /// How many times the viewer fell behind and was sent a snapshot again.
+  public var resyncs: Int
+  public var date: Date
+}
+
+/// A line that is not a message of the inspector protocol, in words.
+public struct InspectorProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TetherCore
+import TetherJSON
+
+/// Reading the fields of protocol messages: each returns nil when the field is missing or of
+/// another type, so a bad message is refused rather than trapped on.
+extension JSONValue {
+  var int: Int? {
+    guard case .number(let number) = self else { return nil }
+    return number.integer()
+  }
+
+  var double: Double? {
+    guard case .number(let number) = self else { return nil }
+    let value = number.double
+    return value.isFinite ? value : nil
+  }
+
+  var bool: Bool? {
+    guard case .bool(let value) = self else { return nil }
+    return value
+  }
+
+  var string: String? {
+    guard case .string(let value) = self else { return nil }
+    return value
+  }
+
+  var array: [JSONValue]? {
+    guard case .array(let value) = self else { return nil }
+    return value
+  }
+
+  /// A date as the protocol writes it: seconds since 1970.
+  var date: Date? { double.map(Date.init(timeIntervalSince1970:)) }
+
+  /// A duration as the protocol writes it: seconds.
+  var duration: Duration? { double.map { .nanoseconds(Int64(($0 * 1e9).rounded())) } }
+
+  init(_ date: Date?) {
+    self = date.map { .number(JSONNumber($0.timeIntervalSince1970) ?? 0) } ?? .null
+  }
+
+  init(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    self = .number(JSONNumber(Double(seconds) + Double(attoseconds) / 1e18) ?? 0)
+  }
+
+  init(_ text: String?) {
+    self = text.map(JSONValue.string) ?? .null
+  }
+
+  init(_ int: Int?) {
+    self = int.map { .number(JSONNumber($0)) } ?? .null
+  }
+
+  /// A path: integers as numbers, strings as strings, other elements as their descriptions.
+  init(_ path: OperationPath) {
+    self = .array(
+      path.map { element in
+        switch element.base {
+        case let int as Int: .number(JSONNumber(int))
+        case let string as String: .string(string)
+        default: .string(element.description)
+        }
+      })
+  }
+
+  /// The path this value writes, or nil when it is not an array of numbers and strings.
+  var path: OperationPath? {
+    guard let elements = array else { return nil }
+    var path: [any Hashable & Sendable] = []
+    for element in elements {
+      if let int = element.int {
+        path.append(int)
+      } else if let string = element.string {
+        path.append(string)
+      } else {
+        return nil
+      }
+    }
+    return OperationPath(path)
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TetherCore
+import TetherJSON
+
+/// A store's value, a mutation's arguments or a failure on the wire: `{"json": …}` when it is
+/// `Encodable` (members named like credentials redacted), `{"text": "…"}` — its description —
+/// otherwise, and `{"cut": bytes, "text": "…"}` when its JSON is over the size limit.
+enum WireValue {
+  /// The longest description sent, in characters.
+  static let textLimit = 2000
+
+  static func encode(_ value: any Sendable, limit: Int) -> JSONValue {
+    if let encodable = value as? any Encodable,
+      let bytes = try? JSONCoder(dateStrategy: .iso8601, dataStrategy: .byteCount).encode(
+        encodable)
+    {
+      guard bytes.count <= limit else {
+        let prefix = String(decoding: bytes.prefix(textLimit), as: UTF8.self)
+        return ["cut": .number(JSONNumber(bytes.count)), "text": .string(prefix + "…")]
+      }
+      if let json = try? JSONValue(
+        parsing: bytes,
+        limits: JSONLimits(maximumDepth: JSONLimits.deepestSupported, maximumSize: .max))
+      {
+        return ["json": redacted(json)]
+      }
+    }
+    return [
+      "text": .string(Redaction.standard.text(LoggedValue(value).description(limit: textLimit)))
+    ]
+  }
+
+  /// What a viewer shows: the JSON value itself (its explorer draws the tree), or the text.
+  static func decode(_ json: JSONValue?) -> any Sendable {
+    guard let json else { return InspectedText("") }
+    if let value = json["json"] { return value }
+    let text = json["text"]?.string ?? ""
+    if let cut = json["cut"]?.int {
+      return InspectedText("value of \(cut) bytes, over the inspector's limit: \(text)")
+    }
+    return InspectedText(text)
+  }
+
+  /// `json` with the values of members whose names say they hold a secret masked.
+  static func redacted(_ json: JSONValue) -> JSONValue {
+    switch json {
+    case .object(let object):
+      return .object(
+        JSONObject(
+          object.map { member in
+            Redaction.standard.isSecret(member.key)
+              ? (member.key, .string(Redaction.mask)) : (member.key, redacted(member.value))
+          }))
+    case .array(let elements):
+      return .array(elements.map(redacted))
+    default:
+      return json
+    }
+  }
+}
+
+/// A value of another process that is not `Encodable`, as its description; shown as is.
+public struct InspectedText: Sendable, Hashable, CustomStringConvertible, Encodable {
+  public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+}
+
+/// A failure in another process, as its description (credentials redacted).
+public struct InspectedFailure: Error, Sendable, Hashable, CustomStringConvertible {
+  public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}
