@@ -21,7 +21,10 @@ import TetherTerminal
 /// if inspector.handle(event, devtools: devtools, context: context) != .ignored { return .handled }
 /// ```
 public final class Devtools: Sendable {
-  public let client: OperationClient
+  /// Where the stores come from: this process's client, or another process's.
+  public let source: any StoreSource
+  /// This process's client, when the devtools show it.
+  public var client: OperationClient? { source as? OperationClient }
   /// Every HTTP request, when the app feeds one (`TetherDevtoolsHTTP`'s `NetworkLogObserver`).
   public let network: NetworkLog?
   /// Where the faults dialog applies its faults: the server the app embeds, or a client-side
@@ -36,11 +39,22 @@ public final class Devtools: Sendable {
   let changes: ChangeCollector
   private let subscription: OperationSubscription
 
-  public init(
+  public convenience init(
     client: OperationClient, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
     storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown]
   ) {
-    self.client = client
+    self.init(
+      source: client, network: network, faults: faults, storeFaults: storeFaults,
+      failures: failures)
+  }
+
+  /// The devtools of any ``StoreSource``: another process's stores are shown and acted on
+  /// as this process's are.
+  public init(
+    source: any StoreSource, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
+    storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown]
+  ) {
+    self.source = source
     self.network = network
     self.faults = faults
     self.storeFaults = storeFaults
@@ -48,7 +62,7 @@ public final class Devtools: Sendable {
     let messages = messages
     let changes = ChangeCollector { messages.post(.changed) }
     self.changes = changes
-    subscription = client.subscribeToEvents { event in changes.record(event) }
+    subscription = source.subscribeToEvents { event in changes.record(event) }
     network?.onAppend { changes.recordNetwork() }
   }
 
@@ -66,9 +80,9 @@ public final class Devtools: Sendable {
     }
   }
 
-  /// Every store of the client, queries first.
+  /// Every store of the source, queries first.
   func allStores() -> [any InspectableStore] {
-    (client.stores() + client.mutationStores()).compactMap { $0 as? any InspectableStore }
+    source.inspectableStores()
   }
 }
 

@@ -205,7 +205,7 @@ extension DevtoolsState {
 
   private mutating func remove(_ record: StoreRecord, devtools: Devtools, now: Date) {
     simulations[StoreKey(path: record.path, isMutation: false)] = nil
-    devtools.client.remove(at: record.path)
+    devtools.source.remove(at: record.path)
     performed = (.remove, record.path)
     catalog.synchronize(with: devtools)
     toast.show(
