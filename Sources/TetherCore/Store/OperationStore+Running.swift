@@ -133,7 +133,7 @@ extension OperationStore {
     if !isRunning { task.cancel() }
   }
 
-  /// The body of a run's task: wait for the network and the mutation scope if needed, run the
+  /// The body of a run's task: wait for the mutation scope and the network if needed, run the
   /// lifecycle hooks and the operation, and record the end.
   @inlinable
   func execute(_ launch: Launch) async {
@@ -141,13 +141,19 @@ extension OperationStore {
     let context = configuration.context
     let continuation = OperationContinuation<State.OperationValue, State.Failure>(
       sink: self, run: launch.id)
-    if !context.canStartRun {
-      guard await waitForNetwork(context, reportingTo: continuation) else { return }
-    }
+    // The scope before the network, as TanStack's mutation cache does: a mutation takes its
+    // place in its scope's queue the moment it is submitted, so mutations paused offline
+    // resume in the order they were submitted, not in the order their tasks wake up.
     var scope: String?
     if let id = context.options.mutationScope {
       guard await acquireScope(id, reportingTo: continuation) else { return }
       scope = id
+    }
+    if !context.canStartRun {
+      guard await waitForNetwork(context, reportingTo: continuation) else {
+        if let scope { releaseScope(scope) }
+        return
+      }
     }
     var result: Result<State.OperationValue, State.Failure>
     if context.options.hasRunHooks {
