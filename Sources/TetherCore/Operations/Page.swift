@@ -24,12 +24,17 @@ public enum PagingAction<PageID: Hashable & Sendable, PageValue: Sendable>: Send
   /// Every loaded page again, from the first one's id, recomputing each next id from the fresh
   /// pages.
   case allPages([Page<PageID, PageValue>])
+  /// The first `count` pages, from the first of `pages` (the initial page id when there is
+  /// none), each next id computed from the fresh pages, stopping early at the last page; they
+  /// replace the loaded pages (TanStack's `pages` option of `fetchInfiniteQuery`).
+  case leadingPages(count: Int, from: [Page<PageID, PageValue>])
 
   /// Whether a run of `other` fetches the same thing, so a fetch of this one can share it.
   @inlinable
   func isShared(with other: PagingAction) -> Bool {
     switch (self, other) {
     case (.initialPage, .initialPage), (.allPages, .allPages): true
+    case (.leadingPages(let count, _), .leadingPages(let otherCount, _)): count == otherCount
     case (.nextPage(let id, _), .nextPage(let otherID, _)): id == otherID
     case (.previousPage(let id, _), .previousPage(let otherID, _)): id == otherID
     default: false

@@ -57,21 +57,38 @@ extension PaginatedRequest {
       return try await fetchSinglePage(
         id, action: action, around: pages, in: context, with: continuation)
     case .allPages(let pages):
-      var fresh = continuation.progress(as: [Page<PageID, PageValue>].self) ?? []
-      var nextID: PageID?
-      if let last = fresh.last {
-        nextID = pageID(after: last, in: fresh)
-      } else {
-        nextID = pages.first?.id ?? initialPageID
-      }
-      while let id = nextID, fresh.count < max(pages.count, 1) {
-        let value = try await fetchPage(id, in: context, with: .discarding)
-        fresh.append(Page(id: id, value: value))
-        continuation.saveProgress(fresh)
-        nextID = pageID(after: fresh[fresh.count - 1], in: fresh)
-      }
-      return result(action, fetched: fresh, all: fresh)
+      return try await fetchLeadingPages(
+        max(pages.count, 1), from: pages, action: action, in: context, with: continuation)
+    case .leadingPages(let count, let pages):
+      return try await fetchLeadingPages(
+        max(count, 1), from: pages, action: action, in: context, with: continuation)
     }
+  }
+
+  /// Fetches up to `count` pages from the first of `pages` (or the initial page), following
+  /// each next id from the fresh pages and stopping at the last page. The pages fetched are
+  /// kept across the run's attempts, so a retry goes on from the page that failed.
+  private func fetchLeadingPages(
+    _ count: Int,
+    from pages: [Page<PageID, PageValue>],
+    action: PagingAction<PageID, PageValue>,
+    in context: OperationContext,
+    with continuation: OperationContinuation<Value, Failure>
+  ) async throws(Failure) -> Value {
+    var fresh = continuation.progress(as: [Page<PageID, PageValue>].self) ?? []
+    var nextID: PageID?
+    if let last = fresh.last {
+      nextID = pageID(after: last, in: fresh)
+    } else {
+      nextID = pages.first?.id ?? initialPageID
+    }
+    while let id = nextID, fresh.count < count {
+      let value = try await fetchPage(id, in: context, with: .discarding)
+      fresh.append(Page(id: id, value: value))
+      continuation.saveProgress(fresh)
+      nextID = pageID(after: fresh[fresh.count - 1], in: fresh)
+    }
+    return result(action, fetched: fresh, all: fresh)
   }
 
   private func fetchSinglePage(

@@ -205,7 +205,7 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
       neighbors[page.id] = pageNeighbors
     }
     switch fetched.action {
-    case .initialPage, .allPages:
+    case .initialPage, .allPages, .leadingPages:
       storedPages = fetched.pages
       trim(keepingFirst: true)
     case .nextPage(_, let before):
@@ -255,7 +255,7 @@ enum PagingDirection: Sendable, Hashable {
     case .initialPage: self = .initial
     case .nextPage: self = .next
     case .previousPage: self = .previous
-    case .allPages: self = .all
+    case .allPages, .leadingPages: self = .all
     }
   }
 }

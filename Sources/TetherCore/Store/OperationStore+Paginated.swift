@@ -31,6 +31,27 @@ extension OperationStore {
     return try Self.value(of: step).pages.first
   }
 
+  /// Fetches the first `count` pages in one run and returns them: from the first loaded page
+  /// (the initial page when none is loaded), each next id computed from the fresh pages,
+  /// stopping early at the last page. They replace the loaded pages, so a feed shown three
+  /// pages deep can be prefetched or restored three pages deep before the screen appears.
+  ///
+  /// TanStack's `fetchInfiniteQuery({ pages })`, which returns the cached pages while they are
+  /// fresh; this always fetches, as ``fetch()`` does: a caller that wants the cache reads
+  /// ``PaginatedState/pages``. Like a refetch of every page, a failed page is retried on its
+  /// own, a next or previous page in flight is waited for, and a call for the same count in
+  /// flight is joined.
+  @inlinable
+  @discardableResult
+  public func fetchPages<PageID, PageValue, Failure>(
+    count: Int
+  ) async throws(OperationError<Failure>) -> [Page<PageID, PageValue>]
+  where State == PaginatedState<PageID, PageValue, Failure> {
+    try Self.value(
+      of: await runStep(.fetch, mode: .join) { .leadingPages(count: count, from: $0.pages) }
+    ).pages
+  }
+
   /// Fetches the page before the first loaded one (the first page when none is loaded);
   /// returns nil without fetching when the first page is loaded.
   @inlinable
