@@ -79,6 +79,11 @@ public protocol OperationState: Sendable {
   /// Whether the value should be refetched at `date`.
   func isStale(at date: Date) -> Bool
 
+  /// Until when the value stays fresh, when it will turn stale by time alone: nil when it is
+  /// stale already for another reason (no value, invalidated), when it never turns stale, and
+  /// when its stale time is zero (stale on arrival). A store arms its stale timer for it.
+  var freshUntil: Date? { get }
+
   /// Whether invalidation applies: false for a value that is never stale.
   var isInvalidatable: Bool { get }
 
@@ -102,6 +107,8 @@ public protocol OperationState: Sendable {
 
 extension OperationState {
   public var refetchInput: RunInput? { automaticRunInput }
+
+  public var freshUntil: Date? { nil }
 
   public var isPlaceholder: Bool { false }
 

@@ -101,6 +101,14 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
     return tracker.isInvalidated || date >= updatedAt.adding(duration)
   }
 
+  public var freshUntil: Date? {
+    guard case .after(let base) = staleness, !tracker.isInvalidated, !storedPages.isEmpty,
+      let updatedAt = tracker.valueLastUpdatedAt
+    else { return nil }
+    let duration = staleTime?(self) ?? base
+    return duration > .zero ? updatedAt.adding(duration) : nil
+  }
+
   public var isInvalidatable: Bool {
     if case .never = staleness { return false }
     return true

@@ -79,6 +79,15 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     return tracker.valueLastUpdatedAt?.adding(duration)
   }
 
+  @inlinable
+  public var freshUntil: Date? {
+    guard case .after(let base) = staleness, !tracker.isInvalidated,
+      let updatedAt = tracker.valueLastUpdatedAt
+    else { return nil }
+    let duration = staleTime?(self) ?? base
+    return duration > .zero ? updatedAt.adding(duration) : nil
+  }
+
   public var automaticRunInput: Void? { () }
 
   @inlinable

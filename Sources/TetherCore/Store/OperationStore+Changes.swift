@@ -157,10 +157,13 @@ extension OperationStore {
   /// run on; runs in flight keep theirs.
   @usableFromInline
   func reconfigure(with configuration: Configuration, garbageCollectionDelay: Duration) {
+    var effects = Effects()
     let warning = withStorage { storage -> String? in
       let previous = storage.configuration.operationType
       storage.configuration = configuration
       storage.state.apply(.configured(configuration.context))
+      // A new stale time moves the stale timer of an observed store.
+      if !storage.subscribers.isEmpty { updateStaleTimer(&storage, effects: &effects) }
       if let capacity = configuration.context.options.runLogCapacity,
         capacity != storage.log.capacity
       {
@@ -175,6 +178,7 @@ extension OperationStore {
         + "the store was made with \(String(reflecting: previous)); the latest operation and "
         + "its modifiers apply from the next run"
     }
+    perform(effects)
     if let warning { client?.warn(warning, at: path) }
   }
 }

@@ -30,6 +30,7 @@ extension OperationStore {
     if !storage.subscribers.isEmpty {
       storage.sequence += 1
       storage.outbox.append(.state(sequence: storage.sequence, target: nil, storage.state))
+      updateStaleTimer(&storage, effects: &effects)
     }
     if events?.isListening == true { storage.outbox.append(.changed) }
     if events?.isMarking == true { markChanged(events!) }
@@ -105,6 +106,8 @@ extension OperationStore {
       case .cancel(let task): task.cancel()
       case .cancelSubscriptions(let subscriptions):
         for subscription in subscriptions { subscription.cancel() }
+      case .armStaleTimer(let deadline, let generation):
+        armStaleTimer(deadline: deadline, generation: generation)
       }
       return
     }
@@ -115,6 +118,8 @@ extension OperationStore {
       case .resume(let continuation, let step): continuation.resume(returning: step)
       case .cancelSubscriptions(let subscriptions):
         for subscription in subscriptions { subscription.cancel() }
+      case .armStaleTimer(let deadline, let generation):
+        armStaleTimer(deadline: deadline, generation: generation)
       case .cancel, .launch: break
       }
     }
@@ -154,6 +159,10 @@ extension OperationStore {
           }
         case .changed:
           events?.emit(.storeUpdated(self))
+        case .subscriber(let added):
+          events?.emit(added ? .subscriberAdded(self) : .subscriberRemoved(self))
+        case .becameStale:
+          events?.emit(.storeBecameStale(self))
         case .logged(let entry):
           events?.emit(.runLogged(entry, store: self))
         case .resume(let continuation, let step):

@@ -19,8 +19,9 @@ extension OperationStore {
       storage.outbox.append(.state(sequence: storage.sequence, target: id, storage.state))
       // A subscriber coming or going changes the store for the client's listeners (the
       // devtools' subscriber counts and labels), as TanStack's observerAdded/observerRemoved.
-      if events?.isListening == true { storage.outbox.append(.changed) }
+      if events?.isListening == true { storage.outbox.append(.subscriber(added: true)) }
       isFirst = storage.subscribers.count == 1
+      updateStaleTimer(&storage, effects: &effects)
       startAutomaticRunIfNeeded(.subscribe, in: &storage, effects: &effects)
     }
     perform(effects)
@@ -45,9 +46,10 @@ extension OperationStore {
     perform(
       update { storage, effects in
         storage.subscribers.removeAll { $0.id == id }
-        if events?.isListening == true { storage.outbox.append(.changed) }
+        if events?.isListening == true { storage.outbox.append(.subscriber(added: false)) }
         guard storage.subscribers.isEmpty else { return }
         storage.unusedSince = clock.now()
+        rescheduleStaleTimer(to: nil, in: &storage, effects: &effects)
         effects.becameUnused = true
         effects.actions.append(.cancelSubscriptions(storage.conditionSubscriptions))
         storage.conditionSubscriptions = []

@@ -165,6 +165,10 @@ public final class OperationStore<State: OperationState>: Sendable {
     case state(sequence: UInt64, target: UInt64?, State)
     /// The client's listeners hear that the store changed.
     case changed
+    /// The client's listeners hear that a subscriber came (true) or left (false).
+    case subscriber(added: Bool)
+    /// The client's listeners hear that the value turned stale at its stale time.
+    case becameStale
     /// The client's listeners get a new run log entry.
     case logged(RunLogEntry)
     /// A waiting caller goes on.
@@ -197,6 +201,24 @@ public final class OperationStore<State: OperationState>: Sendable {
     case launch(Launch)
     /// Stop watching rerun conditions.
     case cancelSubscriptions([OperationSubscription])
+    /// Start the stale timer `generation`, due at `deadline`.
+    case armStaleTimer(deadline: Date, generation: UInt64)
+  }
+
+  /// The timer that tells subscribers when a fresh value turns stale; armed only while the
+  /// store has subscribers and a value fresh for a while.
+  @usableFromInline
+  struct StaleTimer: Sendable {
+    @usableFromInline let deadline: Date
+    @usableFromInline let generation: UInt64
+    /// Set once the task is started, outside the lock.
+    @usableFromInline var task: Task<Void, Never>?
+
+    @inlinable
+    init(deadline: Date, generation: UInt64) {
+      self.deadline = deadline
+      self.generation = generation
+    }
   }
 
   /// What to do once the lock is released: one small list, so that the common case (one
@@ -238,6 +260,8 @@ public final class OperationStore<State: OperationState>: Sendable {
     /// An automatic run that had to wait for a run in flight (an invalidation during a next
     /// page), started when that run ends.
     @usableFromInline var pendingRerun: RunTrigger?
+    /// The stale timer, while the store is observed and its value fresh for a while.
+    @usableFromInline var staleTimer: StaleTimer?
 
     @inlinable
     init(

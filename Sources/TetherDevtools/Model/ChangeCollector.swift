@@ -35,7 +35,8 @@ final class ChangeCollector: Sendable {
         let id = ObjectIdentifier(store)
         changes.removed.remove(id)
         if let store = store as? any InspectableStore { changes.added[id] = store }
-      case .storeUpdated(let store):
+      case .storeUpdated(let store), .subscriberAdded(let store), .subscriberRemoved(let store),
+        .storeBecameStale(let store):
         changes.updated.insert(ObjectIdentifier(store))
       case .storeRemoved(let store):
         let id = ObjectIdentifier(store)
