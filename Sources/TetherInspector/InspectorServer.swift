@@ -123,7 +123,8 @@ final class InspectorServer: Sendable {
   func record(_ event: OperationClientEvent) {
     pending.withLock { pending in
       switch event {
-      case .storeAdded(let store), .storeUpdated(let store):
+      case .storeAdded(let store), .storeUpdated(let store), .subscriberAdded(let store),
+        .subscriberRemoved(let store), .storeBecameStale(let store):
         if let store = store as? any InspectableStore {
           pending.changed[ObjectIdentifier(store)] = store
         }
