@@ -31,6 +31,10 @@ public enum ValueEncoder {
     case let url as URL: .string(url.absoluteString)
     case let data as Data: .string("\(data.count) bytes")
     case let decimal as Decimal: .number(decimal.description)
+    // Integers the containers have no method of their own for (`Int64`, `UInt8`…): encoding
+    // them through their own `encode(to:)` would come back here for ever.
+    case let integer as any BinaryInteger: .number(String(describing: integer))
+    case let float as any BinaryFloatingPoint: ValueNode.number(Double(float))
     default: nil
     }
   }
