@@ -15,8 +15,10 @@ let package = Package(
     .library(name: "TetherInspectorHTTP", targets: ["TetherInspectorHTTP"]),
     .executable(name: "posts", targets: ["PostsApp"]),
     .executable(name: "posts-server", targets: ["PostsServerTool"]),
+    .executable(name: "posts-watch", targets: ["PostsWatch"]),
     .executable(name: "terminal-sample", targets: ["TerminalSample"]),
     .executable(name: "tether-bench", targets: ["TetherBench"]),
+    .executable(name: "tether", targets: ["TetherTool"]),
   ],
   targets: [
     // Libraries
@@ -57,6 +59,14 @@ let package = Package(
     .target(
       name: "TetherInspectorHTTP",
       dependencies: ["TetherInspector", "TetherHTTP", "TetherCore", "TetherSynchronization"]),
+    // The viewer's side: another process's stores and requests as a devtools store source,
+    // live over its inspector's socket or from a recording.
+    .target(
+      name: "TetherAttach",
+      dependencies: [
+        "TetherDevtools", "TetherInspector", "TetherCore", "TetherJSON", "TetherSystem",
+        "TetherSynchronization",
+      ]),
     // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
     .systemLibrary(name: "CSQLite"),
     .target(
@@ -98,6 +108,14 @@ let package = Package(
             "-l_FoundationCollections", "-l_FoundationICU",
           ], .when(configuration: .release))
       ]),
+    // A headless TetherCore program that `tether attach` shows: it polls the feed and prints.
+    .executableTarget(
+      name: "PostsWatch",
+      dependencies: [
+        "PostsBrowser", "PostsService", "TetherCore", "TetherHTTP", "TetherInspector",
+        "TetherInspectorHTTP", "TetherCommandLine",
+      ],
+      path: "Demo/PostsWatch"),
     .executableTarget(
       name: "TerminalSample",
       dependencies: ["TetherTerminal", "TetherCommandLine"],
@@ -105,6 +123,12 @@ let package = Package(
     ),
 
     // Tools
+    // `tether list | attach | record | replay`: the devtools on any inspectable process.
+    .executableTarget(
+      name: "TetherTool",
+      dependencies: [
+        "TetherAttach", "TetherDevtools", "TetherTerminal", "TetherCommandLine", "TetherSystem",
+      ]),
     .executableTarget(
       name: "TetherBench",
       dependencies: [
@@ -120,7 +144,10 @@ let package = Package(
     .testTarget(name: "TetherSystemTests", dependencies: ["TetherSystem"]),
     .testTarget(
       name: "TetherInspectorTests",
-      dependencies: ["TetherInspector", "TetherCore", "TetherJSON", "TetherSystem"]),
+      dependencies: [
+        "TetherInspector", "TetherAttach", "TetherDevtools", "TetherCore", "TetherJSON",
+        "TetherSystem",
+      ]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests",

@@ -1,0 +1,60 @@
+import Foundation
+import PostsService
+import TetherCommandLine
+
+/// The command line of `posts-watch`.
+struct PostsWatchOptions: Sendable {
+  var url: URL?
+  var every: Duration = .seconds(5)
+  var limit = 10
+  var faults = FaultSettings()
+  var seed: UInt64 = 1
+  var retries = 3
+  var inspects = true
+
+  static let command = Command<PostsWatchOptions>(
+    "posts-watch",
+    abstract: "Poll the first page of the Posts feed and print new and changed posts, headless;"
+      + " tether attach shows its stores live.",
+    discussion: "Starts an embedded Posts service (with the same fault options as posts) unless"
+      + " --url is given.",
+    defaults: PostsWatchOptions(),
+    arguments: [
+      .option(
+        "--url", value: httpURL, help: "poll a dummyjson-compatible server instead", to: \.url),
+      .option(
+        "--every", value: .duration(in: .milliseconds(100) ... .seconds(3600)),
+        help: "time between two polls, like 5s (default 5s)", to: \.every),
+      .option(
+        "--limit", value: .integer(in: 1...100), help: "posts per poll, 1...100 (default 10)",
+        to: \.limit),
+      .option(
+        "--fail-rate", value: .rate, help: "embedded service: share of requests that fail, 0...1",
+        to: \.faults.failureRate),
+      .option(
+        "--latency", value: .duration(in: .zero...FaultSettings.maximumLatency),
+        help: "embedded service: latency added to every request, like 300ms; at most 60s",
+        to: \.faults.latency),
+      .option(
+        "--fault-routes", value: .list(of: .string),
+        help: "embedded service: the routes faults apply to, comma-separated (default all)",
+        to: \.faults.routes),
+      .option(
+        "--seed", value: .integer(), help: "embedded service: seed of its fault injection",
+        to: \.seed),
+      .option(
+        "--retries", value: .integer(in: 0...10),
+        help: "retries of a failed poll, 0...10 (default 3)", to: \.retries),
+      .flag(
+        "--no-inspect", help: "do not start an inspector (tether attach will not see it)",
+        setting: \.inspects, to: false),
+    ])
+
+  static let httpURL = ValueParser(placeholder: "URL", expecting: "an http or https URL") {
+    (text: String) -> URL? in
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else { return nil }
+    return url
+  }
+}

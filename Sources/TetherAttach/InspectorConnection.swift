@@ -1,0 +1,222 @@
+import Foundation
+import Glibc
+import TetherCore
+import TetherDevtools
+import TetherInspector
+import TetherJSON
+import TetherSynchronization
+import TetherSystem
+
+/// A connection to a process's inspector: reads its lines on a thread of its own, hands each
+/// to `onLine` (raw, for a recording) and to the ``RemoteSource`` it feeds, sends commands and
+/// resolves their results. When the process goes away, the source says so and keeps its last
+/// state.
+public final class InspectorConnection: Sendable {
+  /// The socket's path.
+  public let path: String
+  /// The stores and requests the process sent.
+  public let source: RemoteSource
+  private let channel: CommandChannel
+  private let ended: @Sendable (String) -> Void
+
+  /// Connects to the inspector at `path`.
+  ///
+  /// - Parameters:
+  ///   - notices: failures of commands sent without waiting, and errors the process reports.
+  ///   - ended: the connection ended; the text says why (`posts-watch (1234) exited`).
+  /// - Throws: ``AttachError`` when nothing answers there.
+  public init(
+    path: String, notices: @escaping @Sendable (String, Bool) -> Void = { _, _ in },
+    ended: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(AttachError) {
+    self.path = path
+    self.ended = ended
+    let descriptor: Int32
+    do {
+      descriptor = try LocalSocket.connect(to: path)
+    } catch {
+      throw AttachError.unreachable(path, "\(error.reason)")
+    }
+    channel = CommandChannel(descriptor: descriptor, notices: notices)
+    source = RemoteSource(commands: channel)
+    channel.write(InspectorProtocol.viewerHello)
+  }
+
+  deinit {
+    channel.close()
+  }
+
+  /// Starts reading: `onLine` gets every line as it came (before it is applied).
+  public func start(onLine: (@Sendable ([UInt8]) -> Void)? = nil) {
+    let thread = Thread { [self] in
+      read(onLine: onLine)
+    }
+    thread.name = "tether-attach"
+    thread.start()
+  }
+
+  /// Ends the connection; waiting commands fail.
+  public func close() {
+    channel.close()
+  }
+
+  private func read(onLine: (@Sendable ([UInt8]) -> Void)?) {
+    var reader = LineReader(
+      descriptor: channel.descriptor, limit: InspectorProtocol.messageLineLimit)
+    var why = "the connection closed"
+    let source = source
+    reading: while true {
+      switch reader.next() {
+      case .line(let line):
+        onLine?(line)
+        do {
+          let message = try InspectorMessage(line: line) { source.store($0) }
+          channel.received(message)
+          source.apply(message)
+        } catch {
+          why = "\(error)"
+          break reading
+        }
+      case .end:
+        break reading
+      case .failure(let reason):
+        why = reason
+        break reading
+      }
+    }
+    if let hello = source.hello {
+      let gone = kill(hello.pid, 0) != 0 && errno == ESRCH
+      let how = gone ? "exited" : why == "the connection closed" ? "closed the connection" : why
+      why = "\(hello.name) (\(hello.pid)) \(how)"
+    }
+    channel.close()
+    channel.release()
+    source.setStatus(StoreSourceStatus(text: "detached: \(why)", isDetached: true))
+    ended(why)
+  }
+}
+
+/// The sending half of a connection: commands out, their results matched back.
+final class CommandChannel: RemoteCommands {
+  private struct Storage {
+    var nextCommand = 1
+    var waiting: [Int: CheckedContinuation<(ok: Bool, message: String), Never>] = [:]
+    var isClosed = false
+    var isReleased = false
+  }
+
+  let descriptor: Int32
+  private let storage = SanitizerVisibleMutex(Storage())
+  private let writing = SanitizerVisibleMutex(())
+  private let notices: @Sendable (String, Bool) -> Void
+
+  init(descriptor: Int32, notices: @escaping @Sendable (String, Bool) -> Void) {
+    self.descriptor = descriptor
+    self.notices = notices
+  }
+
+  deinit {
+    release()
+  }
+
+  /// Resolves the result of a command; reports an error.
+  func received(_ message: InspectorMessage) {
+    switch message {
+    case .result(let id, let ok, let text):
+      let continuation = storage.withLock { $0.waiting.removeValue(forKey: id) }
+      continuation?.resume(returning: (ok, text))
+    case .error(let text):
+      notices(text, true)
+    default:
+      break
+    }
+  }
+
+  func perform(_ command: InspectorCommand, path: OperationPath, isMutation: Bool) async
+    -> (ok: Bool, message: String)
+  {
+    await withCheckedContinuation { continuation in
+      let id = storage.withLock { storage -> Int? in
+        guard !storage.isClosed else { return nil }
+        let id = storage.nextCommand
+        storage.nextCommand += 1
+        storage.waiting[id] = continuation
+        return id
+      }
+      guard let id else {
+        continuation.resume(returning: (false, "detached: the process is gone"))
+        return
+      }
+      write(
+        InspectorProtocol.line(
+          InspectorRequest(id: id, command: command, path: path, isMutation: isMutation).json))
+    }
+  }
+
+  func send(_ command: InspectorCommand, path: OperationPath, isMutation: Bool) {
+    let notices = notices
+    Task.detached { [self] in
+      let result = await perform(command, path: path, isMutation: isMutation)
+      if !result.ok { notices(result.message, true) }
+    }
+  }
+
+  func write(_ bytes: [UInt8]) {
+    writing.withLock { _ in
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes.withUnsafeBytes {
+          Glibc.send(
+            descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+        }
+        if written < 0 && errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
+    }
+  }
+
+  /// Stops the connection both ways (the reading thread sees its end); waiting commands fail.
+  func close() {
+    let waiting = storage.withLock {
+      storage -> [CheckedContinuation<(ok: Bool, message: String), Never>] in
+      guard !storage.isClosed else { return [] }
+      storage.isClosed = true
+      shutdown(descriptor, Int32(SHUT_RDWR))
+      defer { storage.waiting.removeAll() }
+      return Array(storage.waiting.values)
+    }
+    for continuation in waiting { continuation.resume(returning: (false, "detached")) }
+  }
+
+  /// Closes the descriptor, once, after the reading thread is done with it.
+  func release() {
+    let release = storage.withLock { storage -> Bool in
+      defer { storage.isReleased = true }
+      return !storage.isReleased
+    }
+    if release { Glibc.close(descriptor) }
+  }
+}
+
+/// Why `tether attach` cannot show a process.
+public enum AttachError: Error, Sendable, CustomStringConvertible {
+  /// Nothing answers at the socket.
+  case unreachable(String, String)
+  /// No inspector socket for the process.
+  case noInspector(Int32)
+  /// No process, or several, and none named.
+  case choose(String)
+  /// What was received is not the protocol.
+  case notAnInspector(String, String)
+
+  public var description: String {
+    switch self {
+    case .unreachable(let path, let reason): "cannot reach \(path): \(reason)"
+    case .noInspector(let pid):
+      "no Tether inspector for pid \(pid): is it started with Inspector.start?"
+    case .choose(let text): text
+    case .notAnInspector(let path, let reason): "\(path) is not a Tether inspector: \(reason)"
+    }
+  }
+}

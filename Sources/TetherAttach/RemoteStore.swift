@@ -1,0 +1,108 @@
+import Foundation
+import TetherCore
+import TetherInspector
+import TetherSynchronization
+
+/// Where a remote store's actions go: the connection to its process; nil for a replay, which
+/// changes nothing.
+public protocol RemoteCommands: AnyObject, Sendable {
+  /// Sends `command` for the store at `path` and waits for its result.
+  func perform(_ command: InspectorCommand, path: OperationPath, isMutation: Bool) async
+    -> (ok: Bool, message: String)
+  /// Sends `command` and reports a failed result on its own (the devtools' toast).
+  func send(_ command: InspectorCommand, path: OperationPath, isMutation: Bool)
+}
+
+/// A store of another process: the state its inspector last sent, and the devtools' actions
+/// turned into commands to that process. The devtools draw and act on it as on a local store.
+public final class RemoteStore: InspectableStore {
+  public let path: OperationPath
+  public let kind: OperationKind
+  /// The store's id in its connection or recording.
+  public let id: Int
+  private let commands: (any RemoteCommands)?
+  private let state: SanitizerVisibleMutex<(store: InspectedStoreState, log: [RunLogEntry])>
+
+  /// How many run log entries a remote store keeps.
+  static let logLimit = 500
+
+  init(_ store: InspectedStoreState, log: [RunLogEntry], commands: (any RemoteCommands)?) {
+    path = store.path
+    kind = store.kind
+    id = store.id
+    self.commands = commands
+    state = SanitizerVisibleMutex((store, Array(log.suffix(Self.logLimit))))
+  }
+
+  func update(_ store: InspectedStoreState) {
+    state.withLock { $0.store = store }
+  }
+
+  /// Adds entries newer than the last one kept (a snapshot after a resync sends some again).
+  /// Returns whether any was new.
+  @discardableResult
+  func append(_ entries: [RunLogEntry]) -> Bool {
+    state.withLock { state in
+      let last = state.log.last?.id ?? 0
+      let new = entries.filter { $0.id > last }
+      guard !new.isEmpty else { return false }
+      state.log.append(contentsOf: new)
+      if state.log.count > Self.logLimit { state.log.removeFirst(state.log.count - Self.logLimit) }
+      return true
+    }
+  }
+
+  func replaceLog(_ entries: [RunLogEntry]) {
+    state.withLock { $0.log = Array(entries.suffix(Self.logLimit)) }
+  }
+
+  public var inspected: InspectedStoreState { state.withLock { $0.store } }
+  public var subscriberCount: Int { inspected.snapshot.subscriberCount }
+  public var snapshot: OperationSnapshot { inspected.snapshot }
+  public var runLog: [RunLogEntry] { state.withLock { $0.log } }
+  public var staleDate: Date? { inspected.staleDate }
+  public var collectionDate: Date? { inspected.collectionDate }
+  public var attempts: [AttemptSnapshot] { inspected.attempts }
+  public var latestArguments: LoggedValue? { inspected.latestArguments }
+
+  public func performRefetch(cancelInFlight: Bool) async throws {
+    if kind == .mutation { throw OperationStoreError.mutationsAreNotRefetched(path) }
+    try await perform(.refetch)
+  }
+
+  public func invalidate() {
+    commands?.send(.invalidate, path: path, isMutation: kind == .mutation)
+  }
+  public func cancel(revert: Bool) {}
+  public func reset() { commands?.send(.reset, path: path, isMutation: kind == .mutation) }
+
+  public func retryLatestAttempt() async throws {
+    guard kind == .mutation else { throw InspectionError.notAMutation(path) }
+    try await perform(.retryLatest)
+  }
+
+  /// Any failure: the other process shows its own, and says when the store cannot.
+  public func accepts(_ failure: any Error) -> Bool { commands != nil && kind != .mutation }
+
+  public func simulateLoading() -> SimulatedState? {
+    guard let commands, kind != .mutation else { return nil }
+    commands.send(.triggerLoading, path: path, isMutation: false)
+    return SimulatedState(remote: .loading, path: path, date: Date())
+  }
+
+  public func simulateFailure(_ failure: any Error) throws(InspectionError) -> SimulatedState {
+    guard let commands, kind != .mutation else { throw .notAQuery(path) }
+    commands.send(.triggerError, path: path, isMutation: false)
+    return SimulatedState(remote: .failure, path: path, date: Date())
+  }
+
+  public func restore(_ simulation: SimulatedState) {
+    commands?.send(.restore, path: path, isMutation: kind == .mutation)
+  }
+
+  private func perform(_ command: InspectorCommand) async throws {
+    guard let commands else { throw InspectedFailure("a recording is not changed") }
+    let result = await commands.perform(command, path: path, isMutation: kind == .mutation)
+    if !result.ok { throw InspectedFailure(result.message) }
+  }
+}

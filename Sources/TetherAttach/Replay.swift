@@ -1,0 +1,57 @@
+import Foundation
+import TetherDevtools
+import TetherInspector
+
+/// A recording shown at a time: its messages up to the cursor applied to a ``RemoteSource``
+/// the devtools read, forwards as time goes on, from the start again when it goes back.
+/// Used on the loop's thread.
+public final class Replay {
+  public let contents: Recording.Contents
+  public let source = RemoteSource(commands: nil)
+  /// Where the cursor is, in seconds since the recording started.
+  public private(set) var time: Double = 0
+  /// How many entries are applied.
+  private var applied = 0
+  private let name: String
+
+  public init(_ contents: Recording.Contents, name: String) {
+    self.contents = contents
+    self.name = name
+    seek(to: 0)
+  }
+
+  /// Shows the state at `time` (clamped to the recording).
+  public func seek(to time: Double) {
+    let time = min(max(0, time), contents.duration)
+    if time < self.time || applied == 0 {
+      source.clear()
+      applied = 0
+    }
+    while applied < contents.entries.count, contents.entries[applied].time <= time {
+      source.apply(contents.entries[applied].message)
+      applied += 1
+    }
+    self.time = time
+    source.setStatus(StoreSourceStatus(text: "replay of \(name)", isDetached: true))
+  }
+
+  /// The time of the first change after the cursor; nil at the end.
+  public var nextChange: Double? {
+    contents.entries.first { $0.time > time && Self.isChange($0.message) }?.time
+  }
+
+  /// The time of the last change before the cursor's; nil at the start.
+  public var previousChange: Double? {
+    contents.entries.last { $0.time < time && Self.isChange($0.message) }?.time
+  }
+
+  /// The wall-clock date of the cursor.
+  public var date: Date { contents.startDate.addingTimeInterval(time) }
+
+  static func isChange(_ message: InspectorMessage) -> Bool {
+    switch message {
+    case .stores, .log, .network, .snapshot: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import TetherAttach
+import TetherCore
+import TetherDevtools
+import TetherTerminal
+
+/// The devtools over the whole terminal, on another process's stores — attached live, or a
+/// recording replayed with a time cursor — with a status bar that says which.
+final class DevtoolsScreen: TerminalApp {
+  /// What the connection reports to the loop.
+  enum Message: Sendable {
+    /// The process went away (the text says how); the last state stays.
+    case detached(String)
+    /// A command sent without waiting failed, or the process reported an error.
+    case notice(String)
+  }
+
+  enum ReplayAction: Hashable, Sendable {
+    case playPause, nextChange, previousChange, back, forward, start, end, jump
+  }
+
+  static let replayKeys = Keymap<ReplayAction>(
+    title: "Replay",
+    [
+      .init([" "], .playPause, "Play or pause", hint: "play/pause", importance: .high),
+      .init(["."], .nextChange, "Step to the next change", hint: "next", importance: .high),
+      .init(
+        [","], .previousChange, "Step to the previous change", hint: "previous", importance: .high),
+      .init(["]"], .forward, "Jump 5 s forward", hint: "+5s"),
+      .init(["["], .back, "Jump 5 s back", hint: "-5s"),
+      .init(["0"], .start, "Jump to the start"),
+      .init(["$"], .end, "Jump to the end"),
+      .init(["t"], .jump, "Jump to a time (seconds from the start)", hint: "time"),
+    ])
+
+  static let appKeys = Keymap<AppAction>(
+    title: "tether",
+    [
+      .init(["?"], .help, "Show this help", hint: "help", importance: .high),
+      .init(["q"], .quit, "Quit", hint: "quit", importance: .essential),
+    ])
+
+  enum AppAction: Hashable, Sendable {
+    case help, quit
+  }
+
+  let devtools: Devtools
+  let source: RemoteSource
+  let replay: Replay?
+  let inbox: Inbox<Message>
+  var state = DevtoolsState()
+  var help: HelpState?
+  /// While playing: when play started and where the cursor was then.
+  var playing: (since: Date, from: Double)?
+  /// The time being typed after `t`.
+  var jumpField: TextFieldState?
+  var toast = ToastState()
+
+  init(source: RemoteSource, replay: Replay? = nil, inbox: Inbox<Message> = Inbox()) {
+    self.source = source
+    self.inbox = inbox
+    self.replay = replay
+    devtools = Devtools(source: source, network: source.network)
+    state.presentation = .fullScreen
+  }
+
+  var minimumSize: Size { Size(width: 40, height: 8) }
+  var inboxes: [any MessageSource] { [devtools.messages, inbox] }
+
+  func render(into frame: inout Frame) {
+    if let replay, let playing {
+      let elapsed = frame.now.timeIntervalSince(playing.since)
+      replay.seek(to: playing.from + elapsed)
+      if replay.time >= replay.contents.duration {
+        self.playing = nil
+      } else {
+        frame.redraw(after: .milliseconds(100))
+      }
+    }
+    let rows = frame.bounds.rows([.fill, .fixed(1), .fixed(1)])
+    DevtoolsView(devtools, isFocused: help == nil).render(in: rows[0], into: &frame, state: &state)
+    statusBar.render(in: rows[1], into: &frame)
+    if var jumpField {
+      frame.fill(rows[2])
+      let label = "Jump to (seconds): "
+      frame.write(label, at: Point(x: 0, y: rows[2].minY), style: .bold)
+      TextField(placeholder: "e.g. 4.5", isFocused: true).render(
+        in: Rect(
+          x: label.count, y: rows[2].minY, width: max(0, rows[2].width - label.count), height: 1),
+        into: &frame, state: &jumpField)
+      self.jumpField = jumpField
+    } else {
+      KeyHintBar(hints).render(in: rows[2], into: &frame)
+    }
+    Toast().render(in: rows[0], into: &frame, state: &toast)
+    DevtoolsDialogs(devtools).render(in: frame.bounds, into: &frame, state: &state)
+    if var help {
+      HelpOverlay(helpSections).render(in: frame.bounds, into: &frame, state: &help)
+      self.help = help
+    }
+  }
+
+  var hints: [KeyHint] {
+    if help != nil { return HelpState.keymap.hints }
+    var hints = state.hints
+    if replay != nil && !state.isEditingText { hints = Self.replayKeys.hints + hints }
+    return hints + (state.isEditingText ? [] : Self.appKeys.hints)
+  }
+
+  var helpSections: [HelpSection] {
+    [Self.appKeys.help] + (replay != nil ? [Self.replayKeys.help] : []) + state.helpSections
+  }
+
+  /// What the devtools show, and how it stands.
+  var statusBar: StatusBar {
+    let status = source.status
+    var left: [Segment] = []
+    if let replay {
+      let mode = playing != nil ? "▶ playing" : "❚❚ paused"
+      left.append(
+        Segment(
+          " \(status?.text ?? "replay") ",
+          style: Style(foreground: .black, background: .cyan, attributes: .bold)))
+      left.append(
+        Segment(" \(mode) \(Self.clock(replay.time)) / \(Self.clock(replay.contents.duration))"))
+      left.append(Segment(" · \(Self.wallClock(replay.date))"))
+    } else if let status, status.isDetached {
+      left.append(
+        Segment(
+          " \(status.text) ", style: Style(foreground: .white, background: .red, attributes: .bold))
+      )
+      left.append(Segment(" last state kept · q quits"))
+    } else {
+      left.append(
+        Segment(
+          " ● \(status?.text ?? "attached") ",
+          style: Style(foreground: .black, background: .green, attributes: .bold)))
+    }
+    var right: [Segment] = []
+    let resyncs = source.resyncs
+    if resyncs > 0 {
+      right.append(
+        Segment("fell behind \(resyncs)× ", style: Style(foreground: .yellow, attributes: .bold)))
+    }
+    right.append(
+      Segment("\(state.catalog.records.count) stores · \(source.network.records.count) requests "))
+    return StatusBar(left: left, right: right, style: .reverse)
+  }
+
+  /// `01:05.250`.
+  static func clock(_ seconds: Double) -> String {
+    let milliseconds = Int((seconds * 1000).rounded())
+    return String(
+      format: "%02d:%02d.%03d", milliseconds / 60_000, milliseconds / 1000 % 60, milliseconds % 1000
+    )
+  }
+
+  static func wallClock(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss.SSS"
+    return formatter.string(from: date)
+  }
+
+  func handle(_ event: Event, context: EventContext) -> EventResult {
+    if case .message(let posted) = event, let message = posted.value as? Message {
+      switch message {
+      case .detached(let why):
+        toast.show("detached: \(why)", kind: .error, now: context.now, duration: .seconds(6))
+      case .notice(let text):
+        toast.show(text, kind: .error, now: context.now, duration: .seconds(6))
+      }
+      return .handled
+    }
+    if var help {
+      switch help.handle(event) {
+      case .close: self.help = nil
+      case .handled: self.help = help
+      case .ignored: break
+      }
+      return .handled
+    }
+    if jumpField != nil, case .key(let key) = event {
+      return handleJump(key, now: context.now)
+    }
+    if !state.isModal && !state.isEditingText, case .key(let key) = event {
+      switch Self.appKeys.action(for: key) {
+      case .quit: return .quit
+      case .help:
+        help = HelpState()
+        return .handled
+      case nil: break
+      }
+      if let replay, let action = Self.replayKeys.action(for: key) {
+        perform(action, on: replay, now: context.now)
+        return .handled
+      }
+    }
+    let outcome = state.handle(event, devtools: devtools, context: context)
+    state.presentation = .fullScreen
+    switch outcome {
+    case .ignored: return .ignored
+    default: return .handled
+    }
+  }
+
+  private func perform(_ action: ReplayAction, on replay: Replay, now: Date) {
+    let current = playing.map { $0.from + now.timeIntervalSince($0.since) } ?? replay.time
+    switch action {
+    case .playPause:
+      if playing != nil {
+        playing = nil
+        replay.seek(to: min(current, replay.contents.duration))
+      } else {
+        let from = replay.time >= replay.contents.duration ? 0 : replay.time
+        replay.seek(to: from)
+        playing = (now, from)
+      }
+      return
+    case .nextChange:
+      if let next = replay.nextChange { replay.seek(to: next) }
+    case .previousChange:
+      if let previous = replay.previousChange { replay.seek(to: previous) }
+    case .forward: replay.seek(to: current + 5)
+    case .back: replay.seek(to: current - 5)
+    case .start: replay.seek(to: 0)
+    case .end: replay.seek(to: replay.contents.duration)
+    case .jump:
+      jumpField = TextFieldState()
+    }
+    playing = nil
+  }
+
+  private func handleJump(_ key: Key, now: Date) -> EventResult {
+    guard var field = jumpField else { return .ignored }
+    switch key {
+    case .escape:
+      jumpField = nil
+    case .enter:
+      jumpField = nil
+      if let seconds = Double(field.text.trimmingCharacters(in: .whitespaces)), seconds.isFinite {
+        replay?.seek(to: seconds)
+      } else {
+        toast.show("Not a time in seconds: \(field.text)", kind: .error, now: now)
+      }
+    default:
+      _ = field.handle(.key(key))
+      jumpField = field
+    }
+    return .handled
+  }
+}

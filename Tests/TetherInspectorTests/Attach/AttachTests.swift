@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import TetherAttach
+import TetherCore
+import TetherDevtools
+import TetherInspector
+import TetherSystem
+
+/// The viewer's side over a real socket: a remote source follows the inspected client, its
+/// stores act on it, and it says when the process went away.
+@Suite struct AttachTests {
+  func client() -> OperationClient {
+    var defaults = OperationDefaults()
+    defaults.warningHandler = nil
+    return OperationClient(
+      clock: TestClock(), connectivity: ManualCondition(true), defaults: defaults)
+  }
+
+  func start(_ client: OperationClient, _ scratch: SocketScratch) throws -> Inspector {
+    var options = InspectorOptions()
+    options.folder = scratch.path + "/tether"
+    options.frameInterval = .zero
+    return try Inspector.start(client: client, name: "tests", options: options)
+  }
+
+  /// Waits until `condition` holds (a guard against a hung test, not a measure).
+  func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<2000 {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+  }
+
+  @Test func aRemoteSourceFollowsTheStoresAndActsOnThem() async throws {
+    let scratch = try SocketScratch()
+    let client = client()
+    let runs = Counter()
+    let store = client.store(for: Query<Int, any Error>(["n"]) { _ in runs.increment() })
+    try await store.fetch()
+    let inspector = try start(client, scratch)
+    defer { inspector.stop() }
+    let connection = try InspectorConnection(path: inspector.socketPath)
+    connection.start()
+    let source = connection.source
+    #expect(await eventually { source.inspectableStores().count == 1 })
+    #expect(source.status?.text == "attached to tests (\(getpid()))")
+    let remote = try #require(source.inspectableStores().first)
+    #expect(remote.path == ["n"])
+    #expect(remote.snapshot.status == .success)
+    #expect(remote.runLog.count == 2)
+    // The devtools' refetch, carried out in the inspected process.
+    try await remote.refetch()
+    #expect(runs.value == 2)
+    #expect(await eventually { remote.snapshot.runCount == 2 })
+    // A store made there appears here; one removed there goes here.
+    _ = client.store(for: Query<Int, any Error>(["m"]) { _ in 1 })
+    #expect(await eventually { source.inspectableStores().count == 2 })
+    client.remove(at: ["m"])
+    #expect(await eventually { source.inspectableStores().count == 1 })
+    // The devtools see the same: a catalog synchronised from the remote source.
+    let devtools = Devtools(source: source, network: source.network)
+    let catalog = StoreCatalog()
+    catalog.synchronize(with: devtools)
+    #expect(catalog.record(at: ["n"])?.snapshot.runCount == 2)
+  }
+
+  @Test func whenTheProcessStopsInspectingTheViewerSaysSoAndKeepsTheLastState() async throws {
+    let scratch = try SocketScratch()
+    let client = client()
+    let store = client.store(for: Query<Int, any Error>(["n"]) { _ in 5 })
+    try await store.fetch()
+    let inspector = try start(client, scratch)
+    let ended = Mutex<String?>(nil)
+    let connection = try InspectorConnection(
+      path: inspector.socketPath, ended: { why in ended.withLock { $0 = why } })
+    connection.start()
+    #expect(await eventually { connection.source.inspectableStores().count == 1 })
+    inspector.stop()
+    #expect(await eventually { ended.withLock { $0 } != nil })
+    #expect(ended.withLock { $0 } == "tests (\(getpid())) closed the connection")
+    #expect(connection.source.status?.isDetached == true)
+    #expect(connection.source.inspectableStores().count == 1, "the last state is kept")
+    let remote = try #require(connection.source.inspectableStores().first)
+    await #expect(throws: InspectedFailure.self) { try await remote.refetch() }
+  }
+
+  @Test func anUnreachablePidSaysWhy() throws {
+    let scratch = try SocketScratch()
+    #expect(throws: AttachError.self) {
+      try InspectedProcesses.socket(for: "999999", folder: scratch.path)
+    }
+    #expect(
+      AttachError.noInspector(1234).description
+        == "no Tether inspector for pid 1234: is it started with Inspector.start?")
+  }
+
+  @Test func listingNamesEachProcessAndRemovesStaleSockets() async throws {
+    let scratch = try SocketScratch()
+    let client = client()
+    let inspector = try start(client, scratch)
+    defer { inspector.stop() }
+    let dead = try LocalSocket.listen(at: scratch.path + "/tether/1.sock")
+    close(dead.descriptor)
+    let (processes, removed) = InspectedProcesses.list(folder: scratch.path + "/tether")
+    #expect(removed == [scratch.path + "/tether/1.sock"])
+    #expect(processes.map(\.name) == ["tests"])
+    #expect(processes.map(\.pid) == [getpid()])
+    #expect(
+      try InspectedProcesses.socket(for: nil, folder: scratch.path + "/tether")
+        == inspector.socketPath)
+    #expect(
+      try InspectedProcesses.socket(for: "tests", folder: scratch.path + "/tether")
+        == inspector.socketPath)
+  }
+}
