@@ -24,7 +24,8 @@ let package = Package(
     // Libraries
     .target(name: "TetherCore", dependencies: ["TetherTime", "TetherSynchronization"]),
     .target(
-      name: "TetherHTTP", dependencies: ["CCurl", "TetherCore", "TetherSynchronization"]),
+      name: "TetherHTTP",
+      dependencies: ["CCurl", "TetherCore", "TetherJSON", "TetherSynchronization"]),
     // libcurl from the system (`libcurl4-openssl-dev`), for CurlTransport; `.ci/run` installs it.
     .systemLibrary(name: "CCurl"),
     // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
@@ -151,7 +152,7 @@ let package = Package(
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests",
-      dependencies: ["TetherHTTP", "TetherSynchronization", "EndToEndSupport"]),
+      dependencies: ["TetherHTTP", "TetherJSON", "TetherSynchronization", "EndToEndSupport"]),
     .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "EndToEndSupport"]),
     .testTarget(
       name: "TetherDevtoolsTests",

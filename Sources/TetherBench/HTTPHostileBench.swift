@@ -2,6 +2,7 @@ import Foundation
 import PostsBrowser
 import TetherCore
 import TetherHTTP
+import TetherJSON
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -79,7 +80,7 @@ enum HostileJSONBench {
     let serialization = Endpoint<Int>(.get, "any") { data, _ in
       (try JSONSerialization.jsonObject(with: data) as? [Any])?.count ?? 0
     }
-    let noGuard = JSONLimits(maximumDepth: JSONLimits.decoderDepthLimit)
+    let noGuard = JSONLimits(maximumDepth: JSONLimits.deepestSupported)
     let baseline = await costPerKiB(page, body: HTTPBenchServer.body, iterations: 2_000)
     func report(_ label: String, _ cost: Double) {
       let verdict = cost <= 1e-3 ? "≤ 1 ms/KiB ✓" : "> 1 ms/KiB ✗"

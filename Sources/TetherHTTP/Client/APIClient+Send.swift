@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherJSON
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -202,14 +203,17 @@ extension APIClient {
       return .failure(.unacceptableStatus(statusFailure(for: response, limits: limits)))
     }
     if endpoint.readsBody {
-      do throws(JSONLimitViolation) {
+      do throws(JSONError) {
         try limits.check(response.body)
       } catch {
-        return .failure(
-          .decodingFailed(
-            DecodingFailure(
-              typeName: String(describing: Response.self), codingPath: "",
-              reason: "\(error)", bodyPrefix: TextExcerpt.of(response.body))))
+        // Text that is not JSON at all is a custom parser's to judge.
+        guard case .malformed = error.reason, !endpoint.readsJSON else {
+          return .failure(
+            .decodingFailed(
+              DecodingFailure(
+                typeName: String(describing: Response.self), codingPath: "",
+                reason: "\(error)", bodyPrefix: TextExcerpt.of(response.body))))
+        }
       }
     }
     do {

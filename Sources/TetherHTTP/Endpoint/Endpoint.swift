@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -40,9 +41,11 @@ public struct Endpoint<Response: Sendable>: Sendable {
   /// The largest response body accepted, in bytes, enforced while it is received; `nil` uses
   /// the client's `defaults.maximumResponseSize` (32 MiB).
   public var maximumResponseSize: Int?
-  /// The nesting depth and size every body is checked against before it is parsed (by
-  /// `JSONDecoder`, `JSONSerialization` or a custom parser); `nil` uses the client's
-  /// `defaults.jsonLimits`.
+  /// The nesting depth, size and number length every body is checked against before it is
+  /// parsed (by `JSONDecoder`, `JSONSerialization` or a custom parser); `nil` uses the
+  /// client's `defaults.jsonLimits`. A body decoded as JSON must be JSON too; one a custom
+  /// parser reads may be any text, which that parser judges (a strict JSON parser stops at
+  /// the first byte that is not JSON, before anything deeper).
   public var jsonLimits: JSONLimits?
   /// Status codes whose body is parsed as `Response`; any other status is an
   /// ``HTTPError/unacceptableStatus(_:)``.
@@ -54,12 +57,14 @@ public struct Endpoint<Response: Sendable>: Sendable {
   let parser: Parser
   /// Whether the parser reads the body (a `Void` endpoint ignores it, so no limit applies).
   let readsBody: Bool
+  /// Whether the body is decoded as JSON, so that text that is not JSON fails before it.
+  let readsJSON: Bool
 
   init(
     method: HTTPMethod, target: RequestTarget, queryItems: [URLQueryItem], headers: HTTPHeaders,
     body: HTTPBody?, timeout: Duration?, acceptableStatusCodes: Set<Int>, parser: @escaping Parser,
     maximumResponseSize: Int? = nil, jsonLimits: JSONLimits? = nil, readsBody: Bool = true,
-    mock: MockTransport.Responder? = nil
+    readsJSON: Bool = false, mock: MockTransport.Responder? = nil
   ) {
     self.method = method
     self.target = target
@@ -72,6 +77,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
     self.maximumResponseSize = maximumResponseSize
     self.jsonLimits = jsonLimits
     self.readsBody = readsBody
+    self.readsJSON = readsJSON
     self.mock = mock
   }
 
@@ -118,7 +124,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
       timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
       parser: { data, response, decoder in try transform(parser(data, response, decoder)) },
       maximumResponseSize: maximumResponseSize, jsonLimits: jsonLimits, readsBody: readsBody,
-      mock: mock)
+      readsJSON: readsJSON, mock: mock)
   }
 }
 
@@ -140,7 +146,7 @@ extension Endpoint where Response: Decodable {
       timeout: timeout, acceptableStatusCodes: acceptableStatusCodes,
       parser: { data, _, clientDecoder in
         try (decoder ?? clientDecoder).decode(Response.self, from: data)
-      })
+      }, readsJSON: true)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 /// What a client adds to every request unless the endpoint says otherwise.
 ///

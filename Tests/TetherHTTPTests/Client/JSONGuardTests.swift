@@ -1,6 +1,7 @@
 import EndToEndSupport
 import Foundation
 import Testing
+import TetherJSON
 
 @testable import TetherHTTP
 
@@ -28,7 +29,8 @@ struct JSONGuardTests {
     }
     #expect(failure.typeName == "Post")
     #expect(
-      failure.reason == "the JSON nests arrays and objects more than 128 levels deep (at byte 128)")
+      failure.reason
+        == "arrays and objects nest more than 128 levels deep at line 1, column 129 (byte 128)")
     #expect(failure.bodyPrefix.hasPrefix("[[[["))
   }
 
@@ -50,6 +52,21 @@ struct JSONGuardTests {
       Issue.record("expected a decoding failure")
       return
     }
+  }
+
+  @Test("text that is not JSON fails a decoded endpoint there, and reaches a custom parser")
+  func textThatIsNotJSON() async throws {
+    transport.respond(to: .get, "/v1/robots.txt", with: .text("User-agent: *\nDisallow: /"))
+    let error = await failure(of: client(), Endpoint<Post>(.get, "robots.txt"))
+    guard case .decodingFailed(let failure) = error else {
+      Issue.record("expected a decoding failure, got \(String(describing: error))")
+      return
+    }
+    #expect(failure.reason == "unexpected 'U' at line 1, column 1 (byte 0)")
+    let robots = Endpoint<String>(.get, "robots.txt") { data, _ in
+      String(decoding: data, as: UTF8.self)
+    }
+    #expect(try await client().send(robots) == "User-agent: *\nDisallow: /")
   }
 
   @Test("a hostile error body keeps its status and raw body, without a decoded client error")

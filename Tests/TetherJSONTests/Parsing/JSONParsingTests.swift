@@ -77,6 +77,13 @@ import TetherJSON
     #expect(try error(hostile, limits: raised).reason == .tooDeep(limit: 512))
   }
 
+  @Test func onlyOpenBracketsOutsideStringsCount() throws {
+    let limits = JSONLimits(maximumDepth: 2)
+    try limits.check(#"[{"a":"[[[[\"[[[[","b":"{{{{"}]"#.utf8)
+    try limits.check(("[" + String(repeating: "[1],", count: 1000) + "[]]").utf8)
+    #expect(try error(#"["\\", [[1]]]"#, limits: limits).reason == .tooDeep(limit: 2))
+  }
+
   @Test func sizeIsLimitedBeforeReading() throws {
     let limits = JSONLimits(maximumSize: 10)
     #expect(throws: Never.self) { try JSONValue(parsing: "[1,2,3,45]".utf8, limits: limits) }
