@@ -1,0 +1,21 @@
+/// The last projected value a subscriber was given.
+///
+/// Unchecked `Sendable`, without a lock: a store calls its subscribers one delivery at a time,
+/// and hands delivery from thread to thread under its lock (see ``OperationStore``), so the
+/// cell is never touched by two threads at once and each delivery sees the previous one's
+/// write. A lock here would cost every subscriber of a busy store one more atomic pair per
+/// change, which is what projections exist to save.
+final class ProjectionCell<Value: Equatable>: @unchecked Sendable {
+  private var value: Value?
+
+  init() {}
+
+  /// Keeps `newValue`; returns whether it differs from the one kept before (true the first
+  /// time).
+  @inline(__always)
+  func replace(with newValue: Value) -> Bool {
+    if let value, value == newValue { return false }
+    value = newValue
+    return true
+  }
+}
