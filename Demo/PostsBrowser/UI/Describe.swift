@@ -143,6 +143,19 @@ enum Describe {
     }
   }
 
+  /// "sending attempt 3 of 4 · 1 s · 503: Down": the retry was sent `since`, in whole seconds,
+  /// with the failure before it cut to fit `width` columns.
+  static func sending<Failure>(
+    _ progress: RetryProgress<Failure>, since start: Date, at now: Date, width: Int
+  ) -> String {
+    let line =
+      "sending attempt \(progress.nextAttempt) of \(progress.attemptLimit) · "
+      + "\(Int(max(0, now.timeIntervalSince(start)))) s"
+    let room = width - DisplayWidth.of(line) - 3
+    guard room >= 8 else { return line }
+    return line + " · " + TextLayout.truncate(failure(progress.lastFailure), toWidth: room)
+  }
+
   /// `waiting for the server · 3 s`: how long the request in flight has waited, in whole
   /// seconds.
   static func waiting(since start: Date, at now: Date) -> String {

@@ -73,6 +73,17 @@ struct FeedPanel {
       // when the next page is what fails and both fit.
       let place = state.isFetchingNextPage ? position : nil
       let width = row.width
+      if let sent = progress.nextAttemptStartDate {
+        let seconds = Int(max(0, frame.now.timeIntervalSince(sent)))
+        var line = "sending \(progress.nextAttempt) of \(progress.attemptLimit) · \(seconds) s"
+        if let place, DisplayWidth.of(place) + 3 + DisplayWidth.of(line) <= width {
+          line = place + " · " + line
+        }
+        frame.write(
+          TextLayout.truncate(line, toWidth: width), at: origin, style: Theme.warning, clip: row)
+        frame.redraw(at: Self.nextSecond(after: frame.now, since: sent))
+        return
+      }
       Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
         let retry =
           "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"

@@ -45,11 +45,18 @@ struct PostPanel {
       }
       area = area.inset(top: min(2, lines.count))
     } else if let progress = post.retryProgress, post.isFetching {
-      Countdown(
-        until: progress.nextAttemptDate, style: Theme.warning,
-        label: Describe.retry(progress, width: area.width)
-      )
-      .render(in: area.row(0), into: &frame)
+      if let sent = progress.nextAttemptStartDate {
+        frame.write(
+          Describe.sending(progress, since: sent, at: frame.now, width: area.width),
+          at: Point(x: area.minX, y: area.minY), style: Theme.warning, clip: area.row(0))
+        frame.redraw(at: FeedPanel.nextSecond(after: frame.now, since: sent))
+      } else {
+        Countdown(
+          until: progress.nextAttemptDate, style: Theme.warning,
+          label: Describe.retry(progress, width: area.width)
+        )
+        .render(in: area.row(0), into: &frame)
+      }
       area = area.inset(top: 1)
     } else if post.status == .failure, !post.isFetching, let error = post.error {
       let message =

@@ -86,6 +86,7 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
       guard await context.connectivity.waitUntilSatisfied(in: context) else { throw failure }
       continuation.reportResume()
     }
+    continuation.reportAttemptStart()
   }
 
   /// The default decision: ask a ``RetryableFailure``, never retry cancellation, retry the rest.

@@ -48,6 +48,11 @@ public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
     sink?.receiveRetry(progress, of: run)
   }
 
+  /// Reports that the attempt a ``reportRetry(_:)`` scheduled is being sent now.
+  func reportAttemptStart() {
+    sink?.receiveAttemptStart(of: run)
+  }
+
   /// Reports that the run waits (for the network, for its mutation scope) without spending an
   /// attempt.
   func reportPause(_ reason: PauseReason) {
@@ -87,6 +92,7 @@ protocol OperationContinuationSink<Value, Failure>: Sendable {
   associatedtype Failure: Error
   func receive(_ result: Result<Value, Failure>, of run: OperationRunID)
   func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID)
+  func receiveAttemptStart(of run: OperationRunID)
   func receivePause(_ reason: PauseReason, of run: OperationRunID)
   func receiveResume(of run: OperationRunID)
   func progress(of run: OperationRunID) -> (any Sendable)?
@@ -105,6 +111,10 @@ private struct MappedSink<Part: Sendable, Value: Sendable, Failure: Error>:
 
   func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID) {
     base.receiveRetry(progress, of: run)
+  }
+
+  func receiveAttemptStart(of run: OperationRunID) {
+    base.receiveAttemptStart(of: run)
   }
 
   func receivePause(_ reason: PauseReason, of run: OperationRunID) {
@@ -130,6 +140,7 @@ private final class DirectRunSink<Value: Sendable, Failure: Error>: OperationCon
 
   func receive(_ result: Result<Value, Failure>, of run: OperationRunID) {}
   func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID) {}
+  func receiveAttemptStart(of run: OperationRunID) {}
   func receivePause(_ reason: PauseReason, of run: OperationRunID) {}
   func receiveResume(of run: OperationRunID) {}
   func progress(of run: OperationRunID) -> (any Sendable)? { stored.withLock { $0 } }

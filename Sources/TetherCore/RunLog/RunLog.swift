@@ -60,7 +60,8 @@ struct RunLog: Sendable {
 struct RunLogRecord: Sendable {
   @usableFromInline
   enum Kind: UInt8, Sendable {
-    case runStarted, attemptFailed, retryScheduled, paused, resumed, yielded, succeeded
+    case runStarted, attemptFailed, retryScheduled, attemptStarted, paused, resumed, yielded,
+      succeeded
     case failed, cancelled, invalidated, reset, valueSet
   }
 
@@ -104,6 +105,7 @@ struct RunLogRecord: Sendable {
       case .runStarted: .runStarted(trigger, input: payload.map(LoggedValue.init))
       case .attemptFailed: .attemptFailed(reason: LoggedValue(payload ?? "unknown"))
       case .retryScheduled: .retryScheduled(at: otherDate ?? date)
+      case .attemptStarted: .attemptStarted
       case .paused: .paused(payload as? PauseReason ?? .offline)
       case .resumed: .resumed(after: duration)
       case .yielded: .yielded

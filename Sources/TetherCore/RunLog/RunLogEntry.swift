@@ -1,7 +1,7 @@
 import Foundation
 
 /// One timestamped line of a store's run log: a run started, an attempt failed, a retry was
-/// scheduled, a run paused, resumed, yielded, succeeded, failed or was cancelled, or the store
+/// scheduled and later sent, a run paused, resumed, yielded, succeeded, failed or was cancelled, or the store
 /// was invalidated, reset or had its value set by hand.
 ///
 /// Entries carry what a devtools timeline needs to draw a waterfall without looking anything
@@ -55,6 +55,8 @@ public enum RunLogEvent: Sendable, CustomStringConvertible {
   case attemptFailed(reason: LoggedValue)
   /// The next attempt is due at `date`; `RunLogEntry.attempt` is that next attempt.
   case retryScheduled(at: Date)
+  /// A scheduled attempt was sent, its wait over; `RunLogEntry.attempt` says which.
+  case attemptStarted
   /// The run waits, spending no attempt.
   case paused(PauseReason)
   /// A paused run goes on after waiting `duration`.
@@ -89,6 +91,7 @@ public enum RunLogEvent: Sendable, CustomStringConvertible {
       "started by \(trigger.rawValue)" + (input.map { " with \($0.description(limit: 80))" } ?? "")
     case .attemptFailed(let reason): "failed: \(reason.description(limit: 120))"
     case .retryScheduled(let date): "scheduled for \(date.formatted(.iso8601))"
+    case .attemptStarted: "sent"
     case .paused(let reason): "paused (\(reason))"
     case .resumed(let duration): "resumed after \(duration.formattedForLog)"
     case .yielded: "yielded"

@@ -9,6 +9,8 @@ public enum OperationEvent<State: OperationState>: Sendable {
   case runYielded(OperationRunID, Result<State.OperationValue, State.Failure>, date: Date)
   /// A run's attempt failed and a retry is scheduled.
   case retryScheduled(OperationRunID, RetryProgress<State.Failure>)
+  /// A run's next attempt was sent, after the wait a `retryScheduled` announced.
+  case attemptStarted(OperationRunID, date: Date)
   /// A run waits, spending no attempt.
   case runPaused(OperationRunID)
   /// A paused run goes on.

@@ -12,13 +12,27 @@ public struct RetryProgress<Failure: Error>: Sendable {
   public var lastFailure: Failure
   /// When the next attempt starts.
   public var nextAttemptDate: Date
+  /// When the next attempt was sent, once its wait (and any pause for the network) is over;
+  /// nil while the run still waits for it. A UI says "retrying in 1.4 s" until then, and
+  /// "sending attempt 3 of 4" after — never a countdown stuck at zero.
+  public var nextAttemptStartDate: Date?
 
-  public init(failedAttempts: Int, retryLimit: Int, lastFailure: Failure, nextAttemptDate: Date) {
+  public init(
+    failedAttempts: Int, retryLimit: Int, lastFailure: Failure, nextAttemptDate: Date,
+    nextAttemptStartDate: Date? = nil
+  ) {
     self.failedAttempts = failedAttempts
     self.retryLimit = retryLimit
     self.lastFailure = lastFailure
     self.nextAttemptDate = nextAttemptDate
+    self.nextAttemptStartDate = nextAttemptStartDate
   }
+
+  /// The number of the attempt after the failed ones, from 2.
+  public var nextAttempt: Int { failedAttempts + 1 }
+
+  /// Whether the next attempt has been sent and has not ended yet.
+  public var isSendingNextAttempt: Bool { nextAttemptStartDate != nil }
 
   /// How many attempts the run makes at most: the first one plus every retry.
   public var attemptLimit: Int { retryLimit + 1 }

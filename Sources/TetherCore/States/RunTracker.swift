@@ -81,6 +81,13 @@ struct RunTracker<Failure: Error>: Sendable {
     failureReason = progress.lastFailure
   }
 
+  /// Records that the retry `scheduleRetry(_:_:)` announced for `run` was sent at `date`.
+  @inlinable
+  mutating func startAttempt(of run: OperationRunID, at date: Date) {
+    guard retryingRun == run else { return }
+    retryProgress?.nextAttemptStartDate = date
+  }
+
   /// Records a value; a final one (a run's result, a value set by hand) is a success.
   @inlinable
   mutating func recordValue(at date: Date, final: Bool) {

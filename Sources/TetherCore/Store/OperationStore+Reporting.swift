@@ -48,6 +48,19 @@ extension OperationStore: OperationContinuationSink {
   }
 
   @usableFromInline
+  func receiveAttemptStart(of run: OperationRunID) {
+    perform(
+      update { storage, effects in
+        guard let index = storage.runs.firstIndex(where: { $0.id == run }) else { return }
+        let date = clock.now()
+        apply(.attemptStarted(run, date: date), to: &storage, effects: &effects)
+        log(
+          RunLogRecord(.attemptStarted, at: date, run: run, attempt: storage.runs[index].attempt),
+          in: &storage)
+      })
+  }
+
+  @usableFromInline
   func receivePause(_ reason: PauseReason, of run: OperationRunID) {
     perform(
       update { storage, effects in

@@ -105,7 +105,8 @@ extension OperationStore: OperationStoreProtocol {
       retryProgress: state.retryProgress.map {
         RetryProgress(
           failedAttempts: $0.failedAttempts, retryLimit: $0.retryLimit,
-          lastFailure: $0.lastFailure, nextAttemptDate: $0.nextAttemptDate)
+          lastFailure: $0.lastFailure, nextAttemptDate: $0.nextAttemptDate,
+          nextAttemptStartDate: $0.nextAttemptStartDate)
       },
       date: date)
   }

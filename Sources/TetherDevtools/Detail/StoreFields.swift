@@ -48,7 +48,16 @@ enum StoreFields {
       Line(
         name: "failures", value: failureText, style: failures > 0 ? Style(foreground: .red) : .plain
       ))
-    if let retry = snapshot.retryProgress {
+    if let retry = snapshot.retryProgress, let sent = retry.nextAttemptStartDate {
+      lines.append(
+        Line(
+          name: "retry",
+          value:
+            "attempt \(retry.failedAttempts) of \(retry.attemptLimit) failed — sending attempt "
+            + "\(retry.nextAttempt) since \(StoreColumns.clockTime(sent)) "
+            + "(\(StoreColumns.durationText(now.duration(since: sent))))",
+          style: Style(foreground: .yellow)))
+    } else if let retry = snapshot.retryProgress {
       lines.append(
         Line(
           name: "retry",

@@ -125,9 +125,10 @@ enum StoreColumns {
     return clockTime(date) + String(format: ".%03d", milliseconds)
   }
 
-  /// `320 ms`, `1.4 s`, `2 m 5 s`.
+  /// `320 ms`, `1.4 s`, `2 m 5 s`; never negative (a date before another by clock skew shows
+  /// `0 ms`).
   static func durationText(_ duration: Duration) -> String {
-    let seconds = duration.timeInterval
+    let seconds = max(0, duration.timeInterval)
     switch seconds {
     case ..<1: return "\(Int((seconds * 1000).rounded())) ms"
     case ..<60: return String(format: "%.1f s", seconds)

@@ -127,8 +127,10 @@ private struct RunBuilder {
     var start: Date
     var end: Date?
     var failure: String?
-    /// Whether its run was cancelled while it ran.
+    /// Whether its run was cancelled while it ran or waited.
     var cancelled = false
+    /// Whether it was sent: the first attempt always, a retry once its wait was over.
+    var sent: Bool
     /// When the wait before it began (the failure of the previous attempt).
     var waitStart: Date?
     var pauses: [(start: Date, end: Date?, reason: String)] = []
@@ -154,7 +156,7 @@ private struct RunBuilder {
     self.start = start
     self.trigger = trigger
     self.input = input
-    attempts = [Attempt(number: 1, start: start)]
+    attempts = [Attempt(number: 1, start: start, sent: true)]
   }
 
   mutating func apply(_ entry: RunLogEntry) {
@@ -166,9 +168,16 @@ private struct RunBuilder {
       let index = attempts.lastIndex { $0.number == entry.attempt } ?? last
       attempts[index].end = entry.date
       attempts[index].failure = reason.description(limit: 300)
+      attempts[index].sent = true
     case .retryScheduled(let date):
       attempts.append(
-        Attempt(number: entry.attempt ?? attempts.count + 1, start: date, waitStart: entry.date))
+        Attempt(
+          number: entry.attempt ?? attempts.count + 1, start: date, sent: false,
+          waitStart: entry.date))
+    case .attemptStarted:
+      let index = attempts.lastIndex { $0.number == entry.attempt } ?? last
+      attempts[index].start = entry.date
+      attempts[index].sent = true
     case .paused(let reason):
       attempts[last].pauses.append((entry.date, nil, reason.description))
     case .resumed:
@@ -184,6 +193,7 @@ private struct RunBuilder {
       end = entry.date
       outcome = .succeeded
       attempts[last].end = entry.date
+      attempts[last].sent = true
     case .failed(let reason, _):
       end = entry.date
       let text = reason.description(limit: 300)
@@ -191,6 +201,7 @@ private struct RunBuilder {
       if attempts[last].end == nil {
         attempts[last].end = entry.date
         attempts[last].failure = text
+        attempts[last].sent = true
       }
     case .cancelled(_, let reverted):
       end = entry.date
@@ -263,7 +274,7 @@ private struct RunBuilder {
       let waitEnd = min(attempt.start, end ?? attempt.start)
       spans.append(TimelineSpan(from: waitStart, to: waitEnd, style: Self.wait, fill: "░"))
     }
-    let started = attempt.start <= now || attempt.waitStart == nil
+    let started = attempt.sent
     if started {
       let isLast = attempt.number == attempts.last?.number
       let workEnd = attempt.end ?? (isLast ? end : attempt.start)
@@ -287,7 +298,17 @@ private struct RunBuilder {
     }
     var detail: String
     var description = "attempt \(attempt.number) of run \(id)"
-    if !started {
+    let backoff = attempt.waitStart.map {
+      " of a \(StoreColumns.durationText(attempt.start.duration(since: $0))) backoff"
+    }
+    if !started, let ended = attempt.end {
+      // The run ended during the wait: this attempt was never sent.
+      let waited = attempt.waitStart.map { ended.duration(since: $0) } ?? .zero
+      detail = attempt.cancelled ? "cancelled" : "not sent"
+      description +=
+        " · never sent: the run was \(attempt.cancelled ? "cancelled" : "ended") after waiting "
+        + StoreColumns.durationText(waited) + (backoff ?? "")
+    } else if !started, attempt.start > now {
       let left = attempt.start.timeIntervalSince(now)
       detail = "in " + StoreColumns.durationText(.seconds(left))
       description +=
@@ -295,6 +316,12 @@ private struct RunBuilder {
         + (attempt.waitStart.map {
           " after a backoff of \(StoreColumns.durationText(attempt.start.duration(since: $0)))"
         } ?? "")
+    } else if !started {
+      let paused = attempt.pauses.last.map { $0.end == nil } ?? false
+      detail = paused ? "paused" : "due"
+      description +=
+        " · due since \(StoreColumns.preciseTime(attempt.start)), not sent yet"
+        + (paused ? " (paused: \(attempt.pauses.last!.reason))" : "")
     } else {
       let took = (attempt.end ?? now).duration(since: attempt.start)
       description += " · started \(StoreColumns.preciseTime(attempt.start))"

@@ -85,6 +85,23 @@ import TetherTerminal
     #expect(browser.text.contains("Body of post 25."))
   }
 
+  /// With latency, a retry whose wait is over is in flight: the post says it is sending it,
+  /// counting the seconds, instead of "retrying in 0.0 s" until the answer comes.
+  @Test func aSentRetrySaysSoInsteadOfACountdownAtZero() async throws {
+    let browser = try BrowserHarness(size: Size(width: 150, height: 35), retries: 3) {
+      $0.fail("/posts/25", status: 500, message: "Server exploded")
+    }
+    await browser.waitFor("attempt 1 of 4 failed — retrying in 1.0 s · 500: Server exploded")
+    browser.backend.delay("/posts/25", by: .milliseconds(1500))
+    await browser.release(after: .seconds(1))
+    await browser.waitFor("sending attempt 2 of 4 · 0 s · 500: Server exploded")
+    #expect(!browser.text.contains("retrying in 0.0 s"), "\(browser.text)")
+    browser.advance(by: .seconds(1))
+    #expect(browser.text.contains("sending attempt 2 of 4 · 1 s"), "\(browser.text)")
+    await browser.release(after: .milliseconds(500))
+    await browser.waitFor("attempt 2 of 4 failed — retrying in 2.0 s")
+  }
+
   @Test func aFailedAuthorShowsAsFailedAndIsRetriedWithThePost() async throws {
     let browser = try BrowserHarness(size: Size(width: 120, height: 35), retries: 0) {
       $0.fail("/users/1", status: 503, message: "Users are napping")

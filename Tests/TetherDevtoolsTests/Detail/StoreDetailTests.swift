@@ -3,6 +3,7 @@ import Testing
 import TetherCore
 import TetherDevtools
 import TetherHTTP
+import TetherSynchronization
 import TetherTerminal
 
 @Suite struct StoreDetailTests {
@@ -175,5 +176,70 @@ import TetherTerminal
     harness.press(.down, .down)
     #expect(harness.screen.find("GET /items/7 → cancelled") != nil, "\(harness.text)")
     #expect(harness.screen.find("→ failed") == nil, "\(harness.text)")
+  }
+}
+
+@Suite struct RetryTimelineTests {
+  /// A 429 asks for 2 s; a refetch during the wait cancels the run: the attempt that was
+  /// waiting was never sent, and no duration on screen is negative.
+  @Test func aRetryCancelledDuringItsWaitWasNeverSent() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 150, height: 30))
+    harness.transport.respond(
+      to: .get, "items/9",
+      with: .text(#"{"message":"slow down"}"#, statusCode: 429, headers: ["Retry-After": "2"]))
+    let store = harness.httpQuery(["item", 9], route: "items/9")
+    let subscription = store.subscribe { _ in }
+    defer { subscription.cancel() }
+    await harness.waitFor("item · 9")
+    harness.press(.down, .enter, .tab, .tab)
+    await harness.waitFor("attempt 2")
+    harness.advance(by: .milliseconds(1700))
+    harness.press("r")
+    await harness.waitFor("run #2")
+    let waited = try #require(harness.line(containing: "│  attempt 2"))
+    #expect(waited.contains("cancelled") && !waited.contains("-"), "\(harness.text)")
+    harness.press(.up, .up, .up)
+    #expect(
+      harness.screen.find("never sent: the run was cancelled after waiting 1.7 s of a 2.0 s")
+        != nil, "\(harness.text)")
+    #expect(harness.screen.find("ended after -") == nil, "\(harness.text)")
+  }
+
+  /// Once a retry's wait is over, the attempt is sent: the timeline starts it when it was
+  /// sent, and the state says it is sending rather than counting down to zero.
+  @Test func aSentRetryIsSendingNotDue() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 150, height: 30))
+    let attempts = SanitizerVisibleMutex(0)
+    harness.transport.respond(to: .get, "items/4") { _ in
+      let attempt = attempts.withLock {
+        $0 += 1
+        return $0
+      }
+      return .text(
+        #"{"message":"down"}"#, statusCode: 503,
+        delay: attempt == 1 ? nil : .milliseconds(1500))
+    }
+    let store = harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "items/4"), path: ["item", 4])
+        .retry(limit: 3, backoff: .constant(.seconds(1))))
+    let subscription = store.subscribe { _ in }
+    defer { subscription.cancel() }
+    await harness.waitUntil("the first retry scheduled") {
+      $0.client.store(at: ["item", 4])?.snapshot.retryProgress != nil
+    }
+    #expect(store.state.retryProgress?.isSendingNextAttempt == false)
+    await harness.release(after: .seconds(1))
+    await harness.waitUntil("the second attempt sent") { _ in
+      store.state.retryProgress?.nextAttemptStartDate != nil
+    }
+    #expect(store.state.retryProgress?.nextAttempt == 2)
+    #expect(store.runLog.contains { $0.event.description == "sent" && $0.attempt == 2 })
+    await harness.waitFor("item · 4")
+    harness.press(.down, .enter)
+    await harness.waitFor("attempt 1 of 4 failed — sending attempt 2 since")
+    harness.press(.tab, .tab)
+    harness.advance(by: .milliseconds(500))
+    let sent = try #require(harness.line(containing: "│  attempt 2"))
+    #expect(sent.contains("running") && !sent.contains("in "), "\(harness.text)")
   }
 }
