@@ -21,7 +21,8 @@ extension OperationSnapshot {
     runsAutomatically: Bool, subscriberCount: Int, runCount: Int, valueUpdateCount: Int,
     valueLastUpdatedAt: Date?, errorUpdateCount: Int, errorLastUpdatedAt: Date?, hasValue: Bool,
     currentValue: any Sendable, error: (any Error)?, failureCount: Int,
-    failureReason: (any Error)?, retryProgress: RetryProgress<any Error>?, date: Date
+    failureReason: (any Error)?, retryProgress: RetryProgress<any Error>?, date: Date,
+    cancellation: RunCancellation? = nil
   ) {
     self.path = path
     self.kind = kind
@@ -30,6 +31,7 @@ extension OperationSnapshot {
     self.isStale = isStale
     self.isInvalidated = isInvalidated
     self.isCancelled = isCancelled
+    self.cancellation = cancellation ?? (isCancelled ? .kept : nil)
     self.isPlaceholder = isPlaceholder
     self.runsAutomatically = runsAutomatically
     self.subscriberCount = subscriberCount

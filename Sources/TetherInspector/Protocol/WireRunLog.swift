@@ -26,6 +26,8 @@ enum WireRunLog {
       return ["type": "attemptFailed", "reason": WireStore.failure(reason)]
     case .retryScheduled(let date):
       return ["type": "retryScheduled", "at": JSONValue(date)]
+    case .attemptStarted:
+      return ["type": "attemptStarted"]
     case .paused(.offline):
       return ["type": "paused", "reason": "offline"]
     case .paused(.scope(let scope)):
@@ -77,6 +79,7 @@ enum WireRunLog {
       return .runStarted(trigger, input: json["input"].map { LoggedValue(WireValue.decode($0)) })
     case "attemptFailed": return .attemptFailed(reason: reason())
     case "retryScheduled": return json["at"]?.date.map { .retryScheduled(at: $0) }
+    case "attemptStarted": return .attemptStarted
     case "paused":
       return .paused(
         json["reason"]?.string == "scope" ? .scope(json["scope"]?.string ?? "") : .offline)

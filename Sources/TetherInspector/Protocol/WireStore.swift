@@ -33,6 +33,9 @@ enum WireStore {
     if snapshot.hasValue {
       object["value"] = WireValue.encode(snapshot.currentValue, limit: valueLimit)
     }
+    if let cancellation = snapshot.cancellation {
+      object["cancellation"] = .string(cancellation.rawValue)
+    }
     if let error = snapshot.error { object["error"] = failure(error) }
     if let reason = snapshot.failureReason { object["failureReason"] = failure(reason) }
     if let retry = snapshot.retryProgress {
@@ -41,6 +44,7 @@ enum WireStore {
         "retryLimit": .number(JSONNumber(retry.retryLimit)),
         "lastFailure": failure(retry.lastFailure),
         "nextAttemptDate": JSONValue(retry.nextAttemptDate),
+        "nextAttemptStartDate": JSONValue(retry.nextAttemptStartDate),
       ]
     }
     if snapshot.kind == .mutation {
@@ -91,7 +95,8 @@ enum WireStore {
       else { return nil }
       return RetryProgress(
         failedAttempts: failed, retryLimit: limit,
-        lastFailure: InspectedFailure(retry["lastFailure"]?.string ?? ""), nextAttemptDate: next)
+        lastFailure: InspectedFailure(retry["lastFailure"]?.string ?? ""), nextAttemptDate: next,
+        nextAttemptStartDate: retry["nextAttemptStartDate"]?.date)
     }
     let hasValue = json["hasValue"]?.bool ?? false
     let snapshot = OperationSnapshot(
@@ -109,7 +114,8 @@ enum WireStore {
       error: json["error"]?.string.map(InspectedFailure.init),
       failureCount: json["failures"]?.int ?? 0,
       failureReason: json["failureReason"]?.string.map(InspectedFailure.init),
-      retryProgress: retry, date: date)
+      retryProgress: retry, date: date,
+      cancellation: json["cancellation"]?.string.flatMap(RunCancellation.init(rawValue:)))
     let attempts = (json["attempts"]?.array ?? []).compactMap { attempt -> AttemptSnapshot? in
       guard let run = attempt["run"]?.int, run > 0,
         let status = attempt["status"]?.string.flatMap(AttemptSnapshot.Status.init(rawValue:)),
