@@ -53,6 +53,8 @@ struct PostsAPI: Sendable {
       return try posts.listing(byUser: id, request.query)
     case .faults:
       return try FaultsEndpoint(faults: faults).respond(to: request)
+    case .uploads:
+      return try UploadRoute().respond(to: request)
     }
   }
 }

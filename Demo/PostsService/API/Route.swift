@@ -18,6 +18,7 @@ enum Route: Equatable {
   case user(String)
   case userPosts(String)
   case faults
+  case uploads
 
   /// The path of the fault control route, which faults never affect.
   static let faultsPath = "_faults"
@@ -29,6 +30,7 @@ enum Route: Equatable {
     case "posts": self.init(posts: rest)
     case "comments": self.init(comments: rest)
     case "users": self.init(users: rest)
+    case "uploads" where rest.isEmpty: self = .uploads
     case Self.faultsPath where rest.isEmpty: self = .faults
     default: return nil
     }
@@ -73,7 +75,7 @@ enum Route: Equatable {
   /// The methods the route accepts; `HEAD` goes with `GET`.
   var allowedMethods: [String] {
     switch self {
-    case .addPost, .addComment: ["POST"]
+    case .addPost, .addComment, .uploads: ["POST"]
     case .post, .comment: ["GET", "HEAD", "PUT", "PATCH", "DELETE"]
     case .faults: ["GET", "HEAD", "PUT"]
     default: ["GET", "HEAD"]

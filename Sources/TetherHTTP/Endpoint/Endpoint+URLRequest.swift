@@ -28,9 +28,9 @@ extension Endpoint {
     var fields = defaults.headers
     if let body {
       do {
-        let (data, contentType) = try body.encoded(with: encoder)
-        request.httpBody = data
-        fields["Content-Type"] = contentType
+        try body.apply(to: &request, fields: &fields, encoder: encoder)
+      } catch let error as HTTPError {
+        throw error
       } catch {
         throw .invalidRequest("the \(self) body could not be encoded: \(error)")
       }

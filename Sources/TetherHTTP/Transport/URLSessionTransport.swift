@@ -27,6 +27,8 @@ import TetherSynchronization
 ///
 /// Known FoundationNetworking defects, which ``CurlTransport`` does not have:
 /// - a 307 or 308 redirect of a request with a body arrives without the body;
+/// - a body stream is sent chunked, which many servers refuse, so a ``MultipartForm`` is read
+///   into memory and sent whole;
 /// - a cookie deleted with `Max-Age=0` is sent again (when the configuration stores cookies);
 /// - `URLRequest.timeoutInterval` is its only timeout: there is no separate connect timeout
 ///   (the client's total deadline still ends a stuck request on time).
@@ -56,6 +58,16 @@ public final class URLSessionTransport: HTTPTransport, ExchangeTransport {
   func start(_ request: URLRequest, limits: TransportLimits, exchange: TransportExchange) {
     var request = request
     request.timeoutInterval = limits.idleTimeout.timeInterval
+    if let multipart = request.httpBodyStream as? MultipartBodyStream {
+      // URLSession sends a body stream chunked, which many servers refuse: the form goes whole,
+      // its files read into memory (``CurlTransport`` streams them with their length).
+      do {
+        request.httpBody = try multipart.form.encoded()
+      } catch {
+        exchange.finish(.failure(error))
+        return
+      }
+    }
     let task = session.dataTask(with: request)
     delegate.register(Exchange(exchange, limit: limits.maximumResponseSize), for: task)
     // Only the task's own callbacks ever cancel it, so resuming here cannot follow a cancel.

@@ -249,6 +249,8 @@ private final class LoopThread {
         return
       }
       transfer.exchange.finish(.success(transfer.takeResponse()))
+    } else if let failure = transfer.bodyFailure {
+      transfer.exchange.finish(.failure(failure))
     } else if transfer.isOverCap {
       transfer.exchange.finish(
         .failure(HTTPError.responseTooLarge(limit: limits.maximumResponseSize)))

@@ -12,6 +12,9 @@ struct CurlRequest: Sendable {
   /// Header fields in order, as `Name: value` lines.
   var headers: [(name: String, value: String)]
   var body: Data?
+  /// A multipart body, read from its parts (files from disk) while it is sent, from the start
+  /// again after a 307 or 308.
+  var streamedBody: [MultipartSegment]?
   var limits: TransportLimits
   /// Redirects followed so far.
   var redirectCount = 0
@@ -29,6 +32,15 @@ struct CurlRequest: Sendable {
       (name: $0.key, value: $0.value)
     }
     body = request.httpBody
+    if let stream = request.httpBodyStream {
+      if let multipart = stream as? MultipartBodyStream {
+        streamedBody = multipart.segments
+        // libcurl writes the length it is given for the body.
+        headers.removeAll { $0.name.lowercased() == "content-length" }
+      } else {
+        body = Self.readWhole(stream)
+      }
+    }
     self.limits = limits
   }
 
@@ -45,12 +57,27 @@ struct CurlRequest: Sendable {
     if becomesGet {
       next.method = "GET"
       next.body = nil
+      next.streamedBody = nil
       next.headers.removeAll { Self.bodyHeaders.contains($0.name.lowercased()) }
     }
     if !Self.sameOrigin(url, location) {
       next.headers.removeAll { Self.credentialHeaders.contains($0.name.lowercased()) }
     }
     return next
+  }
+
+  /// A body stream of another kind, read whole here: libcurl needs to know where it ends.
+  private static func readWhole(_ stream: InputStream) -> Data {
+    var data = Data()
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 << 10)
+    defer { buffer.deallocate() }
+    stream.open()
+    defer { stream.close() }
+    while true {
+      let count = stream.read(buffer, maxLength: 64 << 10)
+      if count <= 0 { return data }
+      data.append(buffer, count: count)
+    }
   }
 
   private static let bodyHeaders: Set<String> = [

@@ -19,6 +19,10 @@ final class CurlTransfer {
   var body = ResponseBuffer()
   /// Set by the write callback when the body passed the cap.
   private(set) var isOverCap = false
+  /// Reads a streamed request body for the read callback.
+  private var bodyReader: MultipartReader?
+  /// Why the read callback stopped the upload (a file that cannot be read or shrank).
+  private(set) var bodyFailure: HTTPError?
 
   init(id: Int, request: CurlRequest, exchange: TransportExchange, handle: UnsafeMutableRawPointer)
   {
@@ -39,6 +43,8 @@ final class CurlTransfer {
     responseHeaders = []
     body.clear()
     isOverCap = false
+    bodyReader = nil
+    bodyFailure = nil
     let context = Unmanaged.passUnretained(self).toOpaque()
     setLong(CURLOPT_NOSIGNAL, 1)
     setPointer(CURLOPT_ERRORBUFFER, errorBuffer)
@@ -73,7 +79,7 @@ final class CurlTransfer {
       set(CURLOPT_COOKIEFILE, "")
     }
 
-    configureMethodAndBody()
+    configureMethodAndBody(context: context)
     curl_slist_free_all(headerList)
     headerList = nil
     var hasUserAgent = false
@@ -89,7 +95,17 @@ final class CurlTransfer {
     if !hasUserAgent { set(CURLOPT_USERAGENT, settings.userAgent) }
   }
 
-  private func configureMethodAndBody() {
+  private func configureMethodAndBody(context: UnsafeMutableRawPointer) {
+    if let segments = request.streamedBody {
+      let reader = MultipartReader(segments)
+      bodyReader = reader
+      if request.method != "POST" { set(CURLOPT_CUSTOMREQUEST, request.method) }
+      setLong(CURLOPT_POST, 1)
+      tether_easy_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(reader.length))
+      tether_easy_setopt_data_callback(handle, CURLOPT_READFUNCTION, curlReadBody)
+      setPointer(CURLOPT_READDATA, context)
+      return
+    }
     let body = request.body ?? Data()
     switch request.method {
     case "GET" where body.isEmpty:
@@ -130,6 +146,18 @@ final class CurlTransfer {
     }
     body.append(bytes, count: count)
     return true
+  }
+
+  /// Called by the read callback: fills `buffer` with the next bytes of the streamed body;
+  /// nil when reading failed, which stops the transfer.
+  func sendBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+    guard let bodyReader else { return 0 }
+    do {
+      return try bodyReader.read(into: buffer)
+    } catch {
+      bodyFailure = error
+      return nil
+    }
   }
 
   /// Called by the header callback with one line of a response head.
@@ -226,6 +254,17 @@ private func curlWriteBody(
   let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
   let total = size * count
   return transfer.receive(data, count: total) ? total : 0
+}
+
+/// libcurl's read callback: the next bytes of the request body of the transfer in `context`.
+private func curlReadBody(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
+  _ context: UnsafeMutableRawPointer?
+) -> Int {
+  guard let data, let context else { return Int(CURL_READFUNC_ABORT) }
+  let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+  let buffer = UnsafeMutableRawBufferPointer(start: data, count: size * count)
+  return transfer.sendBody(into: buffer) ?? Int(CURL_READFUNC_ABORT)
 }
 
 /// libcurl's header callback: one line of a response head for the transfer in `context`.
