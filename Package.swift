@@ -40,7 +40,9 @@ let package = Package(
     // terminal app embeds; the HTTP adapter feeds the network log and injects client faults.
     .target(
       name: "TetherDevtools",
-      dependencies: ["TetherCore", "TetherTerminal", "TetherSynchronization", "TetherSystem"]),
+      dependencies: [
+        "TetherCore", "TetherJSON", "TetherTerminal", "TetherSynchronization", "TetherSystem",
+      ]),
     .target(
       name: "TetherDevtoolsHTTP",
       dependencies: ["TetherDevtools", "TetherHTTP", "TetherSynchronization"]),
@@ -157,8 +159,8 @@ let package = Package(
     .testTarget(
       name: "TetherDevtoolsTests",
       dependencies: [
-        "TetherDevtools", "TetherDevtoolsHTTP", "TetherHTTP", "TetherSynchronization",
-        "EndToEndSupport",
+        "TetherDevtools", "TetherDevtoolsHTTP", "TetherHTTP", "TetherJSON",
+        "TetherSynchronization", "EndToEndSupport",
       ]),
     .testTarget(
       name: "TetherPersistenceTests",

@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherJSON
 import TetherTerminal
 
 /// The devtools' actions on a store — all safe: none re-sends a write unasked, the ones that
@@ -276,7 +277,7 @@ extension DevtoolsState {
       return
     }
     let node = whole ? 0 : detail.explorer.selectedNode
-    let json = JSONText.of(outline.value(at: min(node, outline.count - 1)))
+    let json = outline.value(at: min(node, outline.count - 1)).text(.pretty)
     let copied = clipboard?(json) ?? false
     let folder = exportFolder
     let name = Self.fileName(for: detail.path, at: now)

@@ -8,7 +8,7 @@ import TetherJSON
   @Test func aJSONValueOfAnotherProcessShowsAsItsTree() throws {
     let value = try JSONValue(
       parsing: Array(#"{"posts":[{"id":1,"title":"Hi","score":1.5}],"total":1}"#.utf8))
-    let outline = ValueOutline(ValueNode(value))
+    let outline = ValueOutline(JSONValue(describing: value))
     #expect(outline.nodes.map(\.key) == ["value", "posts", "0", "id", "title", "score", "total"])
     #expect(outline.nodes.map(\.text) == ["", "", "", "1", "Hi", "1.5", "1"])
   }
@@ -21,7 +21,7 @@ import TetherJSON
   }
 
   @Test func integersOfEveryWidthShowAsNumbers() throws {
-    let outline = ValueOutline(ValueNode(Sizes()))
+    let outline = ValueOutline(JSONValue(describing: Sizes()))
     #expect(outline.nodes.map(\.text) == ["", "-3", "1099511627776", "7", "0.5"])
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherJSON
 import TetherTerminal
 
 /// What the store detail keeps between frames: which store, which tab, and each tab's own
@@ -68,14 +69,14 @@ public struct StoreDetailState {
     guard source != outlineSource else { return }
     outlineSource = source
     outlineIdentity += 1
-    let node: ValueNode
+    let node: JSONValue
     if let attempt {
-      node = .object(
-        [ValueNode.Member("arguments", ValueNode(attempt.arguments.base))]
-          + (attempt.value.map { [ValueNode.Member("value", ValueNode($0.base))] } ?? [])
-          + (attempt.error.map { [ValueNode.Member("error", ValueNode(reflecting: $0))] } ?? []))
+      var object: JSONObject = ["arguments": JSONValue(describing: attempt.arguments.base)]
+      object["value"] = attempt.value.map { JSONValue(describing: $0.base) }
+      object["error"] = attempt.error.map { JSONValue(reflecting: $0) }
+      node = .object(object)
     } else if record.snapshot.hasValue || record.snapshot.isPlaceholder {
-      node = ValueNode(record.snapshot.currentValue)
+      node = JSONValue(describing: record.snapshot.currentValue)
     } else {
       node = .null
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherJSON
 import TetherTerminal
 
 /// The columns at the right of the store view's rows, as wide as the row allows: the label
@@ -69,10 +70,12 @@ enum StoreColumns {
   /// A logged value as pretty-printed JSON when it encodes (at most `lines` lines), else its
   /// description: the arguments a retry would send, in full.
   static func json(_ value: LoggedValue, lines: Int) -> String {
-    guard let encodable = value.encodable, let node = try? ValueEncoder.encode(encodable) else {
+    guard let encodable = value.encodable,
+      let node = try? JSONValue(encoding: encodable, coder: .readable)
+    else {
       return value.description(limit: 80 * lines)
     }
-    let all = JSONText.of(node).split(separator: "\n", omittingEmptySubsequences: false)
+    let all = node.text(.pretty).split(separator: "\n", omittingEmptySubsequences: false)
     guard all.count > lines else { return all.joined(separator: "\n") }
     return all.prefix(lines - 1).joined(separator: "\n")
       + "\n… (\(all.count - lines + 1) more lines)"
@@ -81,7 +84,9 @@ enum StoreColumns {
   /// A logged value in one line: its first members as the value explorer previews them
   /// (`{title: "Hello", body: "", userId: 77}`) when it encodes, else its description.
   static func brief(_ value: LoggedValue, limit: Int) -> String {
-    guard let encodable = value.encodable, let node = try? ValueEncoder.encode(encodable) else {
+    guard let encodable = value.encodable,
+      let node = try? JSONValue(encoding: encodable, coder: .readable)
+    else {
       return value.description(limit: limit)
     }
     let outline = ValueOutline(node)

@@ -1,4 +1,6 @@
-/// A ``ValueNode`` laid out for the value explorer: every node in document order (preorder)
+import TetherJSON
+
+/// A `JSONValue` laid out for the value explorer: every node in document order (preorder)
 /// with its depth, its key and where its subtree ends, arrays of more than ``chunkSize``
 /// elements grouped in chunks (`[0…99]`), as TanStack's explorer does.
 ///
@@ -34,16 +36,16 @@ public struct ValueOutline: Sendable {
 
   public private(set) var nodes: [Node] = []
   /// The value the outline was made from.
-  public let value: ValueNode
+  public let value: JSONValue
 
-  public init(_ value: ValueNode) {
+  public init(_ value: JSONValue) {
     self.value = value
     add(value, key: "value", depth: 0, parent: -1)
   }
 
   public var count: Int { nodes.count }
 
-  private mutating func add(_ value: ValueNode, key: String?, depth: Int32, parent: Int32) {
+  private mutating func add(_ value: JSONValue, key: String?, depth: Int32, parent: Int32) {
     let index = Int32(nodes.count)
     switch value {
     case .object(let members):
@@ -68,7 +70,7 @@ public struct ValueOutline: Sendable {
         }
       }
     case .string(let string): nodes.append(node(.string, depth, parent, key, string, 0))
-    case .number(let number): nodes.append(node(.number, depth, parent, key, number, 0))
+    case .number(let number): nodes.append(node(.number, depth, parent, key, number.text, 0))
     case .bool(let bool): nodes.append(node(.bool, depth, parent, key, bool ? "true" : "false", 0))
     case .null: nodes.append(node(.null, depth, parent, key, "null", 0))
     }
@@ -120,12 +122,11 @@ public struct ValueOutline: Sendable {
   }
 
   /// The subtree of `index` as a value (a chunk as the array of its elements).
-  public func value(at index: Int) -> ValueNode {
+  public func value(at index: Int) -> JSONValue {
     let node = nodes[index]
     switch node.kind {
     case .object:
-      return .object(
-        children(of: index).map { ValueNode.Member(nodes[$0].key ?? "", value(at: $0)) })
+      return .object(JSONObject(children(of: index).map { (nodes[$0].key ?? "", value(at: $0)) }))
     case .array, .chunk:
       let children = children(of: index)
       if node.kind == .array, children.first.map({ nodes[$0].kind == .chunk }) == true {
@@ -133,7 +134,7 @@ public struct ValueOutline: Sendable {
       }
       return .array(children.map { value(at: $0) })
     case .string: return .string(node.text)
-    case .number: return .number(node.text)
+    case .number: return JSONNumber(text: node.text).map(JSONValue.number) ?? .string(node.text)
     case .bool: return .bool(node.text == "true")
     case .null: return .null
     }

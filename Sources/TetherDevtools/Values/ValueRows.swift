@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherTerminal
 
 /// The rows the value explorer shows: the nodes of unfolded containers in document order, a
@@ -86,10 +87,7 @@ struct ValueRows: Sendable {
   }
 
   static func scalarText(of node: ValueOutline.Node) -> String {
-    guard node.kind == .string else { return node.text }
-    var quoted = ""
-    JSONText.quote(node.text, into: &quoted)
-    return quoted
+    node.kind == .string ? JSONValue.string(node.text).text() : node.text
   }
 
   /// `{7}`, `[250]`, or for a chunk its element count.

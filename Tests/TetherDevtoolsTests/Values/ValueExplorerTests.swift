@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TetherCore
 import TetherDevtools
+import TetherJSON
 import TetherTerminal
 
 /// A post-like value for the explorer.
@@ -123,52 +124,8 @@ struct Article: Codable, Sendable, Hashable {
 }
 
 @Suite struct ValueModelTests {
-  @Test func encodesInDeclarationOrderWithReadableScalars() throws {
-    struct Sample: Encodable {
-      var zeta = 1
-      var alpha = "a"
-      var when = Date(timeIntervalSince1970: 0)
-      var link = URL(string: "https://example.com/x")!
-      var nothing: Int? = nil
-      var ratio = 0.5
-    }
-    let node = try ValueEncoder.encode(Sample())
-    guard case .object(let members) = node else {
-      Issue.record("not an object: \(node)")
-      return
-    }
-    #expect(members.map(\.key) == ["zeta", "alpha", "when", "link", "ratio"])
-    #expect(members[2].value == .string("1970-01-01T00:00:00Z"))
-    #expect(members[3].value == .string("https://example.com/x"))
-    #expect(members[4].value == .number("0.5"))
-  }
-
-  @Test func reflectsValuesThatAreNotEncodable() {
-    final class Loop: @unchecked Sendable {
-      var name = "loop"
-      var next: Loop?
-    }
-    let loop = Loop()
-    loop.next = loop
-    struct Holder {
-      var items: [Int]
-      var names: [String: Int]
-      var loop: Loop
-    }
-    let node = ValueNode(Holder(items: [1, 2], names: ["b": 2, "a": 1], loop: loop))
-    let json = JSONText.of(node)
-    #expect(json.contains("\"items\": [\n    1,\n    2\n  ]"), "\(json)")
-    #expect(json.contains("\"a\": 1,\n    \"b\": 2"), "dictionaries sorted: \(json)")
-    #expect(json.contains("<cycle"), "a cycle ends: \(json)")
-  }
-
-  @Test func jsonTextEscapesControlCharacters() {
-    let text = JSONText.of(.string("a\"b\\c\n\u{1B}[31m\u{7}"))
-    #expect(text == #""a\"b\\c\n\u001b[31m\u0007""#)
-  }
-
   @Test func chunksLongArraysAndFindsMatches() {
-    let node = ValueNode.array((0..<250).map { .number("\($0)") })
+    let node = JSONValue.array((0..<250).map { .number(JSONNumber($0)) })
     let outline = ValueOutline(node)
     let chunks = outline.children(of: 0)
     #expect(chunks.map { outline.nodes[$0].key } == ["[0…99]", "[100…199]", "[200…249]"])
@@ -176,5 +133,14 @@ struct Article: Codable, Sendable, Hashable {
     #expect(outline.value(at: 0) == node, "a chunked array reads back whole")
     let matches = outline.matches(of: "249")
     #expect(matches.count == 1 && outline.ancestors(of: matches[0]) == [0, chunks[2]])
+  }
+
+  @Test func aSubtreeReadsBackAsJSON() throws {
+    let node = try JSONValue(
+      parsing: #"{"id":1,"title":"a\"b","tags":["x"],"n":null,"r":0.5}"#.utf8)
+    let outline = ValueOutline(node)
+    #expect(outline.value(at: 0) == node)
+    #expect(
+      outline.value(at: 0).text() == #"{"id":1,"title":"a\"b","tags":["x"],"n":null,"r":0.5}"#)
   }
 }
