@@ -142,6 +142,8 @@ let package = Package(
 
     // Tests
     .testTarget(name: "TetherTimeTests", dependencies: ["TetherTime"]),
+    // The README's and the catalogs' Swift blocks against their mirrors in the test targets.
+    .testTarget(name: "DocumentationTests"),
     .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON"]),
     .testTarget(name: "TetherCommandLineTests", dependencies: ["TetherCommandLine"]),
     .testTarget(name: "TetherSystemTests", dependencies: ["TetherSystem"]),

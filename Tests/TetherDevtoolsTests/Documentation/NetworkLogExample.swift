@@ -1,4 +1,4 @@
-// The README's second "Embedding the devtools" block, as written there.
+// The second block of TetherDevtools.docc/EmbeddingTheDevtools.md, as written there.
 
 import Foundation
 import TetherCore

@@ -1,4 +1,5 @@
-// The README's "Adding persistence to an app" block, as written: it must compile and work.
+// The persistence guide's example (TetherPersistence.docc/GettingStarted.md) as written: it must
+// compile and work; DocumentationTests checks it is the same.
 
 import Foundation
 import TetherCore

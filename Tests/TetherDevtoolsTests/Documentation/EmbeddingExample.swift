@@ -1,5 +1,5 @@
-// The README's "Embedding the devtools" blocks, as written there: they compile with the
-// tests, and ReadmeEmbeddingTests drives the app.
+// The first block of TetherDevtools.docc/EmbeddingTheDevtools.md as written: it compiles with
+// the tests, DocumentationTests checks it is the same, and EmbeddingExampleTests drives it.
 
 import TetherCore
 import TetherDevtools

@@ -3,8 +3,8 @@ import TetherCore
 import TetherDevtools
 import TetherTerminal
 
-@Suite struct ReadmeEmbeddingTests {
-  @Test func theReadmesAppShowsThePanelFullScreenAndGoesBack() throws {
+@Suite struct EmbeddingExampleTests {
+  @Test func theGuidesAppShowsThePanelFullScreenAndGoesBack() throws {
     let clock = TestClock()
     let client = OperationClient(clock: clock, connectivity: ManualCondition(true))
     let store = client.store(for: Query<Int, any Error>(["post", 12]) { _ in 12 })

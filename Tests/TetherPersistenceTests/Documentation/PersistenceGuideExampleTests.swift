@@ -3,8 +3,8 @@ import Testing
 import TetherCore
 import TetherPersistence
 
-/// The README's example, run twice over one file: the second launch finds the note.
-struct ReadmeExampleTests {
+/// The guide's example, run twice over one file: the second launch finds the note.
+struct PersistenceGuideExampleTests {
   @Test func theExampleRunsAndItsSecondLaunchIsCached() async throws {
     let directory = try TemporaryDirectory("readme")
     let file = directory.file("cache.sqlite")
