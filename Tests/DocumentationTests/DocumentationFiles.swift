@@ -22,10 +22,10 @@ enum DocumentationFiles {
     }
   }
 
-  /// Every Swift file in a `Documentation/` folder of a test target but its tests (`…Tests.swift`).
+  /// Every Swift file in a `Documentation/` or `Articles/` folder of a test target.
   static func mirrors() throws -> [MirrorFile] {
     try files(under: "Tests", ending: ".swift").filter {
-      $0.contains("/Documentation/") && !$0.hasSuffix("Tests.swift")
+      $0.contains("/Documentation/") || $0.contains("/Articles/")
     }.map { path in
       let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
       return MirrorFile(path: path, code: SwiftCode(lines: text.lines))
@@ -92,10 +92,17 @@ struct MirrorFile {
   let path: String
   let code: SwiftCode
 
-  /// Whether this file holds the block as written: the same imports, and the block's other
-  /// lines in order and next to each other.
+  /// A file of tests (`…Tests.swift`) may mirror blocks too, but need not.
+  var mustMirror: Bool { !path.hasSuffix("Tests.swift") }
+
+  /// Whether this file holds the block as written: the block's imports (and at most
+  /// `import Testing` besides, which a file of tests needs), and the block's other lines in
+  /// order and next to each other.
   func mirrors(_ block: CodeBlock) -> Bool {
-    !block.isManifest && code.imports == block.code.imports && code.contains(block.code.body)
+    !block.isManifest
+      && code.imports.filter { $0 != "import Testing" || block.code.imports.contains($0) }
+        == block.code.imports
+      && code.contains(block.code.body)
   }
 }
 
