@@ -135,8 +135,10 @@ public final class PostsModel: Sendable {
       reachability = server
       connectivity = NetworkConnectivity.shared && server
     }
+    // The terminal's focus: set from its focus events; retries wait while it is lost.
     let client = OperationClient(
-      clock: configuration.clock, connectivity: connectivity, defaults: defaults)
+      clock: configuration.clock, connectivity: connectivity, focus: ManualCondition(true),
+      defaults: defaults)
     return (client, reachability)
   }
 
@@ -165,7 +167,8 @@ public final class PostsModel: Sendable {
     self.reachability = reachability
     reachability?.probe { _ = try? await api.send(PostsAPI.posts(skip: 0, limit: 1)) }
     operations = PostsOperations(
-      api: api, pageSize: configuration.pageSize, focus: ManualCondition(true))
+      api: api, pageSize: configuration.pageSize,
+      focus: client.context.focus as? ManualCondition ?? ManualCondition(true))
     self.activity = activity
     self.clientFaults = clientFaults
     faults = FaultControl(

@@ -60,14 +60,17 @@ public final class OperationClient: Sendable {
   }
 
   /// A client whose operations run on `clock`, with `connectivity` (the kernel's view of the
-  /// network by default; tests pass a ``ManualCondition``).
+  /// network by default; tests pass a ``ManualCondition``) and `focus` (whether the
+  /// application has focus; retries wait while it does not), if the front end knows it.
   public convenience init(
     clock: any TetherClock,
     connectivity: any RunCondition = NetworkConnectivity.shared,
+    focus: (any RunCondition)? = nil,
     defaults: OperationDefaults = OperationDefaults()
   ) {
     self.init(
-      context: OperationContext(clock: clock, connectivity: connectivity), defaults: defaults)
+      context: OperationContext(clock: clock, connectivity: connectivity, focus: focus),
+      defaults: defaults)
   }
 
   deinit {

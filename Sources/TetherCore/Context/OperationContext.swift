@@ -20,7 +20,10 @@ public struct OperationContext: Sendable {
   /// The clock every delay, backoff, staleness check, timeout and polling interval reads.
   public var clock: any TetherClock {
     @inlinable get { environment.clock }
-    set { environment = Environment(clock: newValue, connectivity: environment.connectivity) }
+    set {
+      environment = Environment(
+        clock: newValue, connectivity: environment.connectivity, focus: environment.focus)
+    }
   }
 
   /// Whether the network is reachable: runs of operations in the `.online` network mode wait
@@ -28,7 +31,23 @@ public struct OperationContext: Sendable {
   /// tests set a ``ManualCondition``.
   public var connectivity: any RunCondition {
     @inlinable get { environment.connectivity }
-    set { environment = Environment(clock: environment.clock, connectivity: newValue) }
+    set {
+      environment = Environment(
+        clock: environment.clock, connectivity: newValue, focus: environment.focus)
+    }
+  }
+
+  /// Whether the application has focus (the terminal, a window), when the front end says: a
+  /// retry that comes due while it does not hold waits for it (see ``NetworkMode`` and
+  /// `retriesWhileUnfocused()`). Nil, the default, means the application is always focused.
+  ///
+  /// TanStack's `focusManager`: the Posts browser sets it from the terminal's focus events.
+  public var focus: (any RunCondition)? {
+    @inlinable get { environment.focus }
+    set {
+      environment = Environment(
+        clock: environment.clock, connectivity: environment.connectivity, focus: newValue)
+    }
   }
 
   /// The clock and the connectivity, shared by every copy of a context so that copying one
@@ -37,10 +56,12 @@ public struct OperationContext: Sendable {
   final class Environment: Sendable {
     @usableFromInline let clock: any TetherClock
     @usableFromInline let connectivity: any RunCondition
+    @usableFromInline let focus: (any RunCondition)?
 
-    init(clock: any TetherClock, connectivity: any RunCondition) {
+    init(clock: any TetherClock, connectivity: any RunCondition, focus: (any RunCondition)?) {
       self.clock = clock
       self.connectivity = connectivity
+      self.focus = focus
     }
   }
 
@@ -66,12 +87,14 @@ public struct OperationContext: Sendable {
   @usableFromInline var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// A context with `clock` (the system clock by default), `connectivity` (the kernel's view
-  /// of the network by default) and no other values.
+  /// of the network by default), `focus` (none: always focused, by default) and no other
+  /// values.
   public init(
     clock: any TetherClock = SystemClock(),
-    connectivity: any RunCondition = NetworkConnectivity.shared
+    connectivity: any RunCondition = NetworkConnectivity.shared,
+    focus: (any RunCondition)? = nil
   ) {
-    environment = Environment(clock: clock, connectivity: connectivity)
+    environment = Environment(clock: clock, connectivity: connectivity, focus: focus)
   }
 
   /// The client whose store runs the operation; nil when run without a store, or once the

@@ -28,6 +28,8 @@ struct StoreOptions: Sendable {
   @usableFromInline var mutationScope: String?
   /// Whether lifecycle hooks (`onMutate`, …) are installed, so runs without any skip looking.
   @usableFromInline var hasRunHooks = false
+  /// Whether a retry waits while the application is unfocused (TanStack's default).
+  @usableFromInline var pausesRetriesWhenUnfocused = true
 
   @usableFromInline init() {}
 }
@@ -71,6 +73,15 @@ extension OperationContext {
   @inlinable
   var canRetry: Bool {
     options.networkMode == .always || connectivity.isSatisfied(in: self)
+  }
+
+  /// The focus a retry waits for, when it is lost and the operation's retries pause for it.
+  @inlinable
+  var lostFocus: (any RunCondition)? {
+    guard options.pausesRetriesWhenUnfocused, let focus, !focus.isSatisfied(in: self) else {
+      return nil
+    }
+    return focus
   }
 }
 

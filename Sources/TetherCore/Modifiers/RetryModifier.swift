@@ -7,7 +7,10 @@
 ///
 /// A retry that comes due while the network is unreachable waits for it, spending no attempt
 /// (unless the operation's network mode is `.always`): the state shows
-/// `fetchStatus == .paused` until the connection returns.
+/// `fetchStatus == .paused` until the connection returns. Likewise, a retry that comes due
+/// while the application is unfocused (``OperationContext/focus``, when the client has one)
+/// waits until it is focused again, as TanStack's retryer does; `retriesWhileUnfocused()` turns
+/// that off for one operation.
 public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
   /// How many retries after the first attempt.
   public let limit: Int
@@ -81,10 +84,20 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
     } catch {
       throw failure
     }
-    if !context.canRetry {
-      continuation.reportPause(.offline)
-      guard await context.connectivity.waitUntilSatisfied(in: context) else { throw failure }
-      continuation.reportResume()
+    // Network and focus, until both hold at once: focus may return while the network is
+    // gone, and the other way round.
+    while true {
+      if !context.canRetry {
+        continuation.reportPause(.offline)
+        guard await context.connectivity.waitUntilSatisfied(in: context) else { throw failure }
+        continuation.reportResume()
+      } else if let focus = context.lostFocus {
+        continuation.reportPause(.unfocused)
+        guard await focus.waitUntilSatisfied(in: context) else { throw failure }
+        continuation.reportResume()
+      } else {
+        return
+      }
     }
     continuation.reportAttemptStart()
   }

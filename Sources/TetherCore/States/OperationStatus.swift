@@ -55,11 +55,14 @@ public enum PauseReason: Sendable, Hashable, CustomStringConvertible {
   case offline
   /// Another mutation of the same scope runs first.
   case scope(String)
+  /// A retry waits for the application to regain focus (see ``OperationContext/focus``).
+  case unfocused
 
   public var description: String {
     switch self {
     case .offline: "offline"
     case .scope(let id): "waiting for scope \(id.debugDescription)"
+    case .unfocused: "unfocused"
     }
   }
 }

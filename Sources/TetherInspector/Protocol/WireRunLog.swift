@@ -30,6 +30,8 @@ enum WireRunLog {
       return ["type": "attemptStarted"]
     case .paused(.offline):
       return ["type": "paused", "reason": "offline"]
+    case .paused(.unfocused):
+      return ["type": "paused", "reason": "unfocused"]
     case .paused(.scope(let scope)):
       return ["type": "paused", "reason": "scope", "scope": .string(scope)]
     case .resumed(let duration):
