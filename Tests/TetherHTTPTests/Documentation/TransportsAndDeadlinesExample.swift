@@ -2,6 +2,7 @@
 
 import Foundation
 import TetherHTTP
+import TetherJSON
 
 func transportsAndDeadlinesExample() async throws {
   struct PostsPage: Decodable, Sendable { var total: Int }
