@@ -2,7 +2,6 @@
 
 import Foundation
 import TetherHTTP
-import TetherJSON
 
 func transportsAndDeadlinesExample() async throws {
   struct PostsPage: Decodable, Sendable { var total: Int }
