@@ -96,7 +96,7 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
         guard await focus.waitUntilSatisfied(in: context) else { throw failure }
         continuation.reportResume()
       } else {
-        return
+        break
       }
     }
     continuation.reportAttemptStart()
