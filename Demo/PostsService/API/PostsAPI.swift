@@ -15,7 +15,7 @@ struct PostsAPI: Sendable {
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
     do {
-      return try route(request)
+      return EntityTag.applying(to: try route(request), for: request)
     } catch {
       return error.response
     }

@@ -34,7 +34,11 @@ struct HTTPResponse: Sendable {
     bytes.reserveCapacity(200 + requestID.utf8.count + (includeBody ? body.count : 0))
     func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
     append("HTTP/1.1 \(status) \(HTTPResponse.reasonPhrase(for: status))\r\n")
-    append("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n")
+    if status == 304 {
+      // No body, and no length of one (RFC 9110 §15.4.5).
+    } else {
+      append("Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n")
+    }
     append("Date: \(date ?? Timestamp.httpDate())\r\nX-Request-Id: \(requestID)\r\n")
     append(keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n")
     for (name, value) in headers {
@@ -52,6 +56,7 @@ struct HTTPResponse: Sendable {
     case 100: "Continue"
     case 200: "OK"
     case 201: "Created"
+    case 304: "Not Modified"
     case 400: "Bad Request"
     case 401: "Unauthorized"
     case 403: "Forbidden"

@@ -18,7 +18,8 @@ public struct NetworkLogState {
       switch self {
       case .all: true
       case .failures: record.isFailure
-      case .success: (200..<300).contains(record.status ?? 0)
+      // A 304 is a successful revalidation: the store's value stays, fresh.
+      case .success: (200..<300).contains(record.status ?? 0) || record.status == 304
       case .clientErrors: (400..<500).contains(record.status ?? 0)
       case .serverErrors: (500..<600).contains(record.status ?? 0)
       case .inFlight: record.isInFlight

@@ -24,13 +24,21 @@ extension APIClient {
   ///
   /// - Throws: an ``HTTPError`` saying what went wrong.
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws(HTTPError) -> Response {
+    try await send(endpoint, revalidating: nil)
+  }
+
+  /// `send(_:)`, revalidating what ``validators`` remembers for `key` (a store and an
+  /// endpoint): see ``ResponseValidators``.
+  func send<Response>(_ endpoint: Endpoint<Response>, revalidating key: String?)
+    async throws(HTTPError) -> Response
+  {
     if Task.isCancelled { throw .cancelled }
     let deadline = Deadline(endpoint.timeout ?? defaults.timeouts.total, on: deadlines)
     defer { deadline.end() }
     let result = await withTaskCancellationHandler {
       () async -> Result<Response, HTTPError> in
       do throws(HTTPError) {
-        return .success(try await send(endpoint, within: deadline))
+        return .success(try await send(endpoint, revalidating: key, within: deadline))
       } catch {
         return .failure(error)
       }
@@ -43,16 +51,16 @@ extension APIClient {
     return try result.get()
   }
 
-  private func send<Response>(_ endpoint: Endpoint<Response>, within deadline: Deadline)
-    async throws(HTTPError) -> Response
-  {
+  private func send<Response>(
+    _ endpoint: Endpoint<Response>, revalidating key: String?, within deadline: Deadline
+  ) async throws(HTTPError) -> Response {
     var restartCount = 0
     while true {
       if let decision = deadline.decision { throw decision }
       let context = InterceptorContext(
         restartCount: restartCount, remainingRestarts: max(0, maximumRestarts - restartCount),
         clock: clock)
-      switch try await pass(endpoint, context: context, deadline: deadline) {
+      switch try await pass(endpoint, revalidating: key, context: context, deadline: deadline) {
       case .finished(let result):
         return try result.get()
       case .restart:
@@ -67,9 +75,11 @@ extension APIClient {
   }
 
   private func pass<Response>(
-    _ endpoint: Endpoint<Response>, context: InterceptorContext, deadline: Deadline
+    _ endpoint: Endpoint<Response>, revalidating key: String?, context: InterceptorContext,
+    deadline: Deadline
   ) async throws(HTTPError) -> Pass<Response> {
     var request = try urlRequest(for: endpoint)
+    let remembered = key.flatMap { conditions(for: $0, on: &request) }
     let limits = TransportLimits(
       defaults.timeouts.limited(toTotal: endpoint.timeout),
       maximumResponseSize: endpoint.maximumResponseSize ?? defaults.maximumResponseSize)
@@ -114,8 +124,14 @@ extension APIClient {
         raw = await exchange(request, limits: limits, deadline: deadline)
       }
       result = await raw.asyncFlatMap { response in
-        await parse(response, for: endpoint, deadline: deadline)
+        if let remembered, response.metadata.statusCode == 304,
+          let value = remembered.value as? Response
+        {
+          return .success(value)
+        }
+        return await parse(response, for: endpoint, deadline: deadline)
       }
+      if let key { remember(result, of: raw, for: key) }
       if let start {
         let exchange = HTTPExchange(
           request: request, response: try? raw.get().metadata, failure: result.failure,

@@ -50,6 +50,10 @@ public struct APIClient: Sendable {
   }
   /// Wakes this client's sends at their deadlines, on ``clock``.
   private(set) var deadlines: DeadlineScheduler
+  /// The `ETag`s and `Last-Modified` dates of queries' responses, sent back so that an
+  /// unchanged resource costs a `304` rather than a download (see ``ResponseValidators``);
+  /// `nil` sends no conditional requests.
+  public var validators: ResponseValidators? = ResponseValidators()
   /// Whether endpoints are answered from their mocks (see ``mocked(baseURL:clock:)``).
   public internal(set) var answersFromMocks = false
 

@@ -34,7 +34,7 @@ extension APIClient {
     -> Query<Response, HTTPError>
   {
     Query(path ?? endpoint.operationPath) { context, continuation throws(HTTPError) in
-      try await self.send(endpoint, in: context, run: continuation.runID)
+      try await self.send(endpoint, in: context, run: continuation.runID, revalidates: true)
     }
   }
 
@@ -54,7 +54,8 @@ extension APIClient {
     endpoint: @escaping @Sendable (Arguments) -> Endpoint<Response>
   ) -> Mutation<Arguments, Response, HTTPError> {
     Mutation(path) { arguments, context, continuation throws(HTTPError) in
-      try await self.send(endpoint(arguments), in: context, run: continuation.runID)
+      try await self.send(
+        endpoint(arguments), in: context, run: continuation.runID, revalidates: false)
     }
   }
 
@@ -85,7 +86,7 @@ extension APIClient {
       path ?? endpoint(initialPageID).operationPath, initialPageID: initialPageID,
       nextPageID: nextPageID, previousPageID: previousPageID
     ) { id, context throws(HTTPError) in
-      try await self.send(endpoint(id), in: context, run: nil)
+      try await self.send(endpoint(id), in: context, run: nil, revalidates: true)
     }
   }
 }
