@@ -5,7 +5,7 @@ import TetherHTTP
 
 // The Swift block of TetherHTTP's ConditionalRequests.md, as written there, against the service.
 
-private struct Feed: Decodable, Sendable {
+struct Feed: Decodable, Sendable {
   struct Post: Decodable, Sendable {
     var id: Int
     var title: String
@@ -13,7 +13,7 @@ private struct Feed: Decodable, Sendable {
   var posts: [Post]
 }
 
-private func refreshTwice(api: APIClient, operations: OperationClient) async throws -> Int {
+func refreshTwice(api: APIClient, operations: OperationClient) async throws -> Int {
   let feed = operations.store(for: api.query(Endpoint<Feed>(.get, "posts")))
   try await feed.fetch()  // 200 with an ETag
   try await feed.refetch()  // If-None-Match: the tag; a 304 keeps the value fresh

@@ -4,7 +4,7 @@ import TetherHTTP
 
 // The Swift block of TetherHTTP's MultipartBodies.md, as written there, run against the service.
 
-private struct Uploaded: Decodable, Sendable {
+struct Uploaded: Decodable, Sendable {
   struct Part: Decodable, Sendable {
     var name: String
     var size: Int
@@ -12,7 +12,7 @@ private struct Uploaded: Decodable, Sendable {
   var parts: [Part]
 }
 
-private func upload(photo: URL, caption: String, with api: APIClient) async throws -> Uploaded {
+func upload(photo: URL, caption: String, with api: APIClient) async throws -> Uploaded {
   var form = MultipartForm()
   form.append("caption", value: caption)
   form.append("photo", file: photo, filename: "photo.jpg", contentType: "image/jpeg")
