@@ -17,7 +17,12 @@ public final class Replay {
   public init(_ contents: Recording.Contents, name: String) {
     self.contents = contents
     self.name = name
-    seek(to: 0)
+    // The first state to show is the first snapshot: before it there is nothing.
+    let first = contents.entries.first {
+      if case .snapshot = $0.message { return true }
+      return false
+    }
+    seek(to: first?.time ?? 0)
   }
 
   /// Shows the state at `time` (clamped to the recording).

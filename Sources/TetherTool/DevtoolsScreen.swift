@@ -44,6 +44,12 @@ final class DevtoolsScreen: TerminalApp {
     case help, quit
   }
 
+  /// The hints of the devtools' actions on stores, left out when nothing can act.
+  static let actionLabels: Set<String> = [
+    "refetch", "invalidate", "reset", "remove", "loading", "error", "restore", "retry latest",
+    "fail next", "panel", "full screen",
+  ]
+
   let devtools: Devtools
   let source: RemoteSource
   let replay: Replay?
@@ -78,7 +84,17 @@ final class DevtoolsScreen: TerminalApp {
       }
     }
     let rows = frame.bounds.rows([.fill, .fixed(1), .fixed(1)])
-    DevtoolsView(devtools, isFocused: help == nil).render(in: rows[0], into: &frame, state: &state)
+    if let replay {
+      // The devtools draw the recording as it was: their "now" is the cursor's date, so a
+      // run in flight at that moment is drawn up to it, not to the wall clock.
+      var past = Frame(canvas: frame.canvas, now: replay.date)
+      DevtoolsView(devtools, isFocused: help == nil).render(
+        in: rows[0], into: &past, state: &state)
+      frame.canvas = past.canvas
+    } else {
+      DevtoolsView(devtools, isFocused: help == nil).render(
+        in: rows[0], into: &frame, state: &state)
+    }
     statusBar.render(in: rows[1], into: &frame)
     if var jumpField {
       frame.fill(rows[2])
@@ -103,6 +119,10 @@ final class DevtoolsScreen: TerminalApp {
   var hints: [KeyHint] {
     if help != nil { return HelpState.keymap.hints }
     var hints = state.hints
+    if source.status?.isDetached == true {
+      // Nothing changes a recording or a process that is gone: only the keys that look.
+      hints.removeAll { Self.actionLabels.contains($0.label) }
+    }
     if replay != nil && !state.isEditingText { hints = Self.replayKeys.hints + hints }
     return hints + (state.isEditingText ? [] : Self.appKeys.hints)
   }

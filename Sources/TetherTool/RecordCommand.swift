@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TetherAttach
+import TetherCommandLine
 import TetherSystem
 import TetherTerminal
 
@@ -48,7 +49,9 @@ enum RecordCommand {
             Thread.sleep(
               forTimeInterval: Double(duration.components.seconds) + Double(
                 duration.components.attoseconds) / 1e18)
-            if once.take() { continuation.resume(returning: "\(duration) passed") }
+            if once.take() {
+              continuation.resume(returning: "\(DurationText.format(duration)) passed")
+            }
           }
         }
       }
