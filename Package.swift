@@ -92,6 +92,7 @@ let package = Package(
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherPersistence",
         "TetherDevtools", "TetherDevtoolsHTTP", "TetherCommandLine", "TetherSystem",
+        "TetherInspector", "TetherInspectorHTTP",
       ],
       path: "Demo/PostsBrowser"
     ),
@@ -150,8 +151,8 @@ let package = Package(
     .testTarget(
       name: "TetherInspectorTests",
       dependencies: [
-        "TetherInspector", "TetherAttach", "TetherDevtools", "TetherCore", "TetherJSON",
-        "TetherSystem",
+        "TetherInspector", "TetherInspectorHTTP", "TetherAttach", "TetherDevtools", "TetherCore",
+        "TetherHTTP", "TetherJSON", "TetherSystem", "EndToEndSupport",
       ]),
     .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
     .testTarget(

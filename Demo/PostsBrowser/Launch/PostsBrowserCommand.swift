@@ -3,6 +3,8 @@ import PostsService
 import TetherCommandLine
 import TetherCore
 import TetherHTTP
+import TetherInspector
+import TetherInspectorHTTP
 import TetherSystem
 import TetherTerminal
 
@@ -117,6 +119,18 @@ public enum PostsBrowserCommand {
     let app = PostsBrowserApp(model: model)
     app.clipboard = { screen.copyToClipboard($0) }
     if let notice = log?.notice { app.tell(notice) }
+    // `tether attach PID` shows the browser's stores from another terminal; it stops with
+    // the process (its socket is removed at exit).
+    var inspector: Inspector?
+    if options.inspects {
+      do {
+        inspector = try Inspector.start(
+          client: model.client, name: "posts", network: inspectorNetwork)
+      } catch {
+        app.tell("Not inspectable: \(error)")
+      }
+    }
+    app.attachCommand = inspector.map { _ in "tether attach \(getpid())" }
     var code: Int32 = 0
     do {
       let loop = try EventLoop(app: app, screen: screen, input: screen)
@@ -133,6 +147,7 @@ public enum PostsBrowserCommand {
     // would cancel every request in flight one by one, and quitting must never wait on a
     // request (the process ending closes their connections, and the embedded service's).
     await model.closeCache()
+    inspector?.stop()
     exit(code)
   }
 
@@ -142,11 +157,16 @@ public enum PostsBrowserCommand {
     timeouts: HTTPTimeouts, server: PostsServer? = nil, log: (@Sendable (String) -> Void)?,
     credential: AuthenticationInterceptor.Credential? = nil
   ) -> PostsModel.Configuration {
-    PostsModel.Configuration(
+    var configuration = PostsModel.Configuration(
       baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
       retries: options.retries, server: server, persistsWrites: server != nil, log: log,
       credential: credential)
+    if options.inspects { configuration.observers = [InspectorNetworkObserver(inspectorNetwork)] }
+    return configuration
   }
+
+  /// The requests `tether attach` shows in its network log.
+  static let inspectorNetwork = InspectorNetwork()
 
   /// The embedded service's request log, written to the log file when there is one.
   private static func serverLog(

@@ -32,6 +32,9 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   public var cache = CacheChoice.automatic
   /// `--credentials-file FILE`: the `--url` server's `user:password`, read at launch.
   public var credentialsFile: String?
+  /// Whether `tether attach` may show the browser's stores (an inspector on a socket of this
+  /// user's alone).
+  public var inspects = true
 
   public static let version = "posts 1.0.0 (Tether)"
 
@@ -99,6 +102,11 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       ) { options, path in options.cache = .file(path) },
       .flag(
         "--no-cache", help: "start from nothing and keep nothing", setting: \.cache, to: .off),
+      .flag(
+        "--no-inspect",
+        help: "start no inspector: tether attach will not see this browser (it listens on a"
+          + " socket only you can reach)",
+        setting: \.inspects, to: false),
     ],
     environment: [
       EnvironmentVariable(

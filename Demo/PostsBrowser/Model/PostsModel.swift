@@ -39,6 +39,9 @@ public final class PostsModel: Sendable {
     /// Sent with every request (`Authorization`); nil sends the embedded service's token when
     /// it has one, and nothing to another server.
     public var credential: AuthenticationInterceptor.Credential?
+    /// More observers of every request: an inspector's network log (`--no-inspect` leaves it
+    /// out).
+    public var observers: [any HTTPObserver] = []
 
     public init(
       baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,
@@ -153,6 +156,7 @@ public final class PostsModel: Sendable {
     ]
     if let reachability { observers.append(reachability) }
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
+    observers += configuration.observers
     let api = APIClient(
       baseURL: configuration.baseURL,
       defaults: RequestDefaults(timeouts: configuration.timeouts),

@@ -70,6 +70,10 @@ public final class PostsBrowserApp: TerminalApp {
       "the feed lives as long as the browser (z resets it)"
   }
 
+  /// What to type in another terminal to browse this process (`tether attach 1234`); nil
+  /// when it is not inspectable (`--no-inspect`). The help says it.
+  public var attachCommand: String?
+
   /// Puts text on the terminal's clipboard for the devtools' "copy as JSON"
   /// (`{ screen.copyToClipboard($0) }`); without it values are saved to files only.
   public var clipboard: ((String) -> Bool)? {
@@ -192,7 +196,13 @@ public final class PostsBrowserApp: TerminalApp {
 
   /// Every key of the browser and of its devtools, for the help overlay.
   var helpSections: [HelpSection] {
-    BrowserKeys.helpSections + inspector.helpSections
+    let attach = HelpSection(
+      title: "From another terminal",
+      entries: [
+        attachCommand.map { KeyHint(keys: $0, label: "browse these stores live (tether list)") }
+          ?? KeyHint(keys: "--no-inspect", label: "given: tether attach cannot see this browser")
+      ])
+    return BrowserKeys.helpSections + inspector.helpSections + [attach]
   }
 
   func deletionPrompt(_ deletion: PendingDeletion) -> ConfirmPrompt {
