@@ -85,7 +85,14 @@ public final class InspectorConnection: Sendable {
       }
     }
     if let hello = source.hello {
-      let gone = kill(hello.pid, 0) != 0 && errno == ESRCH
+      // An inspector stopped by its process's exit closes the connection just before the
+      // process ends: give it a moment to be gone, to say "exited" rather than "closed".
+      var gone = false
+      for _ in 0..<50 {
+        gone = kill(hello.pid, 0) != 0 && errno == ESRCH
+        if gone { break }
+        usleep(20_000)
+      }
       let how = gone ? "exited" : why == "the connection closed" ? "closed the connection" : why
       why = "\(hello.name) (\(hello.pid)) \(how)"
     }

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -13,7 +14,7 @@ struct Post: Codable, Sendable, Equatable {
   var token: String
 }
 
-@Suite struct InspectorTests {
+@Suite(.onOwnThread) struct InspectorTests {
   func client() -> OperationClient {
     var defaults = OperationDefaults()
     defaults.warningHandler = nil

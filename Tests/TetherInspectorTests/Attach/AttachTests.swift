@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -10,7 +11,7 @@ import TetherSystem
 
 /// The viewer's side over a real socket: a remote source follows the inspected client, its
 /// stores act on it, and it says when the process went away.
-@Suite struct AttachTests {
+@Suite(.onOwnThread) struct AttachTests {
   func client() -> OperationClient {
     var defaults = OperationDefaults()
     defaults.warningHandler = nil
