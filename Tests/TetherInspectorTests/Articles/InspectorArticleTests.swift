@@ -1,27 +1,9 @@
 import Foundation
 import Testing
 import TetherCore
-import TetherHTTP
-import TetherInspector
-import TetherInspectorHTTP
 import TetherJSON
 
-// The Swift blocks of TetherInspector.docc, as written there.
-
-// TetherInspector.md
-func startInspecting(_ client: OperationClient) throws -> Inspector {
-  try Inspector.start(client: client, name: "posts-watch")
-}
-
-// AttachingToAProcess.md
-func makeInspectableClient(baseURL: URL) throws -> (OperationClient, APIClient, Inspector) {
-  let client = OperationClient()
-  let network = InspectorNetwork()
-  let api = APIClient(baseURL: baseURL, observers: [InspectorNetworkObserver(network)])
-  let inspector = try Inspector.start(client: client, name: "feed-sync", network: network)
-  return (client, api, inspector)
-}
-
+/// Runs the Swift blocks of TetherInspector.docc (mirrored in the *Example files).
 @Suite struct InspectorArticleTests {
   @Test func startingAnInspectorMakesASocketThatStopRemoves() throws {
     let inspector = try startInspecting(OperationClient())
@@ -34,9 +16,7 @@ func makeInspectableClient(baseURL: URL) throws -> (OperationClient, APIClient, 
   }
 
   @Test func aCommandIsOneLine() throws {
-    // InspectorProtocolLines.md
-    let refetch = InspectorRequest(id: 1, command: .refetch, path: ["posts", "first-page"])
-    let line = InspectorProtocol.line(refetch.json)  // {"type":"command","id":1,…}\n
+    let line = refetchCommandLine()
     #expect(line.last == UInt8(ascii: "\n"))
     let json = try JSONValue(parsing: line.dropLast())
     #expect(json["command"] == "refetch")

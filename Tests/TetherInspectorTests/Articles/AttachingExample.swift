@@ -1,0 +1,16 @@
+// Mirrors a Swift block of Sources/TetherInspector/TetherInspector.docc/AttachingToAProcess.md
+// as written; DocumentationTests checks it. InspectorArticleTests runs it.
+
+import Foundation
+import TetherCore
+import TetherHTTP
+import TetherInspector
+import TetherInspectorHTTP
+
+func makeInspectableClient(baseURL: URL) throws -> (OperationClient, APIClient, Inspector) {
+  let client = OperationClient()
+  let network = InspectorNetwork()
+  let api = APIClient(baseURL: baseURL, observers: [InspectorNetworkObserver(network)])
+  let inspector = try Inspector.start(client: client, name: "feed-sync", network: network)
+  return (client, api, inspector)
+}
