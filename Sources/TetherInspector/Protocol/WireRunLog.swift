@@ -83,8 +83,11 @@ enum WireRunLog {
     case "retryScheduled": return json["at"]?.date.map { .retryScheduled(at: $0) }
     case "attemptStarted": return .attemptStarted
     case "paused":
-      return .paused(
-        json["reason"]?.string == "scope" ? .scope(json["scope"]?.string ?? "") : .offline)
+      switch json["reason"]?.string {
+      case "scope": return .paused(.scope(json["scope"]?.string ?? ""))
+      case "unfocused": return .paused(.unfocused)
+      default: return .paused(.offline)
+      }
     case "resumed": return .resumed(after: after)
     case "yielded": return .yielded
     case "succeeded": return .succeeded(after: after)
