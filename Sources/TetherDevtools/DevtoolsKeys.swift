@@ -45,8 +45,8 @@ public struct DevtoolsKeys: Sendable {
         ["x", .delete], .remove, "Remove the query from the client (asks when it is in use)",
         hint: "remove"),
       .init(
-        ["L"], .triggerLoading, "Trigger loading: show the first load, no request sent",
-        hint: "loading"),
+        ["P"], .triggerLoading,
+        "Trigger loading: show the first load (pending), no request sent", hint: "loading"),
       .init(["E"], .triggerError, "Trigger error: show a failure, no request sent", hint: "error"),
       .init(["u"], .restore, "Restore the state a trigger replaced", hint: "restore"),
       .init(

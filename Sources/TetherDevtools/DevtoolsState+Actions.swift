@@ -81,7 +81,7 @@ extension DevtoolsState {
       }
     case .triggerLoading:
       guard requireQuery(record, "simulated", now: now) else { return .handled }
-      if simulations[key] != nil {
+      if record.snapshot.simulation != nil {
         toast.show("\(path) is simulated already: u restores it", kind: .error, now: now)
       } else if let simulation = store.simulateLoading() {
         simulations[key] = simulation
@@ -89,7 +89,7 @@ extension DevtoolsState {
       }
     case .triggerError:
       guard requireQuery(record, "simulated", now: now) else { return .handled }
-      guard simulations[key] == nil else {
+      guard record.snapshot.simulation == nil else {
         toast.show("\(path) is simulated already: u restores it", kind: .error, now: now)
         return .handled
       }
@@ -118,8 +118,13 @@ extension DevtoolsState {
           action: .simulateFailure(key, choices: fitting))
       }
     case .restore:
-      guard let simulation = simulations.removeValue(forKey: key) else {
-        toast.show("Nothing to restore: L or E simulate a state first", kind: .error, now: now)
+      let simulation = simulations.removeValue(forKey: key)
+      guard let simulation, record.snapshot.simulation != nil else {
+        toast.show(
+          simulation == nil
+            ? "Nothing to restore: P or E simulate a state first"
+            : "Nothing to restore: a real outcome has replaced the simulated state",
+          kind: .error, now: now)
         return .handled
       }
       store.restore(simulation)

@@ -265,8 +265,13 @@ public struct DevtoolsState {
       ]
     }
     switch page {
-    case .stores: return presented(keys.stores)
-    case .detail: return keys.detail.hints + presented(keys.stores).filter { $0.label != "open" }
+    case .stores:
+      return restoreOffered(
+        presented(keys.stores), at: browser.selection?.storeKey.map(StoreKey.init))
+    case .detail:
+      let key = detail.map { StoreKey(path: $0.path, isMutation: $0.isMutation) }
+      return keys.detail.hints
+        + restoreOffered(presented(keys.stores).filter { $0.label != "open" }, at: key)
     case .network:
       return network.openID != nil
         ? [
@@ -275,6 +280,22 @@ public struct DevtoolsState {
         ]
         : presented(keys.network)
     }
+  }
+
+  /// `hints` with the restore key offered first when the store at `key` shows a simulated
+  /// state, and left out otherwise.
+  private func restoreOffered(_ hints: [KeyHint], at key: StoreKey?) -> [KeyHint] {
+    guard let restoreKeys = keys.stores.keyLabel(for: .restore) else { return hints }
+    let isSimulated =
+      key.flatMap { catalog.record(at: $0.path, mutation: $0.isMutation) }?.snapshot.simulation
+      != nil
+    var others = hints.filter { $0.keys != restoreKeys }
+    guard isSimulated, var restore = hints.first(where: { $0.keys == restoreKeys }) else {
+      return others
+    }
+    restore.importance = .essential
+    others.insert(restore, at: 0)
+    return others
   }
 
   /// `keymap`'s hints, the full-screen key's saying where it goes from here: over the whole

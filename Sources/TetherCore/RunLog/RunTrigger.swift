@@ -20,4 +20,7 @@ public enum RunTrigger: String, Sendable, Hashable {
   case mutate
   /// The store was reset while it had subscribers, and ran again.
   case reset
+  /// A devtools' "trigger loading" or "trigger error": a run that sends no request, counted
+  /// and logged like any other so run numbers never skip.
+  case simulated
 }

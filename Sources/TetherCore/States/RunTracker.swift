@@ -20,6 +20,9 @@ struct RunTracker<Failure: Error>: Sendable {
   @usableFromInline var failureReason: Failure?
   @usableFromInline var retryProgress: RetryProgress<Failure>?
   @usableFromInline var retryingRun: OperationRunID?
+  /// What the devtools simulate (`InspectableStore.simulateLoading()` and
+  /// `simulateFailure(_:)`), until a real outcome, or a restore, replaces it.
+  @usableFromInline var simulation: SimulatedState.Kind?
   /// The latest run whose final result was applied; older results are dropped.
   @usableFromInline var latestAppliedRun: OperationRunID?
 
@@ -94,6 +97,7 @@ struct RunTracker<Failure: Error>: Sendable {
     valueUpdateCount += 1
     valueLastUpdatedAt = date
     if final {
+      simulation = nil
       error = nil
       outcome = .success
       isInvalidated = false
@@ -110,6 +114,7 @@ struct RunTracker<Failure: Error>: Sendable {
     errorUpdateCount += 1
     errorLastUpdatedAt = date
     if final {
+      simulation = nil
       outcome = .failure
       let earlier = run != nil && retryingRun == run ? retryProgress?.failedAttempts ?? 0 : 0
       failureCount = earlier + 1

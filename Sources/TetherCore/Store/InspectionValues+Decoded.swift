@@ -22,7 +22,7 @@ extension OperationSnapshot {
     valueLastUpdatedAt: Date?, errorUpdateCount: Int, errorLastUpdatedAt: Date?, hasValue: Bool,
     currentValue: any Sendable, error: (any Error)?, failureCount: Int,
     failureReason: (any Error)?, retryProgress: RetryProgress<any Error>?, date: Date,
-    cancellation: RunCancellation? = nil
+    cancellation: RunCancellation? = nil, simulation: SimulatedState.Kind? = nil
   ) {
     self.path = path
     self.kind = kind
@@ -32,6 +32,7 @@ extension OperationSnapshot {
     self.isInvalidated = isInvalidated
     self.isCancelled = isCancelled
     self.cancellation = cancellation ?? (isCancelled ? .kept : nil)
+    self.simulation = simulation
     self.isPlaceholder = isPlaceholder
     self.runsAutomatically = runsAutomatically
     self.subscriberCount = subscriberCount

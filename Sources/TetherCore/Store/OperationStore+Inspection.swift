@@ -142,6 +142,34 @@ extension MutationState: AttemptHistory {
   var latestErasedArguments: (any Sendable)? { latestAttempt?.arguments }
 }
 
+/// States the devtools can simulate: they say so, and keep counting runs.
+protocol SimulatableState {
+  var simulation: SimulatedState.Kind? { get set }
+  var countedRuns: Int { get set }
+}
+
+extension QueryState: SimulatableState {
+  var simulation: SimulatedState.Kind? {
+    get { tracker.simulation }
+    set { tracker.simulation = newValue }
+  }
+  var countedRuns: Int {
+    get { tracker.runCount }
+    set { tracker.runCount = newValue }
+  }
+}
+
+extension PaginatedState: SimulatableState {
+  var simulation: SimulatedState.Kind? {
+    get { tracker.simulation }
+    set { tracker.simulation = newValue }
+  }
+  var countedRuns: Int {
+    get { tracker.runCount }
+    set { tracker.runCount = newValue }
+  }
+}
+
 /// States whose value goes stale at a date.
 protocol StaleDating {
   var erasedStaleDate: Date? { get }
@@ -203,12 +231,17 @@ extension OperationStore: InspectableStore {
         let previous = storage.state
         cancelRuns(reverting: false, in: &storage, effects: &effects) { _ in true }
         storage.pendingRerun = nil
-        storage.state = State(context: storage.configuration.context)
+        // A first load, but the runs go on being counted: the simulated run is one of them.
+        storage.state = Self.marking(
+          State(context: storage.configuration.context), as: .loading,
+          runCount: storage.state.runCount)
         let id = OperationRunID(rawValue: storage.nextRunID)
         storage.nextRunID += 1
         let date = clock.now()
         apply(.runStarted(id, input: input, date: date), to: &storage, effects: &effects)
-        var run = Run(id: id, input: input, trigger: .fetch, startDate: date, waiters: SmallList())
+        log(RunLogRecord(.runStarted, at: date, run: id, trigger: .simulated), in: &storage)
+        var run = Run(
+          id: id, input: input, trigger: .simulated, startDate: date, waiters: SmallList())
         run.task = task
         storage.runs.append(run)
         simulation = SimulatedState(
@@ -231,13 +264,20 @@ extension OperationStore: InspectableStore {
         let previous = storage.state
         cancelRuns(reverting: false, in: &storage, effects: &effects) { _ in true }
         storage.pendingRerun = nil
-        var state = State(context: storage.configuration.context)
+        // A failed run, as a real one: the last content stays next to the error.
+        var state = storage.state
         let id = OperationRunID(rawValue: storage.nextRunID)
         storage.nextRunID += 1
         let date = clock.now()
         state.apply(.runStarted(id, input: input, date: date))
         state.apply(.runFinished(id, .failure(failure), date: date))
+        state = Self.marking(state, as: .failure, runCount: state.runCount)
         storage.state = state
+        log(RunLogRecord(.runStarted, at: date, run: id, trigger: .simulated), in: &storage)
+        log(
+          RunLogRecord(
+            .failed, at: date, run: id, attempt: 1, otherDate: date, payload: failure),
+          in: &storage)
         notify(&storage, effects: &effects)
         simulation = SimulatedState(
           kind: .failure, path: path, date: date, previous: previous, run: nil,
@@ -251,21 +291,35 @@ extension OperationStore: InspectableStore {
     perform(
       update { storage, effects in
         if let id = simulation.run, let index = storage.runs.firstIndex(where: { $0.id == id }) {
-          // The simulated run ends without a trace; whoever joined it derives a real run.
+          // The simulated run ends, cancelled; whoever joined it derives a real run.
           let run = storage.runs.remove(at: index)
           if let task = run.task { effects.actions.append(.cancel(task)) }
           for waiter in run.waiters { effects.resume(waiter.continuation, with: .again) }
-          storage.state.apply(.runCancelled(id, reverted: true, date: clock.now()))
+          let date = clock.now()
+          apply(.runCancelled(id, reverted: true, date: date), to: &storage, effects: &effects)
+          log(
+            RunLogRecord(
+              .cancelled, at: date, run: id, attempt: 1, otherDate: run.startDate, flag: true),
+            in: &storage)
         }
         guard storage.runs.isEmpty, Self.counts(of: storage.state) == simulation.counts,
           let previous = simulation.previous as? State
         else { return }
-        storage.state = previous
+        // What was there before, with the runs counted since (the simulated one included).
+        storage.state = Self.marking(previous, as: nil, runCount: storage.state.runCount)
         notify(&storage, effects: &effects)
         if storage.state.isStale(at: clock.now()) {
           startAutomaticRunIfNeeded(.refetch, in: &storage, effects: &effects)
         }
       })
+  }
+
+  /// `state` marked as simulating `kind` (nil: real), with `runCount` runs counted.
+  static func marking(_ state: State, as kind: SimulatedState.Kind?, runCount: Int) -> State {
+    guard var marked = state as? any SimulatableState else { return state }
+    marked.simulation = kind
+    marked.countedRuns = runCount
+    return marked as? State ?? state
   }
 
   static func counts(of state: State) -> SimulatedState.Counts {

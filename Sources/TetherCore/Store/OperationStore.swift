@@ -144,7 +144,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     /// subscribers even without waiters.
     @inlinable var isAutomatic: Bool {
       switch trigger {
-      case .fetch, .refetch, .mutate: false
+      case .fetch, .refetch, .mutate, .simulated: false
       default: true
       }
     }

@@ -55,6 +55,10 @@ public struct OperationSnapshot: Sendable {
   public var isCancelled: Bool
   /// Whether the latest run was cancelled, keeping or reverting its changes.
   public var cancellation: RunCancellation?
+  /// What the devtools simulate (``InspectableStore/simulateLoading()``,
+  /// ``InspectableStore/simulateFailure(_:)``), until a restore, a reset or a real outcome (a
+  /// run's value or failure, a value set by hand); nil when the state is real.
+  public var simulation: SimulatedState.Kind?
   public var isPlaceholder: Bool
   /// Whether the store runs on its own (`.enabled(false)` turns it off).
   public var runsAutomatically: Bool
@@ -95,6 +99,7 @@ extension OperationStore: OperationStoreProtocol {
       path: path, kind: State.kind, status: state.status, fetchStatus: state.fetchStatus,
       isStale: state.isStale(at: date), isInvalidated: state.isInvalidated,
       isCancelled: state.isCancelled, cancellation: state.cancellation,
+      simulation: (state as? any SimulatableState)?.simulation,
       isPlaceholder: state.isPlaceholder,
       runsAutomatically: runsAutomatically, subscriberCount: subscriberCount,
       runCount: state.runCount, valueUpdateCount: state.valueUpdateCount,

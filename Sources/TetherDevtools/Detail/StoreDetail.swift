@@ -67,7 +67,7 @@ public struct StoreDetail: StatefulWidget {
       record.isMutation
       ? (record.mutationStatus.rawValue, record.mutationStatus.style)
       : (record.status(at: frame.now).rawValue, record.status(at: frame.now).style)
-    let text = simulation.map { "simulated \($0.kind.rawValue) · " } ?? ""
+    let text = record.snapshot.simulation.map { "simulated \($0.rawValue) · " } ?? ""
     let badgeWidth = DisplayWidth.of(text + label.0)
     let start = row.maxX - badgeWidth
     guard start > x else { return }

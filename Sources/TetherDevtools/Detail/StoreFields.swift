@@ -33,12 +33,12 @@ enum StoreFields {
       Line(name: "status", value: snapshot.status.rawValue),
       Line(name: "fetch status", value: snapshot.fetchStatus.rawValue),
     ]
-    if let simulation {
+    if let kind = snapshot.simulation {
+      let since = simulation.map { " since \(StoreColumns.clockTime($0.date))" } ?? ""
       lines.append(
         Line(
           name: "simulated",
-          value:
-            "\(simulation.kind.rawValue) since \(StoreColumns.clockTime(simulation.date)) — u restores",
+          value: "\(kind.rawValue)\(since), no request sent — u restores",
           style: Style(foreground: .magenta, attributes: .bold)))
     }
     let failures = snapshot.failureCount

@@ -5,7 +5,7 @@ import TetherTerminal
 
 /// The columns at the right of the store view's rows, as wide as the row allows: the label
 /// first (coloured after drawing), then subscribers, runs, failures and the time of the last
-/// update.
+/// update (`◆ sim` while the devtools simulate the state).
 enum StoreColumns {
   /// `fresh     1 sub   3 runs  ✖4  12:03:05`, narrowed to `width` by leaving columns out.
   /// The widths of a query row's columns, widest first: all of them (`fresh     1 sub   3 runs
@@ -14,6 +14,9 @@ enum StoreColumns {
 
   /// How wide a query row's columns are in a detail of at most `width`: the widest variant
   /// that fits, so the path keeps the rest of the row.
+  /// What a row in a simulated state shows instead of its last update.
+  static let simulationMark = "◆ sim"
+
   static func width(for width: Int) -> Int {
     queryWidths.first { $0 <= width } ?? width
   }
@@ -29,7 +32,12 @@ enum StoreColumns {
 
   private static func makeDetail(for record: StoreRecord, status: String, width: Int) -> String {
     let label = status.padding(toLength: 8, withPad: " ", startingAt: 0)
-    let time = record.lastUpdate.map(clockTime) ?? "–".leftPadded(to: 8)
+    // A simulated state is marked where the time of the last update goes: the update is
+    // not real.
+    let time =
+      record.snapshot.simulation != nil
+      ? simulationMark.leftPadded(to: 8)
+      : record.lastUpdate.map(clockTime) ?? "–".leftPadded(to: 8)
     var columns: [String] = []
     if record.isMutation {
       let count = record.attempts.count
@@ -50,7 +58,12 @@ enum StoreColumns {
     let withoutRuns = ([label, columns[0]] + columns.dropFirst(2) + [time]).joined(separator: " ")
     if !record.isMutation, DisplayWidth.of(withoutRuns) <= width { return withoutRuns }
     let withoutTime = ([label, columns[0]] + columns.dropFirst(2)).joined(separator: " ")
-    if !record.isMutation, DisplayWidth.of(withoutTime) <= width { return withoutTime }
+    // The mark of a simulated state outlasts the subscribers.
+    if !record.isMutation, record.snapshot.simulation == nil,
+      DisplayWidth.of(withoutTime) <= width
+    {
+      return withoutTime
+    }
     let medium = "\(label) \(time)"
     if DisplayWidth.of(medium) <= width { return medium }
     return TextLayout.truncate(status, toWidth: max(1, width))

@@ -33,6 +33,7 @@ enum WireStore {
     if snapshot.hasValue {
       object["value"] = WireValue.encode(snapshot.currentValue, limit: valueLimit)
     }
+    if let simulation = snapshot.simulation { object["simulation"] = .string(simulation.rawValue) }
     if let cancellation = snapshot.cancellation {
       object["cancellation"] = .string(cancellation.rawValue)
     }
@@ -115,7 +116,8 @@ enum WireStore {
       failureCount: json["failures"]?.int ?? 0,
       failureReason: json["failureReason"]?.string.map(InspectedFailure.init),
       retryProgress: retry, date: date,
-      cancellation: json["cancellation"]?.string.flatMap(RunCancellation.init(rawValue:)))
+      cancellation: json["cancellation"]?.string.flatMap(RunCancellation.init(rawValue:)),
+      simulation: json["simulation"]?.string.flatMap(SimulatedState.Kind.init(rawValue:)))
     let attempts = (json["attempts"]?.array ?? []).compactMap { attempt -> AttemptSnapshot? in
       guard let run = attempt["run"]?.int, run > 0,
         let status = attempt["status"]?.string.flatMap(AttemptSnapshot.Status.init(rawValue:)),

@@ -94,7 +94,7 @@ import TetherTerminal
     #expect(browser.text.contains("Couldn't load post #25"), "\(browser.text)")
     browser.press("u")
     await browser.waitUntil("restored") { !$0.text.contains("Couldn't load post #25") }
-    browser.press("L")
+    browser.press("P")
     await browser.waitFor("Loading post #25")
     browser.press("u")
     await browser.waitFor("Body of post 25.")

@@ -121,7 +121,7 @@ import TetherTerminal
     let harness = try DevtoolsHarness()
     let (store, subscription) = try await observedItem(harness)
     defer { subscription.cancel() }
-    harness.press("L")
+    harness.press("P")
     #expect(store.state.isLoading && store.state.currentValue == nil)
     #expect(harness.transport.requests.count == 1, "no request sent")
     await harness.waitFor("fetching 1")
@@ -147,11 +147,61 @@ import TetherTerminal
     harness.press(.down, .enter)
     #expect(store.state.status == .failure)
     #expect(store.state.error?.statusCode == 500, "\(String(describing: store.state.error))")
-    #expect(store.state.currentValue == nil)
+    #expect(store.state.currentValue?.id == 1, "a simulated error keeps the content, as a real one")
     #expect(harness.transport.requests.count == 1)
     await harness.waitFor("error 1")
     harness.press("u")
     #expect(store.state.status == .success && store.state.currentValue?.id == 1)
+  }
+
+  /// Simulated runs are counted and logged like real ones (no numbers skip), the row and the
+  /// footer say the state is simulated, and a real success ends the simulation.
+  @Test func simulatedStatesAreCountedMarkedAndEndWhenRealityArrives() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 120, height: 30))
+    let (store, subscription) = try await observedItem(harness)
+    defer { subscription.cancel() }
+    #expect(harness.screen.find("u restore") == nil, "nothing to restore: \(harness.text)")
+    harness.press("P")
+    await harness.waitFor("◆ sim")
+    #expect(store.state.runCount == 2 && store.snapshot.simulation == .loading)
+    #expect(harness.line(containing: "◆ sim")?.contains("2 runs") == true, "\(harness.text)")
+    #expect(harness.screen.find("u restore") != nil, "the footer offers it: \(harness.text)")
+    harness.press("u")
+    // The value was stale: restoring refetches it (run #3), as a subscriber would.
+    await harness.waitUntil("restored") { _ in
+      store.state.runCount == 3 && store.state.fetchStatus == .idle
+    }
+    await harness.waitUntil("the row updated") { $0.screen.find("◆ sim") == nil }
+    #expect(store.state.currentValue?.id == 1 && store.snapshot.simulation == nil)
+    #expect(harness.line(containing: "item · 1")?.contains("3 runs") == true, "\(harness.text)")
+    #expect(harness.screen.find("u restore") == nil, "\(harness.text)")
+    harness.press("E", .down, .enter)
+    await harness.waitFor("◆ sim")
+    #expect(harness.line(containing: "◆ sim")?.contains("error") == true, "\(harness.text)")
+    #expect(store.state.runCount == 4 && store.state.currentValue?.id == 1)
+    harness.press("r")
+    await harness.waitUntil("a real success") { _ in
+      store.snapshot.simulation == nil && store.state.status == .success
+    }
+    await harness.waitUntil("the row updated") { $0.screen.find("◆ sim") == nil }
+    #expect(store.state.runCount == 5)
+    let runs = Set(store.runLog.compactMap { $0.run?.number })
+    #expect(runs == [1, 2, 3, 4, 5], "every run logged, none skipped")
+    harness.press(.enter)
+    #expect(harness.screen.find("simulated") == nil, "\(harness.text)")
+    #expect(harness.line(containing: "│runs      ")?.contains("5") == true, "\(harness.text)")
+    harness.press(.tab, .tab)
+    #expect(harness.screen.find("run #2 simulated") != nil, "\(harness.text)")
+    #expect(harness.screen.find("run #4 simulated") != nil, "\(harness.text)")
+    #expect(harness.screen.find("run #5 refetch") != nil, "\(harness.text)")
+  }
+
+  /// Trigger loading has a key that means nothing else: `L` is the demo's latency.
+  @Test func triggerLoadingHasAKeyOfItsOwn() {
+    let keys = DevtoolsKeys.standardStores
+    #expect(keys.keyLabel(for: .triggerLoading) == "P")
+    let latency: Key = "L"
+    #expect(keys.action(for: latency) == nil)
   }
 
   @Test func triggerErrorSaysWhenNoFailureFits() async throws {
