@@ -22,11 +22,12 @@ enum DocumentationFiles {
     }
   }
 
-  /// Every Swift file in a `Documentation/` or `Articles/` folder of a test target.
+  /// Every Swift file of the tests: a block may be mirrored by the tests of what it shows.
   static func mirrors() throws -> [MirrorFile] {
     try files(under: "Tests", ending: ".swift").filter {
-      $0.contains("/Documentation/") || $0.contains("/Articles/")
-    }.map { path in
+      !$0.hasPrefix("Tests/DocumentationTests/")
+    }
+    .map { path in
       let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
       return MirrorFile(path: path, code: SwiftCode(lines: text.lines))
     }
@@ -92,8 +93,9 @@ struct MirrorFile {
   let path: String
   let code: SwiftCode
 
-  /// A file of tests (`…Tests.swift`) may mirror blocks too, but need not.
-  var mustMirror: Bool { !path.hasSuffix("Tests.swift") }
+  /// A file of a `Documentation/` folder that is not a file of tests (`…Tests.swift`) is there
+  /// to mirror a block; any other file may mirror blocks too, but need not.
+  var mustMirror: Bool { path.contains("/Documentation/") && !path.hasSuffix("Tests.swift") }
 
   /// Whether this file holds the block as written: the block's imports (and at most
   /// `import Testing` besides, which a file of tests needs), and the block's other lines in
