@@ -65,7 +65,17 @@ public final class NetworkLogObserver: HTTPObserver {
         failure: isCancelled ? nil : exchange.failure.flatMap(Self.describe),
         bytes: exchange.responseBody?.count,
         responseHeaders: headers, bodyPrefix: body.prefix(NetworkLog.bodyPrefixLimit),
-        injectedFault: fault.map { "client: \($0.value)" }, isCancelled: isCancelled))
+        injectedFault: fault.map(Self.injectedFault), isCancelled: isCancelled))
+  }
+
+  /// `client: 503` from the client's fault injector's header (`503`), `server: 503` from a
+  /// server that marks its own (`server 503`, as the Posts service does).
+  static func injectedFault(_ header: HTTPHeaders.Field) -> String {
+    let value = header.value.trimmingCharacters(in: .whitespaces)
+    for side in ["server", "client"] where value.hasPrefix(side + " ") {
+      return "\(side): " + value.dropFirst(side.count + 1)
+    }
+    return "client: \(value)"
   }
 
   /// The path and query of the request, credentials redacted.

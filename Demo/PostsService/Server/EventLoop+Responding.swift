@@ -35,6 +35,10 @@ extension EventLoop {
     }
   }
 
+  /// The header that marks an injected fault, as the client's fault injector's does:
+  /// `server 503`, `server truncated`; a devtools network log shows it as injected.
+  static let faultHeader = "X-Tether-Fault"
+
   /// Answers a request whose wait is over, as its fault decision says.
   func respond(to pending: PendingRequest, on connection: Connection) {
     let request = pending.request
@@ -48,11 +52,13 @@ extension EventLoop {
     case .fail(let status, let retryAfter):
       faults.append(.failure(status: status))
       response = .message("Injected failure (fault injection is on)", status: status)
+      response.headers.append((Self.faultHeader, "server \(status)"))
       if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
     case .malformBody:
       faults.append(.malformedBody)
       response = runtime.api.respond(to: request)
       response.body = Array(response.body.prefix(response.body.count / 2))
+      response.headers.append((Self.faultHeader, "server truncated"))
     case .handle:
       response = runtime.api.respond(to: request)
     }

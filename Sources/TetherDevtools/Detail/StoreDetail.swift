@@ -131,6 +131,12 @@ public struct StoreDetail: StatefulWidget {
     Paragraph(description, style: .dim).render(in: parts[1], into: &frame)
   }
 
+  /// The fault injected in the request that ended `attempt` (`client: 503`), if one was.
+  private func injectedFault(of attempt: AttemptSnapshot) -> String? {
+    guard attempt.status == .failed else { return nil }
+    return network.last { $0.origin?.run == attempt.id }?.injectedFault
+  }
+
   private func renderAttempts(
     _ record: StoreRecord, in rect: Rect, into frame: inout Frame, state: inout StoreDetailState
   ) {
@@ -148,9 +154,10 @@ public struct StoreDetail: StatefulWidget {
     ) { index in
       let attempt = attempts[index]
       if attempt.status == .running { live = true }
-      let outcome =
+      var outcome =
         attempt.error.map { StoreFields.describe($0) } ?? attempt.value?.description(limit: 200)
         ?? ""
+      if let fault = injectedFault(of: attempt) { outcome = "injected by the \(fault) · " + outcome }
       return TableRow([
         TableCell("\(attempt.id)"), TableCell(attempt.status.rawValue, style: attempt.status.style),
         TableCell(StoreColumns.clockTime(attempt.startDate)),
@@ -166,6 +173,7 @@ public struct StoreDetail: StatefulWidget {
     if let end = attempt.endDate { text += ", ended \(StoreColumns.preciseTime(end))" }
     text += "\n\nArguments:\n\(StoreColumns.json(attempt.arguments, lines: 60))"
     if let value = attempt.value { text += "\n\nValue: \(value.description(limit: 4000))" }
+    if let fault = injectedFault(of: attempt) { text += "\n\nFault injected by the \(fault)" }
     if let error = attempt.error { text += "\n\nError: \(String(describing: error))" }
     Paragraph(text).render(in: parts[1].inset(top: 1), into: &frame, state: &state.attemptScroll)
   }

@@ -34,7 +34,7 @@ public struct NetworkLogView: StatefulWidget {
     if wide { columns.append(TableColumn("Time", width: .fixed(8))) }
     columns += [
       TableColumn("Method", width: .fixed(6)), TableColumn("Path", width: .fill(3)),
-      TableColumn("Status", width: .fixed(9), alignment: .trailing),
+      TableColumn("Status", width: .fixed(10), alignment: .trailing),
       TableColumn("Duration", width: .fixed(8), alignment: .trailing),
     ]
     if wide { columns.append(TableColumn("Bytes", width: .fixed(7), alignment: .trailing)) }
@@ -85,6 +85,7 @@ public struct NetworkLogView: StatefulWidget {
   static func style(of record: NetworkRecord) -> Style? {
     if record.isInFlight { return Style(foreground: .blue) }
     if record.isCancelled { return Style(foreground: .brightBlack, attributes: .bold) }
+    if record.injectedFault != nil { return Style(foreground: .magenta, attributes: .bold) }
     if record.isFailure { return Style(foreground: .red, attributes: .bold) }
     return Style(foreground: .green)
   }

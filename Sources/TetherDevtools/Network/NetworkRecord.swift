@@ -55,8 +55,16 @@ public struct NetworkRecord: Sendable, Identifiable {
   /// fail.
   public var isFailure: Bool { !isCancelled && (failure != nil || (status ?? 0) >= 400) }
 
-  /// `200`, `503`, `failed`, `cancelled`, `…` while in flight.
+  /// Which side injected this request's fault (`client`, `server`), if one did.
+  public var injectionSide: String? {
+    guard let injectedFault, let colon = injectedFault.firstIndex(of: ":") else { return nil }
+    return String(injectedFault[..<colon])
+  }
+
+  /// `200`, `503`, `503 client` (injected, and by which side), `failed`, `cancelled`, `…` while
+  /// in flight.
   public var statusText: String {
+    if let status, let side = injectionSide { return "\(status) \(side)" }
     if let status { return "\(status)" }
     if isCancelled { return "cancelled" }
     return isInFlight ? "…" : "failed"

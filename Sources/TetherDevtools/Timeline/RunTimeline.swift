@@ -349,7 +349,8 @@ private struct RunBuilder {
     if let request {
       let outcome = request.isInFlight ? "in flight" : request.statusText
       description += " · \(request.method) \(request.target) → \(outcome)"
-      if let status = request.status { detail = "\(status) " + detail }
+      if request.status != nil { detail = request.statusText + " " + detail }
+      if let fault = request.injectedFault { description += " · injected by the \(fault)" }
     }
     return RunTimeline.Row(
       timeline: TimelineRow(

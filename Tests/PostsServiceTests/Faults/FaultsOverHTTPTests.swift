@@ -108,6 +108,7 @@ struct FaultsOverHTTPTests {
           if response.status != 200 {
             #expect(response.message == "Injected failure (fault injection is on)")
             #expect(response.header("X-Request-Id") != nil)
+            #expect(response.header("X-Tether-Fault") == "server \(response.status)")
           }
           statuses.append(response.status)
         }

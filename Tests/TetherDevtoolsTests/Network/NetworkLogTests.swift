@@ -95,6 +95,46 @@ import TetherTerminal
     #expect(harness.screen.find("Request headers") == nil)
   }
 
+  /// An injected failure is marked as injected, and by which side, in the log, the request's
+  /// detail and the timeline — never taken for a server's own answer.
+  @Test func injectedFailuresSayWhoInjectedThem() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 140, height: 30))
+    harness.serve("items/1")
+    harness.transport.respond(
+      to: .get, "items/2",
+      with: .text(
+        #"{"message":"Injected failure"}"#, statusCode: 500,
+        headers: ["X-Tether-Fault": "server 500"]))
+    var plan = FaultPlan()
+    plan.failNext = 1
+    plan.failureStatuses = [503]
+    try harness.faults.apply(plan)
+    let client = harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "items/1"), path: ["item", 1])
+        .retry(limit: 1, backoff: .constant(.seconds(1))))
+    let fetch = Task { try await client.fetch() }
+    await harness.release(after: .seconds(1))
+    _ = try await fetch.value
+    _ = try? await harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "items/2"), path: ["item", 2]).retry(limit: 0)
+    ).fetch()
+    let records = harness.network.records
+    #expect(records.map(\.injectedFault) == ["client: 503", nil, "server: 500"])
+    #expect(records.map(\.statusText) == ["503 client", "200", "500 server"])
+    harness.press("N")
+    await harness.waitFor("Network · 3 requests")
+    #expect(harness.line(containing: "    1 ")?.contains("503 client") == true, "\(harness.text)")
+    #expect(harness.line(containing: "    3 ")?.contains("500 server") == true, "\(harness.text)")
+    harness.press("s")
+    await harness.waitFor("├── 1")
+    harness.press(.down, .down, .enter, .tab, .tab)
+    await harness.waitFor("run #1 fetch")
+    let attempt = try #require(harness.line(containing: "│  attempt 1"))
+    #expect(attempt.contains("503 client"), "\(harness.text)")
+    harness.press(.up)
+    #expect(harness.screen.find("injected by the client: 503") != nil, "\(harness.text)")
+  }
+
   @Test func newRequestsAreFollowedUntilTheUserMovesUp() throws {
     let log = NetworkLog()
     var state = NetworkLogState()
