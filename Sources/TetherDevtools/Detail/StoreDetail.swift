@@ -157,7 +157,9 @@ public struct StoreDetail: StatefulWidget {
       var outcome =
         attempt.error.map { StoreFields.describe($0) } ?? attempt.value?.description(limit: 200)
         ?? ""
-      if let fault = injectedFault(of: attempt) { outcome = "injected by the \(fault) · " + outcome }
+      if let fault = injectedFault(of: attempt) {
+        outcome = "injected by the \(fault) · " + outcome
+      }
       return TableRow([
         TableCell("\(attempt.id)"), TableCell(attempt.status.rawValue, style: attempt.status.style),
         TableCell(StoreColumns.clockTime(attempt.startDate)),
