@@ -151,10 +151,17 @@ extension DevtoolsState {
         return .handled
       }
       let current = devtools.storeFaults?.storeFailures[path] ?? 0
+      let queued =
+        current > 0
+        ? "\(current) injected failure\(current == 1 ? " is" : "s are") still queued for it. "
+        : ""
       prompt = DevtoolsPrompt(
         title: "Fail the next requests",
-        message: "Fail the next requests caused by \(path) (0 stops):", confirmTitle: "Fail them",
-        question: .count(current > 0 ? current : 3), action: .failNext(path))
+        message:
+          "Fail the next requests caused by \(path): \(queued)How many of its next requests "
+          + "should fail? 0 lets them all through.",
+        confirmTitle: "Set", question: .count(current > 0 ? current : 3),
+        action: .failNext(path))
     default:
       return .ignored
     }
@@ -262,7 +269,10 @@ extension DevtoolsState {
     case (.failNext(let path), .counted(let count)):
       devtools.storeFaults?.failNext(count, of: path, like: devtools.faults?.plan ?? FaultPlan())
       toast.show(
-        count > 0 ? "The next \(count) requests of \(path) fail" : "Requests of \(path) go through",
+        count > 0
+          ? "The next \(count) request\(count == 1 ? "" : "s") of \(path) will fail: "
+            + "\(count) queued"
+          : "Requests of \(path) go through: none queued",
         now: now)
     case (.simulateFailure(let key, let choices), .chose(let index)):
       guard choices.indices.contains(index), let record = catalog.record(at: key.path) else {

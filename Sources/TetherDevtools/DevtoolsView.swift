@@ -20,6 +20,17 @@ public struct DevtoolsView: StatefulWidget {
   public var marks: [OperationPath: String]
   public var isFocused: Bool
 
+  /// The app's marks, after the failures still queued for a store by `!`, which come first so
+  /// that a narrow panel keeps them (`2 queued · post`).
+  var rowMarks: [OperationPath: String] {
+    guard let queued = devtools.storeFaults?.storeFailures, !queued.isEmpty else { return marks }
+    var marks = marks
+    for (path, count) in queued where count > 0 {
+      marks[path] = "\(count) queued" + (marks[path].map { " · " + $0 } ?? "")
+    }
+    return marks
+  }
+
   public init(_ devtools: Devtools, marks: [OperationPath: String] = [:], isFocused: Bool = true) {
     self.devtools = devtools
     self.marks = marks
@@ -50,7 +61,7 @@ public struct DevtoolsView: StatefulWidget {
     let inner = border.inner(of: rect)
     switch state.page {
     case .stores:
-      StoreBrowser(catalog: state.catalog, marks: marks, isFocused: focused)
+      StoreBrowser(catalog: state.catalog, marks: rowMarks, isFocused: focused)
         .render(in: inner, into: &frame, state: &state.browser)
       let titleWidth = min(DisplayWidth.of(title) + 2, max(0, rect.width - 4))
       state.browser.headerHits.add(

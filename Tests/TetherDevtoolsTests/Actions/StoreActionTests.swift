@@ -222,9 +222,22 @@ import TetherTerminal
     #expect(harness.app.inspector.browser.selection == .store(mutations: false, ["item", 1]))
     harness.press("!")
     #expect(harness.screen.find("‹ 3 requests ›") != nil, "\(harness.text)")
+    #expect(harness.screen.find("0 lets them all through") != nil, "\(harness.text)")
+    #expect(harness.screen.find("0 stops") == nil && harness.screen.find("queued for it") == nil)
     harness.press(.left, .enter)
     #expect(harness.faults.storeFailures[["item", 1]] == 2)
+    // The row and the dialog say how many are still queued.
+    await harness.waitFor("2 queued")
+    #expect(harness.line(containing: "2 queued")?.contains("1") == true, "\(harness.text)")
+    harness.press("!")
+    #expect(
+      harness.screen.find("2 injected failures are still queued for it") != nil, "\(harness.text)")
+    #expect(harness.screen.find("‹ 2 requests ›") != nil, "\(harness.text)")
+    harness.press(.escape)
     let failed = Task { try await store.refetch() }
+    await harness.waitUntil("one spent") { $0.faults.storeFailures[["item", 1]] == 1 }
+    harness.advance(by: .milliseconds(1))
+    #expect(harness.screen.find("1 queued") != nil, "\(harness.text)")
     await harness.release(after: .seconds(1))
     _ = try? await other.fetch()
     #expect(other.state.status == .success, "other stores go through")
