@@ -63,8 +63,22 @@ public final class PostsCache: Sendable {
     let persister = SQLitePersister(at: file) { diagnostic in said.append(diagnostic.summary) }
     let persistence = await ClientPersistence.start(
       client, persister: persister, options: options(origin: origin)
-    ) { notice in said.append(notice.description) }
+    ) { notice in said.append(describe(notice, origin: origin)) }
     return PostsCache(file: file, persistence: persistence, said: said)
+  }
+
+  /// `notice` in the browser's words: the buster names this release and the server, so a
+  /// cache of this release written for another server says so, rather than "another
+  /// version".
+  static func describe(_ notice: PersistenceNotice, origin: String) -> String {
+    guard case .discarded(.otherBuster(let buster)) = notice else { return notice.description }
+    let prefix = version + " "
+    guard buster.hasPrefix(prefix) else {
+      return
+        "cache discarded: written by another release of posts (\(buster.isEmpty ? "none" : buster))"
+    }
+    let server = buster.dropFirst(prefix.count)
+    return "cache discarded: it belongs to another server (\(server)), not \(origin)"
   }
 
   /// What went wrong with the cache, oldest first, in sentences to show.

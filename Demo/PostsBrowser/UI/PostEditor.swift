@@ -191,7 +191,7 @@ struct PostEditor {
   private func discardQuestion(_ outcome: Outcome) -> ConfirmPrompt {
     let quits = outcome == .quit
     return ConfirmPrompt(
-      title: quits ? "Quit and discard the post?" : "Discard the post?",
+      title: quits ? "Quit and discard your changes?" : "Discard your changes?",
       message: "What you typed will be lost.",
       confirmTitle: quits ? "Quit" : "Discard", cancelTitle: "Keep editing")
   }

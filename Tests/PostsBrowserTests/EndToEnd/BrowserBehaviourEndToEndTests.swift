@@ -53,7 +53,7 @@ struct BrowserBehaviourEndToEndTests {
     }
     // Nothing was saved: the feed shows the old title behind the dialog.
     try tmux.press("Escape")
-    try await tmux.waitUntil(containing: "Discard the post?")
+    try await tmux.waitUntil(containing: "Discard your changes?")
     try tmux.press("y")
     try await tmux.waitUntil("the dialog gone") {
       !$0.text.contains("Edit post #251") && !$0.text.contains("Typed in tmux")

@@ -226,3 +226,17 @@ import TetherSynchronization
     await server.shutdown()
   }
 }
+
+@Suite struct PostsCacheWordingTests {
+  /// A cache of this release written for another server says so, not "another version".
+  @Test func aCacheOfAnotherServerSaysSo() {
+    let otherServer = PostsCache.describe(
+      .discarded(.otherBuster("\(PostsCache.version) https://dummyjson.com")), origin: "embedded")
+    #expect(
+      otherServer == "cache discarded: it belongs to another server (https://dummyjson.com), "
+        + "not embedded")
+    let otherRelease = PostsCache.describe(
+      .discarded(.otherBuster("posts-0 embedded")), origin: "embedded")
+    #expect(otherRelease.contains("another release of posts"), "\(otherRelease)")
+  }
+}

@@ -73,10 +73,10 @@ import TetherTerminal
     browser.press("n")
     browser.type("Draft")
     browser.press(.escape)
-    #expect(browser.text.contains("Discard the post?"))
+    #expect(browser.text.contains("Discard your changes?"))
     browser.press("n")
     #expect(browser.text.contains("Draft"))
-    #expect(!browser.text.contains("Discard the post?"))
+    #expect(!browser.text.contains("Discard your changes?"))
     browser.press(.escape, "y")
     #expect(!browser.text.contains("New post"))
   }
@@ -120,7 +120,7 @@ import TetherTerminal
     browser.press(.ctrl("s"))
     await browser.waitFor("Couldn't save: 409: Edit conflict")
     browser.press(.escape)
-    #expect(browser.text.contains("Discard the post?"))
+    #expect(browser.text.contains("Discard your changes?"))
   }
 
   @Test func ctrlCInTheEditorAsksBeforeLosingTypedText() async throws {
@@ -138,7 +138,7 @@ import TetherTerminal
     typing.type("Half a thought")
     typing.press(.ctrl("c"))
     #expect(!typing.loop.isFinished)
-    #expect(typing.text.contains("Quit and discard the post?"))
+    #expect(typing.text.contains("Quit and discard your changes?"))
     #expect(typing.text.contains("y yes"))  // the footer shows the question's keys
     typing.press("n")
     #expect(typing.text.contains("Half a thought"))

@@ -76,7 +76,7 @@ import TetherTerminal
     #expect(browser.app.editor?.draft == PostDraft(title: "Typed title", body: "and a body"))
     let cancel = try #require(browser.screen.find("[ Cancel ]"))
     click(browser, x: cancel.x + 2, y: cancel.y)
-    #expect(browser.text.contains("Discard the post?"))
+    #expect(browser.text.contains("Discard your changes?"))
     let discard = try #require(browser.screen.find("[ Discard ]"))
     click(browser, x: discard.x + 2, y: discard.y)
     #expect(browser.app.editor == nil)
