@@ -79,6 +79,10 @@ public struct OperationContext: Sendable {
   /// Set while an outer retry modifier runs, so that inner ones do not multiply attempts.
   @usableFromInline var isRetryHandled = false
 
+  /// How many attempts of a restored paused run had failed: its retry modifier goes on from
+  /// there.
+  @usableFromInline var restoredFailedAttempts = 0
+
   /// The configuration modifiers write, in plain fields so that reading it costs nothing.
   @usableFromInline var options = StoreOptions()
 

@@ -45,7 +45,7 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
     }
     var context = context
     context.isRetryHandled = true
-    var failedAttempts = 0
+    var failedAttempts = context.restoredFailedAttempts
     while true {
       context.storedRetryAttempt = failedAttempts
       let failure: Operation.Failure

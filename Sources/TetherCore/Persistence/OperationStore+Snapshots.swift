@@ -50,9 +50,11 @@ extension OperationStore {
       return .notPersistable(reason: "\(State.self) is not Codable")
     }
     guard isChosen else { return .nothing(persistedPath) }
-    let state = self.state
+    let (state, runs) = withStorage { storage in
+      (storage.state, State.kind == .mutation ? Self.restorableRuns(storage.runs) : [:])
+    }
     do {
-      guard let (payload, updatedAt) = try Self.payload(of: state, as: type) else {
+      guard let (payload, updatedAt) = try Self.payload(of: state, as: type, runs: runs) else {
         return .nothing(persistedPath)
       }
       return .written(
@@ -63,20 +65,35 @@ extension OperationStore {
     }
   }
 
+  /// What the store knows of its runs beyond the state, for a mutation's snapshot.
+  static func restorableRuns(_ runs: [Run]) -> [OperationRunID: RestorableRun] {
+    var restorable: [OperationRunID: RestorableRun] = [:]
+    for run in runs {
+      restorable[run.id] = RestorableRun(
+        failedAttempts: run.attempt - 1, hookRecords: run.hookRecords?.value)
+    }
+    return restorable
+  }
+
   /// Takes the data of `snapshot` unless the store's own is as new or newer; a restored value
-  /// is stale, so a store with subscribers refetches it at once. A mutation runs each restored
-  /// paused attempt again, as a new attempt (it waits for the network if it is still off).
+  /// is stale, so a store with subscribers refetches it at once. A mutation goes on with each
+  /// restored paused attempt, oldest first, where it was (TanStack's resumed mutations): the
+  /// same submission date in its history, its retries counted from the attempts that had
+  /// failed, and its lifecycles' restored contexts, so `onMutate` does not run again (it does
+  /// for a context that is not `Codable`). It waits for its scope and the network as before.
   @inlinable
   func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
     guard let type = State.self as? any PersistableState.Type else { return .unreadable }
     if State.kind == .mutation {
-      guard let inputs = try? Self.restoredInputs(of: type, snapshot.payload) else {
+      guard let attempts = try? Self.restoredAttempts(of: type, snapshot.payload) else {
         return .unreadable
       }
-      for input in inputs {
-        // Started at once, so the attempt is in the history (and the next snapshot) before
-        // this returns.
-        Task.immediate { _ = await self.runStep(.mutate, mode: .fresh) { _ in input } }
+      for (input, restored) in attempts {
+        // Started at once, in order, so each attempt is in the history (and the next
+        // snapshot) and in its scope's queue before this returns.
+        Task.immediate {
+          _ = await self.runStep(.mutate, mode: .fresh, restoring: restored) { _ in input }
+        }
       }
       return .restored
     }
@@ -102,11 +119,11 @@ extension OperationStore {
   }
 
   @usableFromInline
-  static func restoredInputs<Persistable: PersistableState>(
+  static func restoredAttempts<Persistable: PersistableState>(
     of type: Persistable.Type, _ payload: Data
-  ) throws -> [State.RunInput] {
-    try type.restoredRunInputs(payload: payload).compactMap {
-      $0 as? State.RunInput
+  ) throws -> [(State.RunInput, RestoredAttempt)] {
+    try type.restoredAttempts(payload: payload).compactMap { input, restored in
+      (input as? State.RunInput).map { ($0, restored) }
     }
   }
 
@@ -114,12 +131,13 @@ extension OperationStore {
   // the state is read and changed where it is, with no dynamic cast of the value, nor a copy.
 
   private static func payload<Persistable: PersistableState>(
-    of state: State, as type: Persistable.Type
+    of state: State, as type: Persistable.Type, runs: [OperationRunID: RestorableRun]
   ) throws -> (payload: Data, updatedAt: Date)? {
     precondition(Persistable.self == State.self)
     return try withUnsafePointer(to: state) { pointer in
       try pointer.withMemoryRebound(to: Persistable.self, capacity: 1) {
-        try $0.pointee.persistedPayload()
+        runs.isEmpty
+          ? try $0.pointee.persistedPayload() : try $0.pointee.persistedPayload(runs: runs)
       }
     }
   }

@@ -20,13 +20,25 @@ protocol PersistableState: OperationState {
   /// It decodes before it changes anything: when it throws, the state is as it was.
   mutating func restore(payload: Data, updatedAt: Date) throws
 
-  /// The inputs of the paused attempts a mutation's `payload` holds, to run again; empty for
+  /// The data to write, for a mutation with what its store knows of its paused runs (their
+  /// failed attempts and lifecycle contexts); the same as `persistedPayload()` for queries.
+  func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
+    payload: Data, updatedAt: Date
+  )?
+
+  /// The paused attempts a mutation's `payload` holds, oldest first, to go on with; empty for
   /// queries.
-  static func restoredRunInputs(payload: Data) throws -> [RunInput]
+  static func restoredAttempts(payload: Data) throws -> [(RunInput, RestoredAttempt)]
 }
 
 extension PersistableState {
-  @usableFromInline static func restoredRunInputs(payload: Data) throws -> [RunInput] { [] }
+  @usableFromInline static func restoredAttempts(payload: Data) throws -> [(
+    RunInput, RestoredAttempt
+  )] { [] }
+
+  @usableFromInline func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
+    payload: Data, updatedAt: Date
+  )? { try persistedPayload() }
 }
 
 /// A query is written as its value's JSON, nothing around it (``SnapshotJSON`` writes and
@@ -89,11 +101,16 @@ extension PaginatedState: PersistableState where PageID: Codable, PageValue: Cod
   }
 }
 
-/// The written form of a mutation: the arguments of its paused attempts, oldest first.
+/// The written form of a mutation: its paused attempts, oldest first, each with its arguments,
+/// when it was submitted, how many of its attempts had failed and its lifecycles' contexts
+/// (the last two absent from snapshots written before they were kept).
 struct MutationPayload<Arguments: Codable>: Codable {
   struct Attempt: Codable {
     var arguments: Arguments
     var startDate: Date
+    var failedAttempts: Int?
+    /// Each lifecycle's `onMutate` context as JSON text (null when not `Codable`).
+    var contexts: [String?]?
   }
 
   var attempts: [Attempt]
@@ -101,17 +118,36 @@ struct MutationPayload<Arguments: Codable>: Codable {
 
 extension MutationState: PersistableState where Arguments: Codable {
   @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+    try persistedPayload(runs: [:])
+  }
+
+  @usableFromInline func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
+    payload: Data, updatedAt: Date
+  )? {
     let paused = storedHistory.filter { $0.status == .running && tracker.paused.contains($0.id) }
     guard let latest = paused.last else { return nil }
     let payload = MutationPayload(
-      attempts: paused.map { .init(arguments: $0.arguments, startDate: $0.startDate) })
+      attempts: paused.map {
+        let run = runs[$0.id]
+        return .init(
+          arguments: $0.arguments, startDate: $0.startDate,
+          failedAttempts: run.map(\.failedAttempts), contexts: run?.hookRecords)
+      })
     return (try SnapshotJSON.encode(payload), latest.startDate)
   }
 
   @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {}
 
-  @usableFromInline static func restoredRunInputs(payload: Data) throws -> [Arguments] {
-    try SnapshotJSON.decode(MutationPayload<Arguments>.self, from: payload).attempts.map(
-      \.arguments)
+  @usableFromInline static func restoredAttempts(payload: Data) throws -> [(
+    Arguments, RestoredAttempt
+  )] {
+    try SnapshotJSON.decode(MutationPayload<Arguments>.self, from: payload).attempts.map {
+      (
+        $0.arguments,
+        RestoredAttempt(
+          startDate: $0.startDate, failedAttempts: max(0, $0.failedAttempts ?? 0),
+          hookRecords: $0.contexts)
+      )
+    }
   }
 }

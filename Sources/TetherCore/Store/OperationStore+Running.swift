@@ -28,7 +28,7 @@ extension OperationStore {
   @inlinable
   func runStep(
     _ trigger: RunTrigger, mode: RunMode, returnsWhenPaused: Bool = false,
-    derive: (State) -> State.RunInput?
+    restoring restored: RestoredAttempt? = nil, derive: (State) -> State.RunInput?
   ) async -> RunStep {
     while true {
       let id = Self.nextID()
@@ -39,8 +39,8 @@ extension OperationStore {
           perform(
             update { storage, effects in
               enqueue(
-                waiter, trigger: trigger, mode: mode, derive: derive, in: &storage,
-                effects: &effects)
+                waiter, trigger: trigger, mode: mode, restoring: restored, derive: derive,
+                in: &storage, effects: &effects)
             })
         }
       } onCancel: {
@@ -53,8 +53,8 @@ extension OperationStore {
 
   @inlinable
   func enqueue(
-    _ waiter: Waiter, trigger: RunTrigger, mode: RunMode, derive: (State) -> State.RunInput?,
-    in storage: inout Storage, effects: inout Effects
+    _ waiter: Waiter, trigger: RunTrigger, mode: RunMode, restoring restored: RestoredAttempt?,
+    derive: (State) -> State.RunInput?, in storage: inout Storage, effects: inout Effects
   ) {
     if Task.isCancelled {
       effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
@@ -84,27 +84,35 @@ extension OperationStore {
     case .fresh:
       break
     }
-    startRun(input, trigger: trigger, waiters: waiters, in: &storage, effects: &effects)
+    startRun(
+      input, trigger: trigger, waiters: waiters, restoring: restored, in: &storage,
+      effects: &effects)
   }
 
-  /// Records a new run; its task starts once the lock is released.
+  /// Records a new run; its task starts once the lock is released. A restored attempt keeps
+  /// its submission date and attempt count.
   @inlinable
   func startRun(
     _ input: State.RunInput, trigger: RunTrigger, waiters: SmallList<Waiter>,
-    in storage: inout Storage, effects: inout Effects
+    restoring restored: RestoredAttempt? = nil, in storage: inout Storage,
+    effects: inout Effects
   ) {
     let id = OperationRunID(rawValue: storage.nextRunID)
     storage.nextRunID += 1
     let date = clock.now()
-    apply(.runStarted(id, input: input, date: date), to: &storage, effects: &effects)
+    let startDate = restored?.startDate ?? date
+    let attempt = (restored?.failedAttempts ?? 0) + 1
+    apply(.runStarted(id, input: input, date: startDate), to: &storage, effects: &effects)
     log(
       RunLogRecord(
-        .runStarted, at: date, run: id, attempt: 1, trigger: trigger,
+        .runStarted, at: date, run: id, attempt: attempt, trigger: trigger,
         payload: Self.loggedInput(input)), in: &storage)
-    storage.runs.append(
-      Run(id: id, input: input, trigger: trigger, startDate: date, waiters: waiters))
+    var run = Run(id: id, input: input, trigger: trigger, startDate: startDate, waiters: waiters)
+    if restored != nil { run.attempt = attempt }
+    storage.runs.append(run)
     effects.actions.append(
-      .launch(Launch(id: id, input: input, configuration: storage.configuration)))
+      .launch(
+        Launch(id: id, input: input, configuration: storage.configuration, restored: restored)))
   }
 
   /// The input as the run log shows it: nothing for a query.
@@ -138,34 +146,47 @@ extension OperationStore {
   @inlinable
   func execute(_ launch: Launch) async {
     let configuration = launch.configuration
-    let context = configuration.context
+    var context = configuration.context
+    if let restored = launch.restored { context.restoredFailedAttempts = restored.failedAttempts }
     let continuation = OperationContinuation<State.OperationValue, State.Failure>(
       sink: self, run: launch.id)
-    // The scope before the network, as TanStack's mutation cache does: a mutation takes its
-    // place in its scope's queue the moment it is submitted, so mutations paused offline
-    // resume in the order they were submitted, not in the order their tasks wake up.
-    var scope: String?
-    if let id = context.options.mutationScope {
-      guard await acquireScope(id, reportingTo: continuation) else { return }
-      scope = id
+    // A place in the scope's queue first, before anything is awaited, as TanStack's mutation
+    // cache queues a mutation when it is built: mutations run in the order they were
+    // submitted, not in the order their tasks wake up from `onMutate` or the network.
+    let ticket = context.options.mutationScope.flatMap { takeScopeTicket($0) }
+    // `onMutate` next, as TanStack does: an optimistic update shows at once, even offline.
+    var settlements: [RunHookSettlement<State.OperationValue, State.Failure>]?
+    if context.options.hasRunHooks {
+      settlements = await beginHooks(launch, context: context)
+    }
+    // The scope before the network: the first of a scope waits for the network, the others
+    // for their turn.
+    if let ticket {
+      guard await waitForTurn(of: ticket, reportingTo: continuation) else {
+        releaseScope(ticket)
+        if let settlements { await settle(settlements, with: .failure(.cancelled)) }
+        return
+      }
     }
     if !context.canStartRun {
       guard await waitForNetwork(context, reportingTo: continuation) else {
-        if let scope { releaseScope(scope) }
+        if let ticket { releaseScope(ticket) }
+        if let settlements { await settle(settlements, with: .failure(.cancelled)) }
         return
       }
     }
     var result: Result<State.OperationValue, State.Failure>
-    if context.options.hasRunHooks {
-      result = await runWithHooks(launch.input, configuration: configuration, continuation)
-    } else {
-      do throws(State.Failure) {
-        result = .success(try await configuration.body(launch.input, context, continuation))
-      } catch {
-        result = .failure(error)
-      }
+    do throws(State.Failure) {
+      result = .success(try await configuration.body(launch.input, context, continuation))
+    } catch {
+      result = .failure(error)
     }
-    if let scope { releaseScope(scope) }
+    if let settlements {
+      await settle(
+        settlements,
+        with: Task.isCancelled ? .failure(.cancelled) : result.mapError { .failure($0) })
+    }
+    if let ticket { releaseScope(ticket) }
     finish(launch.id, with: result)
   }
 
@@ -312,46 +333,68 @@ extension OperationStore {
     return isOnline
   }
 
-  /// Waits for the mutation scope `id` to be free; false when cancelled meanwhile (or when the
-  /// client is gone, when there is nothing to wait for).
+  /// A place in the mutation scope `id`'s queue; nil when the client is gone (nothing to wait
+  /// for then).
   @usableFromInline
-  func acquireScope(
-    _ id: String,
+  func takeScopeTicket(_ id: String) -> MutationScopes.Ticket? {
+    client?.scopes.enqueue(id)
+  }
+
+  /// Gives up `ticket`: the next mutation of its scope may run.
+  @usableFromInline
+  func releaseScope(_ ticket: MutationScopes.Ticket) {
+    client?.scopes.release(ticket)
+  }
+
+  /// Waits for the turn of `ticket` in its mutation scope, paused meanwhile; false when
+  /// cancelled first.
+  @usableFromInline
+  func waitForTurn(
+    of ticket: MutationScopes.Ticket,
     reportingTo continuation: OperationContinuation<State.OperationValue, State.Failure>
   ) async -> Bool {
     guard let scopes = client?.scopes else { return true }
-    if scopes.tryAcquire(id) { return true }
-    continuation.reportPause(.scope(id))
-    let acquired = await scopes.acquire(id)
-    if acquired { continuation.reportResume() }
-    return acquired
+    if scopes.isTurn(of: ticket) { return true }
+    continuation.reportPause(.scope(ticket.scope))
+    let isTurn = await scopes.waitForTurn(of: ticket)
+    if isTurn { continuation.reportResume() }
+    return isTurn
   }
 
-  /// Frees the mutation scope `id` for the next mutation waiting for it.
+  /// Begins every lifecycle of the run, in order: `onMutate`, or for a restored attempt the
+  /// context it had (`onMutate` again only for a context that could not be restored). The
+  /// contexts are kept with the run for a snapshot of it while it is paused.
   @usableFromInline
-  func releaseScope(_ id: String) {
-    client?.scopes.release(id)
-  }
-
-  /// Runs the operation between its lifecycle hooks: every `onMutate` first, in order, then
-  /// the operation, then every `onSuccess` or `onError` and every `onSettled`, each awaited.
-  @usableFromInline
-  func runWithHooks(
-    _ input: State.RunInput, configuration: Configuration,
-    _ continuation: OperationContinuation<State.OperationValue, State.Failure>
-  ) async -> Result<State.OperationValue, State.Failure> {
-    let context = configuration.context
+  func beginHooks(
+    _ launch: Launch, context: OperationContext
+  ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
     let hooks = context[RunHooksKey<State.RunInput, State.OperationValue, State.Failure>.self]
+    let records = launch.restored?.hookRecords
     var settlements: [RunHookSettlement<State.OperationValue, State.Failure>] = []
-    for hook in hooks { settlements.append(await hook.begin(input, context)) }
-    let result: Result<State.OperationValue, State.Failure>
-    do throws(State.Failure) {
-      result = .success(try await configuration.body(input, context, continuation))
-    } catch {
-      result = .failure(error)
+    for (index, hook) in hooks.enumerated() {
+      if let records, index < records.count, let record = records[index],
+        let resumed = hook.resume(launch.input, record)
+      {
+        settlements.append(resumed)
+      } else {
+        settlements.append(await hook.begin(launch.input, context))
+      }
     }
-    let outcome: Result<State.OperationValue, OperationError<State.Failure>> =
-      Task.isCancelled ? .failure(.cancelled) : result.mapError { .failure($0) }
+    let kept = settlements.map(\.record)
+    withStorage { storage in
+      guard let index = storage.runs.firstIndex(where: { $0.id == launch.id }) else { return }
+      storage.runs[index].hookRecords = .value(kept)
+    }
+    return settlements
+  }
+
+  /// Ends every lifecycle with `outcome`: every `onSuccess` or `onError`, then every
+  /// `onSettled`, each awaited.
+  @usableFromInline
+  func settle(
+    _ settlements: [RunHookSettlement<State.OperationValue, State.Failure>],
+    with outcome: Result<State.OperationValue, OperationError<State.Failure>>
+  ) async {
     for settlement in settlements {
       switch outcome {
       case .success(let value): await settlement.succeeded(value)
@@ -359,6 +402,5 @@ extension OperationStore {
       }
     }
     for settlement in settlements { await settlement.settled(outcome) }
-    return result
   }
 }

@@ -127,6 +127,8 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline var revertState: Boxed<State>?
     /// What the run keeps across its attempts (the pages a refetch has fetched).
     @usableFromInline var progress: Boxed<any Sendable>?
+    /// The contexts its lifecycles' `onMutate` returned, as JSON, for a snapshot.
+    @usableFromInline var hookRecords: Boxed<[String?]>?
 
     @inlinable
     init(
@@ -181,12 +183,18 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline let id: OperationRunID
     @usableFromInline let input: State.RunInput
     @usableFromInline let configuration: Configuration
+    /// What a restored paused attempt goes on from.
+    @usableFromInline let restored: RestoredAttempt?
 
     @inlinable
-    init(id: OperationRunID, input: State.RunInput, configuration: Configuration) {
+    init(
+      id: OperationRunID, input: State.RunInput, configuration: Configuration,
+      restored: RestoredAttempt? = nil
+    ) {
       self.id = id
       self.input = input
       self.configuration = configuration
+      self.restored = restored
     }
   }
 

@@ -79,4 +79,28 @@ import TetherSynchronization
     #expect(try await b.value == 2)
     #expect(order.all == [2])
   }
+
+  @Test func aSlowOnMutateKeepsItsPlaceAndLaterOnesShowTheirsAtOnce() async throws {
+    let order = Order()
+    let mutated = Order()
+    let gate = ScriptedRuns<Void>()
+    let client = OperationClient.testing()
+    let slow = client.store(
+      for: edit("title", order: order).lifecycle { value, _ in
+        try? await gate.run()  // onMutate waits
+        mutated.append(value)
+      })
+    let quick = client.store(
+      for: edit("body", order: order).lifecycle { value, _ in mutated.append(value) })
+    let a = Task { try await slow.mutate(with: 1) }
+    await gate.waitForStarts(1)
+    let recorder = StateRecorder(quick)
+    let b = Task { try await quick.mutate(with: 2) }
+    await recorder.next { $0.isPaused }  // its onMutate ran; it waits for its turn
+    #expect(mutated.all == [2] && order.all == [])
+    gate.succeed(())
+    #expect(try await a.value == 1)
+    #expect(try await b.value == 2)
+    #expect(order.all == [1, 2] && mutated.all == [2, 1])
+  }
 }
