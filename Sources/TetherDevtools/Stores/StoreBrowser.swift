@@ -75,7 +75,18 @@ public struct StoreBrowser: StatefulWidget {
       let rowStyle = frame.canvas[Point(x: first, y: y)].style
       let room = last - first + 1
       let status = record.status(at: frame.now)
-      let text = StoreColumns.detail(for: record, status: status.rawValue, width: room)
+      let text = StoreColumns.detail(
+        for: record, status: status.rawValue, width: room, now: frame.now)
+      if let retry = record.snapshot.retryProgress, retry.nextAttemptStartDate == nil,
+        record.snapshot.fetchStatus == .fetching
+      {
+        // The countdown ticks by tenths.
+        let countdown = Countdown(until: retry.nextAttemptDate)
+        let tenths = countdown.tenthsLeft(at: frame.now)
+        if tenths > 0 {
+          frame.redraw(at: retry.nextAttemptDate.addingTimeInterval(-Double(tenths - 1) / 10))
+        }
+      }
       let cells = Rect(x: first, y: y, width: room, height: 1)
       frame.write(
         String(repeating: " ", count: room), at: Point(x: first, y: y), style: rowStyle, clip: cells

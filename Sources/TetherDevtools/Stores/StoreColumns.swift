@@ -21,7 +21,14 @@ enum StoreColumns {
     queryWidths.first { $0 <= width } ?? width
   }
 
-  static func detail(for record: StoreRecord, status: String, width: Int) -> String {
+  /// The columns of `record`'s row; at `now`, a query waiting to retry says what comes next
+  /// instead of its last update (`3/4 2.1s`, then `send 3/4`), drawn afresh each frame.
+  static func detail(for record: StoreRecord, status: String, width: Int, now: Date? = nil)
+    -> String
+  {
+    if let now, let next = nextStep(of: record, at: now) {
+      return makeDetail(for: record, status: status, width: width, time: next)
+    }
     if let columns = record.columns, columns.status == status, columns.width == width {
       return columns.text
     }
@@ -30,14 +37,30 @@ enum StoreColumns {
     return text
   }
 
-  private static func makeDetail(for record: StoreRecord, status: String, width: Int) -> String {
+  /// What a query retrying does next: `3/4 2.1s` while it waits for attempt 3 of 4, `send
+  /// 3/4` once that attempt is sent; nil when it is not retrying.
+  static func nextStep(of record: StoreRecord, at now: Date) -> String? {
+    guard !record.isMutation, record.snapshot.fetchStatus == .fetching,
+      let retry = record.snapshot.retryProgress
+    else { return nil }
+    let attempt = "\(retry.nextAttempt)/\(retry.attemptLimit)"
+    if retry.nextAttemptStartDate != nil { return "send " + attempt }
+    let tenths = Countdown(until: retry.nextAttemptDate).tenthsLeft(at: now)
+    return tenths >= 100
+      ? "\(attempt) \(tenths / 10)s" : "\(attempt) \(tenths / 10).\(tenths % 10)s"
+  }
+
+  private static func makeDetail(
+    for record: StoreRecord, status: String, width: Int, time next: String? = nil
+  ) -> String {
     let label = status.padding(toLength: 8, withPad: " ", startingAt: 0)
     // A simulated state is marked where the time of the last update goes: the update is
-    // not real.
+    // not real; so is what a retrying query does next.
     let time =
-      record.snapshot.simulation != nil
-      ? simulationMark.leftPadded(to: 8)
-      : record.lastUpdate.map(clockTime) ?? "–".leftPadded(to: 8)
+      next?.leftPadded(to: 8)
+      ?? (record.snapshot.simulation != nil
+        ? simulationMark.leftPadded(to: 8)
+        : record.lastUpdate.map(clockTime) ?? "–".leftPadded(to: 8))
     var columns: [String] = []
     if record.isMutation {
       let count = record.attempts.count
@@ -59,7 +82,7 @@ enum StoreColumns {
     if !record.isMutation, DisplayWidth.of(withoutRuns) <= width { return withoutRuns }
     let withoutTime = ([label, columns[0]] + columns.dropFirst(2)).joined(separator: " ")
     // The mark of a simulated state outlasts the subscribers.
-    if !record.isMutation, record.snapshot.simulation == nil,
+    if !record.isMutation, record.snapshot.simulation == nil, next == nil,
       DisplayWidth.of(withoutTime) <= width
     {
       return withoutTime

@@ -205,6 +205,32 @@ import TetherTerminal
     #expect(harness.screen.find("ended after -") == nil, "\(harness.text)")
   }
 
+  /// A retrying store's row says what comes next: the attempt and the time left, then that
+  /// it is being sent.
+  @Test func aRetryingRowSaysWhatIsNext() async throws {
+    let harness = try DevtoolsHarness(size: Size(width: 120, height: 30))
+    let attempts = SanitizerVisibleMutex(0)
+    harness.transport.respond(to: .get, "items/6") { _ in
+      let attempt = attempts.withLock {
+        $0 += 1
+        return $0
+      }
+      return .text(
+        #"{"message":"down"}"#, statusCode: 503, delay: attempt == 1 ? nil : .seconds(1))
+    }
+    let store = harness.client.store(
+      for: harness.api.query(Endpoint<Item>(.get, "items/6"), path: ["item", 6])
+        .retry(limit: 3, backoff: .constant(.seconds(2))))
+    let subscription = store.subscribe { _ in }
+    defer { subscription.cancel() }
+    await harness.waitFor("2/4 2.0s")
+    harness.advance(by: .milliseconds(700))
+    #expect(harness.line(containing: "item · 6")?.contains("2/4 1.3s") == true, "\(harness.text)")
+    await harness.release(after: .milliseconds(1300))
+    await harness.waitFor("send 2/4")
+    #expect(harness.line(containing: "item · 6")?.contains("fetching") == true, "\(harness.text)")
+  }
+
   /// Once a retry's wait is over, the attempt is sent: the timeline starts it when it was
   /// sent, and the state says it is sending rather than counting down to zero.
   @Test func aSentRetryIsSendingNotDue() async throws {
