@@ -27,6 +27,15 @@ static inline CURLcode tether_easy_setopt_data_callback(CURL *handle, CURLoption
   return curl_easy_setopt(handle, option, callback);
 }
 
+typedef int (*tether_transfer_info_callback)(void *context, curl_off_t download_total,
+                                             curl_off_t download_now, curl_off_t upload_total,
+                                             curl_off_t upload_now);
+
+static inline CURLcode tether_easy_setopt_transfer_info_callback(
+    CURL *handle, tether_transfer_info_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
 static inline CURLcode tether_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
   return curl_easy_getinfo(handle, info, value);
 }

@@ -53,6 +53,13 @@ public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
     sink?.receiveAttemptStart(of: run)
   }
 
+  /// Reports how far the run's transfer has come, so that the state shows it
+  /// (``QueryState/transferProgress``) until the run ends. Report at most a few dozen times a
+  /// second: each report notifies the store's subscribers.
+  public func reportTransfer(_ progress: TransferProgress) {
+    sink?.receiveTransfer(progress, of: run)
+  }
+
   /// Reports that the run waits (for the network, for its mutation scope) without spending an
   /// attempt.
   func reportPause(_ reason: PauseReason) {
@@ -93,6 +100,7 @@ protocol OperationContinuationSink<Value, Failure>: Sendable {
   func receive(_ result: Result<Value, Failure>, of run: OperationRunID)
   func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID)
   func receiveAttemptStart(of run: OperationRunID)
+  func receiveTransfer(_ progress: TransferProgress, of run: OperationRunID)
   func receivePause(_ reason: PauseReason, of run: OperationRunID)
   func receiveResume(of run: OperationRunID)
   func progress(of run: OperationRunID) -> (any Sendable)?
@@ -121,6 +129,10 @@ private struct MappedSink<Part: Sendable, Value: Sendable, Failure: Error>:
     base.receivePause(reason, of: run)
   }
 
+  func receiveTransfer(_ progress: TransferProgress, of run: OperationRunID) {
+    base.receiveTransfer(progress, of: run)
+  }
+
   func receiveResume(of run: OperationRunID) {
     base.receiveResume(of: run)
   }
@@ -141,6 +153,7 @@ private final class DirectRunSink<Value: Sendable, Failure: Error>: OperationCon
   func receive(_ result: Result<Value, Failure>, of run: OperationRunID) {}
   func receiveRetry(_ progress: RetryProgress<Failure>, of run: OperationRunID) {}
   func receiveAttemptStart(of run: OperationRunID) {}
+  func receiveTransfer(_ progress: TransferProgress, of run: OperationRunID) {}
   func receivePause(_ reason: PauseReason, of run: OperationRunID) {}
   func receiveResume(of run: OperationRunID) {}
   func progress(of run: OperationRunID) -> (any Sendable)? { stored.withLock { $0 } }

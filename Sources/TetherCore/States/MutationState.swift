@@ -95,6 +95,8 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
       update(run, with: result, at: date, final: false)
     case .retryScheduled(let run, let progress):
       if run == storedHistory.last?.id { tracker.scheduleRetry(run, progress) }
+    case .transferProgressed(let run, let progress):
+      tracker.recordTransfer(progress, of: run)
     case .attemptStarted(let run, let date):
       tracker.startAttempt(of: run, at: date)
     case .runPaused(let run):

@@ -11,6 +11,8 @@ public enum OperationEvent<State: OperationState>: Sendable {
   case retryScheduled(OperationRunID, RetryProgress<State.Failure>)
   /// A run's next attempt was sent, after the wait a `retryScheduled` announced.
   case attemptStarted(OperationRunID, date: Date)
+  /// A run's transfer came further (bytes sent and received).
+  case transferProgressed(OperationRunID, TransferProgress)
   /// A run waits, spending no attempt.
   case runPaused(OperationRunID)
   /// A paused run goes on.

@@ -151,6 +151,8 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
       apply(result, direction: nil, at: date, of: run)
     case .retryScheduled(let run, let progress):
       tracker.scheduleRetry(run, progress)
+    case .transferProgressed(let run, let progress):
+      tracker.recordTransfer(progress, of: run)
     case .attemptStarted(let run, let date):
       tracker.startAttempt(of: run, at: date)
     case .runPaused(let run):

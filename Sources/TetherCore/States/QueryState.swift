@@ -106,6 +106,8 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
       apply(result, at: date, final: false, of: run)
     case .retryScheduled(let run, let progress):
       tracker.scheduleRetry(run, progress)
+    case .transferProgressed(let run, let progress):
+      tracker.recordTransfer(progress, of: run)
     case .attemptStarted(let run, let date):
       tracker.startAttempt(of: run, at: date)
     case .runPaused(let run):

@@ -23,6 +23,9 @@ struct RunTracker<Failure: Error>: Sendable {
   /// What the devtools simulate (`InspectableStore.simulateLoading()` and
   /// `simulateFailure(_:)`), until a real outcome, or a restore, replaces it.
   @usableFromInline var simulation: SimulatedState.Kind?
+  /// The latest transfer report, of `transferRun`.
+  @usableFromInline var transferProgress: TransferProgress?
+  @usableFromInline var transferRun: OperationRunID?
   /// The latest run whose final result was applied; older results are dropped.
   @usableFromInline var latestAppliedRun: OperationRunID?
 
@@ -64,6 +67,18 @@ struct RunTracker<Failure: Error>: Sendable {
       retryProgress = nil
       retryingRun = nil
     }
+    if transferRun == run {
+      transferProgress = nil
+      transferRun = nil
+    }
+  }
+
+  /// Records how far the transfer of `run`, a run in flight, has come.
+  @inlinable
+  mutating func recordTransfer(_ progress: TransferProgress, of run: OperationRunID) {
+    guard active.contains(run) else { return }
+    transferProgress = progress
+    transferRun = run
   }
 
   @inlinable

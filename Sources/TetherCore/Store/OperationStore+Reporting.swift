@@ -60,6 +60,17 @@ extension OperationStore: OperationContinuationSink {
       })
   }
 
+  /// A transfer report changes the state and notifies subscribers; it is not logged (there
+  /// may be dozens a second).
+  @usableFromInline
+  func receiveTransfer(_ progress: TransferProgress, of run: OperationRunID) {
+    perform(
+      update { storage, effects in
+        guard storage.runs.contains(where: { $0.id == run }) else { return }
+        apply(.transferProgressed(run, progress), to: &storage, effects: &effects)
+      })
+  }
+
   @usableFromInline
   func receivePause(_ reason: PauseReason, of run: OperationRunID) {
     perform(

@@ -34,7 +34,9 @@ extension APIClient {
     -> Query<Response, HTTPError>
   {
     Query(path ?? endpoint.operationPath) { context, continuation throws(HTTPError) in
-      try await self.send(endpoint, in: context, run: continuation.runID, revalidates: true)
+      try await self.send(
+        endpoint, in: context, run: continuation.runID, revalidates: true,
+        reportTransfer: continuation.reportTransfer)
     }
   }
 
@@ -55,7 +57,8 @@ extension APIClient {
   ) -> Mutation<Arguments, Response, HTTPError> {
     Mutation(path) { arguments, context, continuation throws(HTTPError) in
       try await self.send(
-        endpoint(arguments), in: context, run: continuation.runID, revalidates: false)
+        endpoint(arguments), in: context, run: continuation.runID, revalidates: false,
+        reportTransfer: continuation.reportTransfer)
     }
   }
 

@@ -16,6 +16,8 @@ struct CurlRequest: Sendable {
   /// again after a 307 or 308.
   var streamedBody: [MultipartSegment]?
   var limits: TransportLimits
+  /// Told how far the transfer has come, throttled (see ``TransferReporting``).
+  var reportTransfer: TransferReporting.Reporter?
   /// Redirects followed so far.
   var redirectCount = 0
 
@@ -42,6 +44,7 @@ struct CurlRequest: Sendable {
       }
     }
     self.limits = limits
+    reportTransfer = TransferReporting.current
   }
 
   /// The request a `status` redirect to `location` asks for, with the method and body rules of

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import TetherCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -21,6 +22,9 @@ final class CurlTransfer {
   private(set) var isOverCap = false
   /// Reads a streamed request body for the read callback.
   private var bodyReader: MultipartReader?
+  /// When the latest transfer report went (or the transfer started), in monotonic
+  /// nanoseconds.
+  private var lastReport: UInt64 = 0
   /// Why the read callback stopped the upload (a file that cannot be read or shrank).
   private(set) var bodyFailure: HTTPError?
 
@@ -45,6 +49,7 @@ final class CurlTransfer {
     isOverCap = false
     bodyReader = nil
     bodyFailure = nil
+    lastReport = Self.monotonicNanoseconds()
     let context = Unmanaged.passUnretained(self).toOpaque()
     setLong(CURLOPT_NOSIGNAL, 1)
     setPointer(CURLOPT_ERRORBUFFER, errorBuffer)
@@ -80,6 +85,11 @@ final class CurlTransfer {
     }
 
     configureMethodAndBody(context: context)
+    if request.reportTransfer != nil {
+      setLong(CURLOPT_NOPROGRESS, 0)
+      tether_easy_setopt_transfer_info_callback(handle, curlTransferInfo)
+      setPointer(CURLOPT_XFERINFODATA, context)
+    }
     curl_slist_free_all(headerList)
     headerList = nil
     var hasUserAgent = false
@@ -158,6 +168,30 @@ final class CurlTransfer {
       bodyFailure = error
       return nil
     }
+  }
+
+  /// Called by the transfer-info callback: reports the counts when the latest report is at
+  /// least ``TransferReporting/interval`` old.
+  func reportTransfer(
+    downloadTotal: Int, downloadNow: Int, uploadTotal: Int, uploadNow: Int
+  ) {
+    guard let report = request.reportTransfer, !exchange.isFinished else { return }
+    let now = Self.monotonicNanoseconds()
+    guard now - lastReport >= Self.reportInterval else { return }
+    lastReport = now
+    report(
+      TransferProgress(
+        bytesSent: uploadNow, bytesToSend: uploadTotal > 0 ? uploadTotal : nil,
+        bytesReceived: downloadNow, bytesToReceive: downloadTotal > 0 ? downloadTotal : nil))
+  }
+
+  private static let reportInterval = UInt64(
+    TransferReporting.interval.components.attoseconds / 1_000_000_000)
+
+  private static func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 
   /// Called by the header callback with one line of a response head.
@@ -265,6 +299,18 @@ private func curlReadBody(
   let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
   let buffer = UnsafeMutableRawBufferPointer(start: data, count: size * count)
   return transfer.sendBody(into: buffer) ?? Int(CURL_READFUNC_ABORT)
+}
+
+/// libcurl's transfer-info callback: byte counts of the transfer in `context`.
+private func curlTransferInfo(
+  _ context: UnsafeMutableRawPointer?, _ downloadTotal: curl_off_t, _ downloadNow: curl_off_t,
+  _ uploadTotal: curl_off_t, _ uploadNow: curl_off_t
+) -> Int32 {
+  guard let context else { return 0 }
+  Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().reportTransfer(
+    downloadTotal: Int(downloadTotal), downloadNow: Int(downloadNow),
+    uploadTotal: Int(uploadTotal), uploadNow: Int(uploadNow))
+  return 0
 }
 
 /// libcurl's header callback: one line of a response head for the transfer in `context`.
