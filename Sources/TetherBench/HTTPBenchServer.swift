@@ -15,6 +15,8 @@ final class HTTPBenchServer: Sendable {
   let port: UInt16
   private let listener: Int32
   private let response: [UInt8]
+  /// The answer to a request whose `If-None-Match` names the body's tag, when it has one.
+  private let notModified: (condition: [UInt8], response: [UInt8])?
   private let cpu = ServerThreadCPU()
 
   /// The body served: `{"posts":[10 posts],"total":251,"skip":0,"limit":10}`.
@@ -35,12 +37,20 @@ final class HTTPBenchServer: Sendable {
         .utf8)
   }()
 
-  init() throws {
-    let body = Self.body
+  /// A server of `body`, tagged `entityTag` when given: a request naming the tag in its
+  /// `If-None-Match` is answered `304 Not Modified`.
+  init(body: Data = HTTPBenchServer.body, entityTag: String? = nil) throws {
+    let tagLine = entityTag.map { "ETag: \($0)\r\n" } ?? ""
     response =
       Array(
         ("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
-          + "Connection: keep-alive\r\n\r\n").utf8) + Array(body)
+          + tagLine + "Connection: keep-alive\r\n\r\n").utf8) + Array(body)
+    notModified = entityTag.map { tag in
+      (
+        Array("If-None-Match: \(tag)\r\n".utf8),
+        Array("HTTP/1.1 304 Not Modified\r\n\(tagLine)Connection: keep-alive\r\n\r\n".utf8)
+      )
+    }
 
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
@@ -107,8 +117,12 @@ final class HTTPBenchServer: Sendable {
       pending.append(contentsOf: buffer[..<count])
       // Requests are GETs without bodies: each ends at a blank line.
       while let end = Self.headerEnd(in: pending) {
+        var answer = response
+        if let notModified, Self.contains(notModified.condition, in: pending[..<end]) {
+          answer = notModified.response
+        }
         pending.removeFirst(end)
-        guard writeAll(connection, response) else { return }
+        guard writeAll(connection, answer) else { return }
       }
     }
   }
@@ -123,6 +137,19 @@ final class HTTPBenchServer: Sendable {
       }
       return true
     }
+  }
+
+  /// Whether `needle` occurs in `head` (header names as the client sends them).
+  private static func contains(_ needle: [UInt8], in head: ArraySlice<UInt8>) -> Bool {
+    guard head.count >= needle.count else { return false }
+    var index = head.startIndex
+    while index <= head.endIndex - needle.count {
+      if head[index] == needle[0], head[index..<index + needle.count].elementsEqual(needle) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The index just past the first `\r\n\r\n`, if any.

@@ -136,6 +136,7 @@ enum HTTPSuite {
     try await measurePipeline(endpoint: endpoint, decoder: decoder)
     try await HostileJSONBench.run()
     try await SilentServerBench.run()
+    try await HTTPFeaturesBench.run()
   }
 
   /// A transport that answers every request with the same page, without I/O.

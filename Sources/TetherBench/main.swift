@@ -37,6 +37,9 @@ let bench = CommandGroup<BenchRun>(
       "http", "requests through APIClient and its transports against URLSession",
       HTTPSuite.run),
     suite(
+      "http-features", "the http suite's conditional-request and progress rows alone",
+      HTTPFeaturesBench.run),
+    suite(
       "server", "the Posts service's throughput and latency under attack against Python's",
       ServerSuite.run),
     suite("render", "drawing and diffing large frames", RenderSuite.run),

@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+import TetherCore
+import TetherHTTP
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The http suite's rows for conditional requests and transfer progress, each against a
+/// baseline measured in the same run over the same loopback server and transport:
+/// - a query's revalidation answered `304` against a full `200` of a 100 KB feed page
+///   (target < 0.2×);
+/// - a 100 MB download with progress reported against the same download without (< 1.05×).
+enum HTTPFeaturesBench {
+  static func run() async throws {
+    Harness.heading("http: conditional requests and transfer progress over loopback")
+    try await revalidation()
+    try await progress()
+  }
+
+  /// A feed page of `count` posts of dummyjson's shape, about 1 KB each.
+  static func feedPage(count: Int) -> Data {
+    let body = String(
+      repeating: "He was an expert but not in a discipline that anyone could fully comprehend. ",
+      count: 11)
+    let posts = (1...count).map { id in
+      #"{"id":\#(id),"title":"Post \#(id)","body":"\#(body)","tags":["history","crime"],"#
+        + #""reactions":{"likes":\#(id),"dislikes":1},"views":\#(id * 3),"userId":\#(id % 50)}"#
+    }
+    return Data(
+      (#"{"posts":["# + posts.joined(separator: ",")
+        + #"],"total":\#(count),"skip":0,"limit":\#(count)}"#)
+        .utf8)
+  }
+
+  struct Feed: Decodable, Sendable {
+    struct Post: Decodable, Sendable {
+      var id: Int
+      var title: String
+      var body: String
+      var tags: [String]
+      var views: Int
+      var userId: Int
+    }
+    var posts: [Post]
+  }
+
+  @concurrent
+  static func revalidation() async throws {
+    let page = feedPage(count: 100)
+    let server = try HTTPBenchServer(body: page, entityTag: "\"feed-1\"")
+    defer { server.stop() }
+    let curl = CurlTransport(configuration: .init(storesCookies: false, proxies: .none))
+    var full = APIClient(baseURL: server.url, transport: curl)
+    full.validators = nil
+    let conditional = APIClient(baseURL: server.url, transport: curl)
+    let operations = OperationClient()
+    let endpoint = Endpoint<Feed>(.get, "posts")
+    let fullStore = operations.store(for: full.query(endpoint, path: ["bench", "full"]))
+    let conditionalStore = operations.store(
+      for: conditional.query(endpoint, path: ["bench", "conditional"]))
+    try await conditionalStore.fetch()  // the first answer, whose tag is remembered
+    let iterations = 500
+    let (baseline, scenario) = try await Harness.bestInTurns(
+      iterations: iterations,
+      baseline: {
+        for _ in 0..<iterations {
+          guard try await fullStore.refetch().posts.count == 100 else { throw Unexpected() }
+        }
+      },
+      scenario: {
+        for _ in 0..<iterations {
+          guard try await conditionalStore.refetch().posts.count == 100 else {
+            throw Unexpected()
+          }
+        }
+      })
+    Harness.line("feed page", "\(page.count) bytes, 100 posts, ETag, keep-alive")
+    Harness.compare("query refetch answered 304", scenario, baseline: "full 200 + decode", baseline)
+    let ratio = scenario.wallPerIteration / baseline.wallPerIteration
+    let cpuRatio = scenario.cpuPerIteration / baseline.cpuPerIteration
+    Harness.line(
+      "304 revalidation target",
+      String(
+        format: "wall %.3f×, CPU %.3f× (< 0.2× %@)", ratio, cpuRatio, ratio < 0.2 ? "✓" : "✗"))
+  }
+
+  @concurrent
+  static func progress() async throws {
+    let size = 100 << 20
+    let server = try HTTPBenchServer(body: Data(repeating: 0x61, count: size))
+    defer { server.stop() }
+    let curl = CurlTransport(configuration: .init(storesCookies: false, proxies: .none))
+    var api = APIClient(baseURL: server.url, transport: curl)
+    api.defaults.maximumResponseSize = size
+    let client = api
+    let download = Endpoint<Int>(.get, "big") { data, _ in data.count }
+    let reports = ReportCounter()
+    let (baseline, scenario) = try await Harness.bestInTurns(
+      of: 5, iterations: 1,
+      baseline: {
+        guard try await client.send(download) == size else { throw Unexpected() }
+      },
+      scenario: {
+        let count = try await client.send(download) { _ in reports.add() }
+        guard count == size else { throw Unexpected() }
+      })
+    Harness.compare(
+      "100 MB download with progress", scenario, baseline: "the same without", baseline)
+    let ratio = scenario.wallPerIteration / baseline.wallPerIteration
+    Harness.line(
+      "progress target",
+      String(
+        format: "%.3f× (< 1.05× %@); %.1f reports a second", ratio, ratio < 1.05 ? "✓" : "✗",
+        Double(reports.count) / max(scenario.wallSeconds * 5, 1e-9)))
+  }
+
+  struct Unexpected: Error {}
+
+  final class ReportCounter: Sendable {
+    private let reports = Atomic<Int>(0)
+    func add() { reports.add(1, ordering: .relaxed) }
+    var count: Int { reports.load(ordering: .relaxed) }
+  }
+}
