@@ -1,7 +1,7 @@
 import TetherCore
 import TetherTerminal
 
-/// The devtools of one ``OperationClient``: what the store view, the store detail, the run
+/// The devtools of one `OperationClient`: what the store view, the store detail, the run
 /// timeline, the network log and the faults dialog show and act on — the way a React app
 /// mounts TanStack Query Devtools next to its `QueryClient`.
 ///

@@ -8,11 +8,11 @@ import TetherSynchronization
   import FoundationNetworking
 #endif
 
-/// Injects a ``FaultPlan``'s faults on the client side, in front of any server — the public
+/// Injects a `FaultPlan`'s faults on the client side, in front of any server — the public
 /// dummyjson API included — so retry behaviour can be tested against a server you do not
 /// control; and fails the next requests of one store (``failNext(_:of:like:)``).
 ///
-/// It sits between the ``APIClient`` and its transport, so the client's observers, its
+/// It sits between the `APIClient` and its transport, so the client's observers, its
 /// parsing and the retry policy see an injected failure exactly as a real one (a response
 /// interceptor comes after parsing, and a failure thrown by a request interceptor skips the
 /// observers). Injected responses carry an `X-Tether-Fault` header naming the fault.

@@ -8,9 +8,9 @@ import TetherSynchronization
   import FoundationNetworking
 #endif
 
-/// Feeds a ``NetworkLog`` from an ``APIClient``: every request as it goes out and its outcome
+/// Feeds a `NetworkLog` from an `APIClient`: every request as it goes out and its outcome
 /// — status, duration, bytes, headers, the first bytes of the body, credentials redacted —
-/// with the store run and attempt that caused it (``RequestOrigin``).
+/// with the store run and attempt that caused it (`RequestOrigin`).
 ///
 /// ```swift
 /// let network = NetworkLog()
@@ -23,7 +23,9 @@ public final class NetworkLogObserver: HTTPObserver {
   /// The record of each send in flight, by the task sending it (a send is one task).
   private let inFlight = SanitizerVisibleMutex([Int: [UInt64]]())
 
-  /// - Parameter clock: when requests start, as the devtools show it; the API client's clock.
+  /// - Parameters:
+  ///   - log: the devtools' network log the observed exchanges go to.
+  ///   - clock: when requests start, as the devtools show it; the API client's clock.
   public init(_ log: NetworkLog, clock: any TetherClock = SystemClock()) {
     self.log = log
     self.clock = clock

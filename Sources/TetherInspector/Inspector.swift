@@ -36,7 +36,7 @@ public final class Inspector: Sendable {
 
   /// Starts inspecting `client` under `name`.
   ///
-  /// - Throws: ``SystemError`` when the socket folder is not safe to use (another user's, a
+  /// - Throws: `SystemError` when the socket folder is not safe to use (another user's, a
   ///   link) or the socket cannot be made.
   public static func start(
     client: OperationClient, name: String, network: InspectorNetwork = InspectorNetwork(),

@@ -10,7 +10,7 @@ public struct InspectorOptions: Sendable {
   public var bufferLimit = 4 << 20
   /// How many viewers may be attached at once; more are refused with an error.
   public var maximumViewers = 32
-  /// The folder of the socket; ``SocketFolder`` by default (`$XDG_RUNTIME_DIR/tether`).
+  /// The folder of the socket; `SocketFolder` by default (`$XDG_RUNTIME_DIR/tether`).
   public var folder: String?
 
   public init() {}

@@ -54,7 +54,9 @@ public struct Backoff: Sendable {
   /// `1 - fraction ... 1 + fraction`, computed in fractions of a second so sub-second delays
   /// jitter as well as long ones.
   ///
-  /// - Parameter random: a source of numbers in `0..<1`; inject a fixed one in tests.
+  /// - Parameters:
+  ///   - fraction: how far a delay may move either way, as a fraction of it.
+  ///   - random: a source of numbers in `0..<1`; inject a fixed one in tests.
   public func jittered(
     by fraction: Double = 0.5,
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }

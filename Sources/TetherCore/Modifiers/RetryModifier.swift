@@ -120,8 +120,11 @@ extension OperationRequest {
   /// }
   /// ```
   ///
-  /// - Parameter decide: whether to retry a failure; by default a ``RetryableFailure`` decides
-  ///   for itself and other failures are retried.
+  /// - Parameters:
+  ///   - limit: how many retries after the first attempt.
+  ///   - backoff: how long to wait before each retry; 1 s, 2 s, 4 s … by default.
+  ///   - decide: whether to retry a failure; by default a ``RetryableFailure`` decides for
+  ///     itself and other failures are retried.
   @inlinable
   public func retry(
     limit: Int,

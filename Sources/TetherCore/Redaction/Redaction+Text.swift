@@ -1,6 +1,6 @@
 extension Redaction {
   /// `text` with every URL in it (`scheme://…`, up to a space, a quote or an angle bracket)
-  /// redacted by ``url(_:)``: for error messages and log lines that quote a URL.
+  /// redacted by ``url(_:)-(String)``: for error messages and log lines that quote a URL.
   public func text(_ text: String) -> String {
     guard text.contains("://") else { return text }
     var result = ""

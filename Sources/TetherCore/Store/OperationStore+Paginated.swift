@@ -37,7 +37,7 @@ extension OperationStore {
   /// pages deep can be prefetched or restored three pages deep before the screen appears.
   ///
   /// TanStack's `fetchInfiniteQuery({ pages })`, which returns the cached pages while they are
-  /// fresh; this always fetches, as ``fetch()`` does: a caller that wants the cache reads
+  /// fresh; this always fetches, as `fetch()` does: a caller that wants the cache reads
   /// ``PaginatedState/pages``. Like a refetch of every page, a failed page is retried on its
   /// own, a next or previous page in flight is waited for, and a call for the same count in
   /// flight is joined.

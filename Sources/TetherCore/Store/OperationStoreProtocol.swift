@@ -13,7 +13,7 @@ public protocol OperationStoreProtocol: AnyObject, Sendable {
   var snapshot: OperationSnapshot { get }
   /// The store's run log, oldest entry first.
   var runLog: [RunLogEntry] { get }
-  /// The type-erased refetch behind ``refetch(cancelInFlight:)``: a query fetches afresh, a
+  /// The type-erased refetch behind `refetch(cancelInFlight:)`: a query fetches afresh, a
   /// paginated query refetches its pages, a mutation throws
   /// ``OperationStoreError/mutationsAreNotRefetched(_:)``.
   func performRefetch(cancelInFlight: Bool) async throws

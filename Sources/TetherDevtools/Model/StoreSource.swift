@@ -1,12 +1,12 @@
 import Foundation
 import TetherCore
 
-/// Where the devtools read stores from: an ``OperationClient`` of this process, or a process
+/// Where the devtools read stores from: an `OperationClient` of this process, or a process
 /// the devtools are attached to (`TetherInspector`'s remote source, a recording replayed).
 /// The store view, the store detail, the timeline and the actions are the same code over
 /// either: only this protocol differs.
 ///
-/// A source's stores are ``InspectableStore``s: a remote source's stores hold the latest state
+/// A source's stores are `InspectableStore`s: a remote source's stores hold the latest state
 /// the other process sent and turn actions (refetch, reset…) into commands to it.
 public protocol StoreSource: AnyObject, Sendable {
   /// Every store, queries first.
@@ -15,7 +15,7 @@ public protocol StoreSource: AnyObject, Sendable {
   /// on any thread, until the subscription is cancelled.
   func subscribeToEvents(_ handler: @escaping @Sendable (OperationClientEvent) -> Void)
     -> OperationSubscription
-  /// Removes the store at `path` (a query), as ``OperationClient/remove(at:)`` does.
+  /// Removes the store at `path` (a query), as `OperationClient/remove(at:)` does.
   func remove(at path: OperationPath)
   /// What the devtools show of: nil for this process's client, `posts-watch (1234)` for a
   /// process attached to, with what became of it (`detached: posts-watch (1234) exited`).

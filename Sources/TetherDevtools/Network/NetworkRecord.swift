@@ -3,7 +3,7 @@ import TetherCore
 
 /// One HTTP request as the network log shows it: what was sent, what came back, how long it
 /// took, and which store's run (and which attempt) caused it. Credentials are redacted before
-/// a record is made (see ``Redaction``).
+/// a record is made (see `Redaction`).
 public struct NetworkRecord: Sendable, Identifiable {
   /// The record's number in its log, from 1.
   public let id: UInt64

@@ -15,8 +15,8 @@ import TetherTerminal
 ///   ▸ tags: [3] "music", "fiction", "magical"
 /// ```
 ///
-/// It draws through a ``ListView`` over rows laid out once per value, width and folding
-/// (rather than a ``Tree``, whose rows are single lines and whose walk covers every unfolded
+/// It draws through a `ListView` over rows laid out once per value, width and folding
+/// (rather than a `Tree`, whose rows are single lines and whose walk covers every unfolded
 /// node each frame): a frame costs the rows on screen, whatever the size of the value.
 public struct ValueExplorer: StatefulWidget {
   public var outline: ValueOutline

@@ -96,7 +96,7 @@ public struct ValueExplorerState: Sendable {
 
   // MARK: Keys
 
-  /// Moves, folds and searches: the ``Keymap/tree`` keys, Enter toggles, `*` unfolds
+  /// Moves, folds and searches: the `Keymap.tree` keys, Enter toggles, `*` unfolds
   /// everything under the selection and `-` folds it, `/` searches, `n`/`N` go to the next and
   /// previous match.
   ///

@@ -51,7 +51,7 @@ public struct Endpoint<Response: Sendable>: Sendable {
   /// ``HTTPError/unacceptableStatus(_:)``.
   public var acceptableStatusCodes: Set<Int>
   /// What a client made with ``APIClient/mocked(baseURL:clock:)`` answers for this endpoint
-  /// (see ``mocked(_:)``); other clients ignore it.
+  /// (see `mocked(_:)`); other clients ignore it.
   public var mock: MockTransport.Responder?
 
   let parser: Parser

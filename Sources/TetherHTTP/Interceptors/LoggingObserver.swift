@@ -8,10 +8,10 @@ import TetherCore
 /// Logs every exchange — method, URL, status, duration — with secrets redacted, to a sink you
 /// choose (never standard output, which a full-screen terminal UI may own).
 ///
-/// Redaction is TetherCore's ``Redaction``, the one the devtools and an app's error lines use:
+/// Redaction is TetherCore's `Redaction`, the one the devtools and an app's error lines use:
 /// a URL's user and password are removed, and the values of credential headers
 /// (`Authorization`, `Cookie`, `X-API-Key`, …) and of secret query items (`api_key`, `token`,
-/// `password`, …) are written as `<redacted>`; give a ``Redaction`` of your own to hide more.
+/// `password`, …) are written as `<redacted>`; give a `Redaction` of your own to hide more.
 ///
 /// ```swift
 /// client.observers.append(LoggingObserver { line in logStore.append(line) })

@@ -23,8 +23,10 @@ import TetherCore
 extension APIClient {
   /// A query that sends `endpoint`.
   ///
-  /// - Parameter path: the query's identity; by default the endpoint's
-  ///   ``Endpoint/operationPath`` (method, path, query).
+  /// - Parameters:
+  ///   - endpoint: what to send, and how to read the answer.
+  ///   - path: the query's identity; by default the endpoint's ``Endpoint/operationPath``
+  ///     (method, path, query).
   ///
   /// ```swift
   /// let post = api.query(Endpoint<Post>(.get, "posts/\(id)"))     // path ["GET", "posts", "42"]
@@ -66,8 +68,13 @@ extension APIClient {
   /// page ids, starting at `initialPageID`; `nextPageID` (and `previousPageID`) find a page's
   /// neighbours.
   ///
-  /// - Parameter path: the feed's identity; by default the ``Endpoint/operationPath`` of the
-  ///   first page's endpoint.
+  /// - Parameters:
+  ///   - path: the feed's identity; by default the ``Endpoint/operationPath`` of the first
+  ///     page's endpoint.
+  ///   - initialPageID: the id of the first page.
+  ///   - nextPageID: the id of the page after the given one, or `nil` after the last page.
+  ///   - previousPageID: the id of the page before the given one, or `nil` before the first.
+  ///   - endpoint: the endpoint that fetches the page of an id.
   ///
   /// ```swift
   /// let feed = api.paginatedQuery(initialPageID: 0) { last, _ in

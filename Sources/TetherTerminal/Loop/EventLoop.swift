@@ -19,7 +19,7 @@ import Foundation
 ///   messages and quit requests reach it: nothing the user cannot see happen. `q` and Ctrl-C
 ///   both arrive as Ctrl-C, which quits unless the app asks first.
 ///
-/// Tests drive the loop by hand with ``ScriptedInput``, ``VirtualScreen`` and ``TestClock``:
+/// Tests drive the loop by hand with ``ScriptedInput``, ``VirtualScreen`` and `TestClock`:
 ///
 /// ```swift
 /// let screen = VirtualScreen(size: Size(width: 40, height: 10))

@@ -328,7 +328,7 @@ public final class NCursesScreen: Screen, InputSource {
 
   /// Gives the terminal back and stops the process (Ctrl-Z). Once continued, takes the
   /// terminal again only in the foreground; in the background it waits for `fg` (see
-  /// ``continued()``).
+  /// `continued()`).
   public func suspend() {
     guard screen != nil, case .active = ownership else { return }
     options.log?.write("suspending")

@@ -28,8 +28,8 @@ import Foundation
 /// - Cookies are kept in memory, shared by the transport's requests, and deleted when the
 ///   server says so (`Max-Age=0`).
 ///
-/// Failures are `URLError`s whose ``Foundation/URLError/curlCode`` and
-/// ``Foundation/URLError/curlMessage`` keep what libcurl said.
+/// Failures are `URLError`s whose `URLError.curlCode` and
+/// `URLError.curlMessage` keep what libcurl said.
 ///
 /// ```swift
 /// let client = APIClient(baseURL: url)                                   // CurlTransport.shared
