@@ -27,9 +27,10 @@ public struct DevtoolsState {
     case ignored
     /// Esc on the first page: the app closes the devtools or moves focus away.
     case close
-    /// A store was reset or removed, at once or once confirmed: the app may follow — a
-    /// screen whose store was removed makes it again and fetches, a reset feed loads again
-    /// up to where the user was. Otherwise the same as `.handled`.
+    /// A store was reset or removed, at once or once confirmed, or the network log was
+    /// cleared (with an empty path): the app may follow — a screen whose store was removed
+    /// makes it again and fetches, a reset feed loads again up to where the user was, a
+    /// sparkline of the requests is cleared too. Otherwise the same as `.handled`.
     case performed(DevtoolsAction, OperationPath)
   }
 
@@ -222,7 +223,10 @@ public struct DevtoolsState {
     if network.handle(event) { return .handled }
     switch keys.network.action(for: event) {
     case .showStores: showStores()
-    case .clearNetwork: devtools.network?.removeAll()
+    case .clearNetwork:
+      devtools.network?.removeAll()
+      // The app may clear what it draws from the same requests (a sparkline).
+      return .performed(.clearNetwork, [])
     case .toggleFullScreen: presentation = presentation == .panel ? .fullScreen : .panel
     case .back: return back()
     default: return .ignored

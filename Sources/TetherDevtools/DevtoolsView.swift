@@ -51,7 +51,14 @@ public struct DevtoolsView: StatefulWidget {
       title = (state.detail?.isMutation == true ? "Mutation " : "Store ") + path
     case .network:
       let count = devtools.network?.records.count ?? 0
-      title = "Network · \(count) request\(count == 1 ? "" : "s")"
+      let requests = "\(count) request\(count == 1 ? "" : "s")"
+      if let log = devtools.network, state.network.isFiltered {
+        // What the filters show, of all the log keeps.
+        state.network.update(log)
+        title = "Network · \(state.network.shown.count) of \(requests)"
+      } else {
+        title = "Network · \(requests)"
+      }
     }
     let titleStyle: Style =
       state.page == .stores && state.browser.isTitleFocused && focused

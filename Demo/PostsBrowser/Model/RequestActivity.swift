@@ -62,6 +62,15 @@ public final class RequestActivity: HTTPObserver {
     listeners.add(listener)
   }
 
+  /// Forgets the finished requests (the sparkline, the totals); requests in flight stay.
+  public func clearRecent() {
+    update { snapshot in
+      snapshot.recent.removeAll()
+      snapshot.total = 0
+      snapshot.failures = 0
+    }
+  }
+
   public func willSend(_ request: URLRequest) {
     let path = request.url?.path ?? ""
     let now = clock.now()

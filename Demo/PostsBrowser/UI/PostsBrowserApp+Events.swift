@@ -90,6 +90,9 @@ extension PostsBrowserApp {
       anchorIndex = anchorIndex ?? feedList.selection
       let count = postsToFill
       run { try await $0.loadPages(untilLoaded: count) }
+    case .clearNetwork:
+      // The sparkline draws the same requests as the network log: it clears with it.
+      model.activity.clearRecent()
     default:
       break
     }

@@ -51,6 +51,11 @@ public struct NetworkLogState {
 
   public init() {}
 
+  /// Whether a text or status filter hides some requests.
+  public var isFiltered: Bool {
+    !filter.text.trimmingCharacters(in: .whitespaces).isEmpty || statusFilter != .all
+  }
+
   /// Filters the log's records when they or the filters changed, and keeps the selection on
   /// its request.
   mutating func update(_ log: NetworkLog) {

@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherJSON
 import TetherTerminal
 
 /// Every HTTP request in order — method, path, status, duration, bytes, attempt and the store
@@ -109,6 +110,18 @@ public struct NetworkLogView: StatefulWidget {
     }.render(in: rect, into: &frame, state: &state.detailScroll)
   }
 
+  /// A body as text: a whole JSON body pretty-printed, one member a line; anything else (a
+  /// body cut short, not JSON) as it came.
+  static func bodyText(_ body: Data, isWhole: Bool) -> String {
+    if isWhole, let first = body.first(where: { !" \n\r\t".utf8.contains($0) }),
+      first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+      let value = try? JSONValue(parsing: body)
+    {
+      return String(decoding: JSONWriter.bytes(of: value, style: .pretty), as: UTF8.self)
+    }
+    return String(decoding: body, as: UTF8.self)
+  }
+
   /// The detail of a request as lines: request, origin, outcome, headers, body excerpt.
   static func detailLines(of record: NetworkRecord, now: Date, width: Int) -> [(
     text: String, style: Style
@@ -162,8 +175,13 @@ public struct NetworkLogView: StatefulWidget {
     if record.bodyPrefix.isEmpty {
       add("empty", .dim, indent: 2)
     } else {
-      let text = Redaction.standard.body(String(decoding: record.bodyPrefix, as: UTF8.self))
-      add(text, indent: 2)
+      let text = Redaction.standard.body(
+        Self.bodyText(record.bodyPrefix, isWhole: shownBytes >= total))
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Wrapping trims the start of a line: its indentation goes into the indent.
+        let depth = line.prefix { $0 == " " }.count
+        add(String(line.dropFirst(depth)), indent: 2 + depth)
+      }
     }
     return lines
   }

@@ -132,6 +132,23 @@ import TetherTerminal
     #expect(browser.text.contains("Posts · 25 of 25"))
   }
 
+  /// The title counts what the filter shows; X clears the log and the sparkline with it.
+  @Test func theNetworkLogTitleCountsWhatItShowsAndXClearsTheSparklineToo() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    await browser.settle()
+    #expect(!browser.model.activity.snapshot.recent.isEmpty)
+    browser.press("N", "/")
+    browser.type("users")
+    browser.press(.enter)
+    #expect(browser.text.contains("Network · 1 of 5 requests"), "\(browser.text)")
+    browser.press(.escape)
+    #expect(browser.text.contains("Network · 5 requests"), "\(browser.text)")
+    browser.press("X")
+    #expect(browser.text.contains("Network · 0 requests"), "\(browser.text)")
+    #expect(browser.model.activity.snapshot.recent.isEmpty, "the sparkline is cleared too")
+  }
+
   @Test func aClickOnTheLabelledSparklineOpensTheNetworkLog() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("by First1 Last1")
