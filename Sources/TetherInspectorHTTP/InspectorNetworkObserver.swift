@@ -8,7 +8,7 @@ import TetherSynchronization
   import FoundationNetworking
 #endif
 
-/// Feeds an ``Inspector``'s network log from an ``APIClient``: every request as it goes out
+/// Feeds an `Inspector`'s network log from an `APIClient`: every request as it goes out
 /// and its outcome, credentials redacted, with the store run and attempt that caused it — what
 /// `tether attach` shows in its network log.
 ///
