@@ -91,6 +91,12 @@ public final class PostsModel: Sendable {
   private let feedChanges = ChangeListeners()
   private let feedSubscription: OperationSubscription
   private let resumedWrites: [OperationSubscription]
+  /// Shows every new post the server saved that `create(_:)` did not send itself: a retry of
+  /// the latest attempt from the devtools (`R`) applies its result as the original would.
+  /// Made by the first `create(_:)`: before it, there is no attempt to retry.
+  private let createdPosts = SanitizerVisibleMutex<OperationSubscription?>(nil)
+  /// The drafts `create(_:)` is sending, and the runs whose post is shown.
+  private let ownCreations = OwnWrites<PostDraft>()
 
   /// Whether the server answers, for `--url`: a stopped server pauses requests and queues
   /// writes as the network being away does (nil for the embedded service, and when the
@@ -400,10 +406,51 @@ public final class PostsModel: Sendable {
       }
     }
     defer { watch?.cancel() }
+    followCreatedPosts(store)
+    ownCreations.begin(draft)
+    defer { ownCreations.end(draft) }
     let post = try await store.mutate(with: draft)
+    if let run = store.state.history.last(where: { $0.arguments == draft && $0.value == post })?
+      .id
+    {
+      ownCreations.markShown(run)
+    }
     Self.show(
       post, in: feed, client: client, persists: persistsWrites, deferring: deferredFeedChanges)
     return post
+  }
+
+  /// Starts showing the posts that runs of `store` not sent by `create(_:)` save, once.
+  private func followCreatedPosts(
+    _ store: OperationStore<MutationState<PostDraft, Post, HTTPError>>
+  ) {
+    let (feed, client, persists, deferred) = (
+      feed, client, persistsWrites, deferredFeedChanges
+    )
+    createdPosts.withLock { subscription in
+      guard subscription == nil else { return }
+      subscription = Self.onNewPost(store, own: ownCreations) { post in
+        Self.show(post, in: feed, client: client, persists: persists, deferring: deferred)
+      }
+    }
+  }
+
+  /// Calls `saved` with each post created by a run of `store` that started after now and that
+  /// `create(_:)` does not show itself (the devtools' retry of the latest attempt); runs in
+  /// flight now (restored from the cache) are left to ``onResumedWrite(_:saved:)``.
+  private static func onNewPost(
+    _ store: OperationStore<MutationState<PostDraft, Post, HTTPError>>, own: OwnWrites<PostDraft>,
+    saved: @escaping @Sendable (Post) -> Void
+  ) -> OperationSubscription {
+    let existing = Set(store.state.history.map(\.id))
+    return store.subscribe { state in
+      for attempt in state.history
+      where attempt.status == .succeeded && !existing.contains(attempt.id) {
+        guard let post = attempt.value, own.claim(attempt.id, arguments: attempt.arguments)
+        else { continue }
+        saved(post)
+      }
+    }
   }
 
   /// Shows a created post: the feed is refetched when the server keeps writes, otherwise the

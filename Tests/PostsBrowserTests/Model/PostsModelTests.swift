@@ -45,6 +45,46 @@ import TetherHTTP
     await server.shutdown()
   }
 
+  /// A failed creation retried from the devtools (`R`: the latest attempt again) shows its
+  /// post in the feed as the original would have, without a manual refetch.
+  @Test func aCreationRetriedFromTheDevtoolsShowsItsPost() async throws {
+    let (model, server) = try Self.makeModel()
+    try await model.feed.fetch()
+    try server.updateFaults {
+      $0.failNext = 1
+      $0.failNextRoutes = ["POST /posts/add"]
+    }
+    await #expect(throws: (any Error).self) {
+      try await model.create(PostDraft(title: "Retried from the devtools", body: "Body"))
+    }
+    #expect(model.feed.state.pages.last?.value.total == 251)
+    let (changes, changed) = AsyncStream.makeStream(of: Void.self)
+    let listening = model.onFeedChange { changed.yield() }
+    defer { listening.cancel() }
+    // Told after the model's own subscriber (made by the first creation) has been.
+    let (saved, save) = AsyncStream.makeStream(of: Void.self)
+    let watching = model.addPost.subscribe { state in
+      if state.latestAttempt?.status == .succeeded { save.yield() }
+    }
+    defer { watching.cancel() }
+    let store: any InspectableStore = model.addPost
+    try await store.retryLatestAttempt()
+    var saves = saved.makeAsyncIterator()
+    _ = await saves.next()
+    let feed = model.feed
+    // The retry's success refetches the feed, as the original creation would have.
+    try #require(feed.state.isFetching || feed.state.isInvalidated, "the feed follows the retry")
+    var waits = changes.makeAsyncIterator()
+    while feed.state.pages.last?.value.total != 252 || feed.state.isFetching {
+      guard await waits.next() != nil else { break }
+    }
+    #expect(model.feed.state.pages.last?.value.total == 252)
+    #expect(model.feedPosts.first?.title == "Retried from the devtools")
+    let created = model.addPost.state.history.filter { $0.status == .succeeded }.count
+    #expect(created == 1)
+    await server.shutdown()
+  }
+
   @Test func editsPersistAndDeletionsRemoveThePost() async throws {
     let (model, server) = try Self.makeModel()
     try await model.feed.fetch()
