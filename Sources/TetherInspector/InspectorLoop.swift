@@ -13,6 +13,8 @@ struct InspectorLoop {
   /// Each store's id on the wire, with the store (held until its removal is sent).
   private var known: [ObjectIdentifier: (id: Int, store: any OperationStoreProtocol)] = [:]
   private var nextID = 1
+  /// The number of the last run log entry sent of each store.
+  private var lastLogged: [ObjectIdentifier: UInt64] = [:]
   private var subscription: OperationSubscription?
   private var lastBatch = ContinuousClock.now
   /// Simulated states shown from viewers, by store.
@@ -109,6 +111,7 @@ struct InspectorLoop {
     server.network.observe(nil)
     server.pending.withLock { $0 = InspectorServer.Pending() }
     known.removeAll()
+    lastLogged.removeAll()
   }
 
   /// Closes viewers that went away without their end being read yet: a new one may take
@@ -195,6 +198,7 @@ struct InspectorLoop {
       guard case .object(var object) = WireStore.encode(store, id: id(of: store), valueLimit: limit)
       else { continue }
       let log = store.runLog
+      if let last = log.last { lastLogged[ObjectIdentifier(store), default: 0] = last.id }
       if !log.isEmpty {
         object["log"] = .array(
           log.map {
@@ -241,13 +245,20 @@ struct InspectorLoop {
       changed.append(WireStore.encode(store, id: id(of: store), valueLimit: limit))
     }
     var entries: [JSONValue] = []
-    for (store, entry) in pending.logs {
-      guard let known = known[ObjectIdentifier(store)] else { continue }
-      entries.append(WireRunLog.encode(entry, store: known.id, valueLimit: limit))
+    for (key, store) in pending.logged {
+      guard let known = known[key] else { continue }
+      let after = lastLogged[key] ?? 0
+      let new = store.runLog.filter { $0.id > after }
+      guard let last = new.last else { continue }
+      lastLogged[key] = last.id
+      for entry in new {
+        entries.append(WireRunLog.encode(entry, store: known.id, valueLimit: limit))
+      }
     }
     var removed: [JSONValue] = []
     for key in pending.removed.keys {
       // A store removed and made again at once has a new identity; this one is gone.
+      lastLogged[key] = nil
       if let gone = known.removeValue(forKey: key) { removed.append(.number(JSONNumber(gone.id))) }
     }
     if !changed.isEmpty || !removed.isEmpty {

@@ -17,18 +17,16 @@ final class InspectorServer: Sendable {
   struct Pending: Sendable {
     var changed: [ObjectIdentifier: any InspectableStore] = [:]
     var removed: [ObjectIdentifier: any OperationStoreProtocol] = [:]
-    var logs: [(store: any OperationStoreProtocol, entry: RunLogEntry)] = []
+    /// Stores whose run log grew: their new entries are read from the log at the batch (a
+    /// store logging 1,000 entries in a frame costs one read of its bounded log, not 1,000).
+    var logged: [ObjectIdentifier: any OperationStoreProtocol] = [:]
     var network: Set<UInt64> = []
     var replies: [(viewer: Int, line: [UInt8])] = []
 
     var isEmpty: Bool {
-      changed.isEmpty && removed.isEmpty && logs.isEmpty && network.isEmpty && replies.isEmpty
+      changed.isEmpty && removed.isEmpty && logged.isEmpty && network.isEmpty && replies.isEmpty
     }
   }
-
-  /// How many run log entries wait at most between two batches; older ones are dropped (the
-  /// stores' own logs still hold them, and a resync sends them).
-  static let pendingLogLimit = 20_000
 
   let client: OperationClient
   let name: String
@@ -131,9 +129,8 @@ final class InspectorServer: Sendable {
       case .storeRemoved(let store):
         let id = ObjectIdentifier(store)
         pending.removed[id] = store
-      case .runLogged(let entry, let store):
-        if pending.logs.count >= Self.pendingLogLimit { pending.logs.removeFirst(1000) }
-        pending.logs.append((store, entry))
+      case .runLogged(_, let store):
+        pending.logged[ObjectIdentifier(store)] = store
       case .warning:
         break
       }

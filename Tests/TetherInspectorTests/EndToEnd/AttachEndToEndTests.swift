@@ -93,6 +93,27 @@ struct AttachEndToEndTests {
     try replay.press("q")
   }
 
+  @Test func attachingToPostsWhileBrowsingShowsTheStoresItMakes() throws {
+    let browser = try TmuxSession(width: 120, height: 35, name: "posts")
+    let runtime = browser.path("runtime")
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try browser.run("export XDG_RUNTIME_DIR=\(runtime)")
+    try browser.run("\(try builtProduct(named: "posts")) --no-cache --fail-rate 0.3")
+    try browser.waitForScreen(containing: "Posts · ")
+    let viewer = try TmuxSession(width: 200, height: 60, name: "view")
+    try viewer.run("export XDG_RUNTIME_DIR=\(runtime)")
+    try viewer.run("\(try builtProduct(named: "tether")) attach posts")
+    try viewer.waitForScreen(containing: "attached to posts")
+    try viewer.waitForScreen(containing: "feed")
+    // Browsing makes stores; the viewer shows them as they come.
+    try browser.press("j", "j", "j")
+    try viewer.waitForScreen(containing: "248")
+    try viewer.waitForScreen(containing: "user")
+    try viewer.press("q")
+    try browser.press("q")
+  }
+
   /// The run count the store's State tab shows.
   static func runs(in screen: TmuxScreen) throws -> Int {
     // `│runs             8`, not `│runs by itself   yes`.
