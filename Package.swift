@@ -138,6 +138,7 @@ let package = Package(
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "PostsBrowser",
         "TetherSynchronization", "TetherPersistence", "TetherJSON", "TetherCommandLine",
+        "TetherInspector", "TetherAttach", "TetherDevtools", "TetherSystem",
       ]
     ),
 

@@ -51,6 +51,9 @@ let bench = CommandGroup<BenchRun>(
       "persist", "the SQLite cache, snapshots of 10,000 stores, a persister's cost per fetch",
       PersistSuite.run),
     suite("json", "TetherJSON against Foundation on 10,000 posts", JSONSuite.run),
+    suite(
+      "inspect", "an inspector's cost to the inspected process, and a viewer's speed",
+      InspectSuite.run),
     // A mode `persist` spawns in a process of its own; not run by hand.
     Subcommand(
       Command<BenchArguments>(

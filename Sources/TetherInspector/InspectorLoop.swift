@@ -234,6 +234,7 @@ struct InspectorLoop {
       defer { pending = InspectorServer.Pending() }
       return pending
     }
+    server.rearmWake()
     guard !pending.isEmpty else { return }
     lastBatch = now
     deliverReplies(pending.replies)
@@ -242,6 +243,7 @@ struct InspectorLoop {
     var lines: [[UInt8]] = []
     var changed: [JSONValue] = []
     for (key, store) in pending.changed where pending.removed[key] == nil || known[key] != nil {
+      guard let store = store as? any InspectableStore else { continue }
       changed.append(WireStore.encode(store, id: id(of: store), valueLimit: limit))
     }
     var entries: [JSONValue] = []

@@ -15,7 +15,9 @@ import TetherSystem
 final class InspectorServer: Sendable {
   /// Gathered between two batches, from any thread.
   struct Pending: Sendable {
-    var changed: [ObjectIdentifier: any InspectableStore] = [:]
+    /// Stores added or changed (cast to `InspectableStore` at the batch, once, not per event:
+    /// the cast costs more than the rest of recording an event).
+    var changed: [ObjectIdentifier: any OperationStoreProtocol] = [:]
     var removed: [ObjectIdentifier: any OperationStoreProtocol] = [:]
     /// Stores whose run log grew: their new entries are read from the log at the batch (a
     /// store logging 1,000 entries in a frame costs one read of its bounded log, not 1,000).
@@ -99,21 +101,26 @@ final class InspectorServer: Sendable {
     viewers.store(count, ordering: .relaxed)
   }
 
-  /// Wakes the loop once for any number of calls until it next looks.
+  /// Wakes the loop once for any number of calls until it next takes what is pending.
   func wake(force: Bool = false) {
     guard force || !wakePending.exchange(true, ordering: .acquiringAndReleasing) else { return }
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
   }
 
-  /// Called by the loop before it takes what is pending.
+  /// Empties the wake-up pipe. The flag stays set: events that come before the next batch
+  /// write nothing (the loop's poll already waits for the batch's time).
   func drainWake() {
-    wakePending.store(false, ordering: .releasing)
     var bytes = [UInt8](repeating: 0, count: 64)
     while read(wakeRead, &bytes, bytes.count) > 0 {}
   }
 
   var wakeDescriptor: Int32 { wakeRead }
+
+  /// Called by the loop once it took what was pending: the next event wakes it again.
+  func rearmWake() {
+    wakePending.store(false, ordering: .releasing)
+  }
 
   // MARK: From other threads
 
@@ -123,9 +130,7 @@ final class InspectorServer: Sendable {
       switch event {
       case .storeAdded(let store), .storeUpdated(let store), .subscriberAdded(let store),
         .subscriberRemoved(let store), .storeBecameStale(let store):
-        if let store = store as? any InspectableStore {
-          pending.changed[ObjectIdentifier(store)] = store
-        }
+        pending.changed[ObjectIdentifier(store)] = store
       case .storeRemoved(let store):
         let id = ObjectIdentifier(store)
         pending.removed[id] = store
@@ -146,6 +151,6 @@ final class InspectorServer: Sendable {
   func reply(to viewer: Int, _ message: JSONValue) {
     let line = InspectorProtocol.line(message)
     pending.withLock { $0.replies.append((viewer, line)) }
-    wake()
+    wake(force: true)
   }
 }
