@@ -28,6 +28,7 @@ public struct InspectedRequest: Sendable, Identifiable {
   /// The fault an injector put in the request (`client: 503`).
   public var injectedFault: String?
 
+  /// A request going out; its outcome is set when it ends.
   public init(
     id: UInt64, method: String, url: String, target: String, startDate: Date,
     requestHeaders: [(name: String, value: String)] = [], origin: RequestOrigin? = nil

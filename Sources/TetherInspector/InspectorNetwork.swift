@@ -19,6 +19,7 @@ public final class InspectorNetwork: Sendable {
   public let capacity: Int
   private let storage = SanitizerVisibleMutex(Storage())
 
+  /// A log keeping the latest `capacity` requests.
   public init(capacity: Int = 500) {
     self.capacity = max(1, capacity)
   }

@@ -13,5 +13,6 @@ public struct InspectorOptions: Sendable {
   /// The folder of the socket; `SocketFolder` by default (`$XDG_RUNTIME_DIR/tether`).
   public var folder: String?
 
+  /// The defaults: 50 ms frames, 256 KiB values, 4 MiB per viewer, 32 viewers.
   public init() {}
 }

@@ -29,6 +29,7 @@ public struct InspectorRequest: Sendable, Hashable {
   public var path: OperationPath
   public var isMutation: Bool
 
+  /// Command `id`: `command` for the query at `path`, or the mutation when `isMutation`.
   public init(id: Int, command: InspectorCommand, path: OperationPath, isMutation: Bool = false) {
     self.id = id
     self.command = command

@@ -105,6 +105,7 @@ public struct InspectorHello: Sendable, Hashable {
   /// How many stores it had then.
   public var storeCount: Int
 
+  /// A hello as a process sent it.
   public init(pid: Int32, name: String, startDate: Date, date: Date, storeCount: Int) {
     self.pid = pid
     self.name = name
@@ -129,6 +130,7 @@ public struct InspectorSnapshot: Sendable {
 public struct InspectorProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String
 
+  /// The error `description` says.
   public init(_ description: String) {
     self.description = description
   }

@@ -63,6 +63,7 @@ enum WireValue {
 public struct InspectedText: Sendable, Hashable, CustomStringConvertible, Encodable {
   public var description: String
 
+  /// The value described by `description`.
   public init(_ description: String) {
     self.description = description
   }
@@ -77,6 +78,7 @@ public struct InspectedText: Sendable, Hashable, CustomStringConvertible, Encoda
 public struct InspectedFailure: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String
 
+  /// The failure described by `description`.
   public init(_ description: String) {
     self.description = description
   }
