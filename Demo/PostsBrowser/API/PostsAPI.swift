@@ -29,6 +29,16 @@ public enum PostsAPI {
     Endpoint(.get, "users/\(id)")
   }
 
+  /// One page of post `id`'s comments, oldest first: `limit` comments after skipping `skip`.
+  public static func comments(ofPost id: Int, skip: Int, limit: Int) -> Endpoint<CommentsPage> {
+    Endpoint(
+      .get, "comments/post/\(id)",
+      query: [
+        URLQueryItem(name: "limit", value: String(limit)),
+        URLQueryItem(name: "skip", value: String(skip)),
+      ])
+  }
+
   /// Creates a post.
   public static func addPost(_ draft: PostDraft) -> Endpoint<Post> {
     Endpoint(.post, "posts/add", body: .json(draft))

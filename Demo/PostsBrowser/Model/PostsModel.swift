@@ -299,6 +299,23 @@ public final class PostsModel: Sendable {
     client.store(for: operations.user(id))
   }
 
+  /// The store of post `id`'s comments.
+  public func comments(ofPost id: Int)
+    -> OperationStore<PaginatedState<Int, CommentsPage, HTTPError>>
+  {
+    client.store(for: operations.comments(ofPost: id))
+  }
+
+  /// Loads the next page of post `id`'s comments, or the failed one again.
+  public func loadMoreComments(ofPost id: Int) async throws {
+    let comments = comments(ofPost: id)
+    if comments.state.pages.isEmpty {
+      try await comments.fetch()
+    } else {
+      try await comments.fetchNextPage()
+    }
+  }
+
   /// The mutation that creates posts.
   public var addPost: OperationStore<MutationState<PostDraft, Post, HTTPError>> {
     client.store(for: operations.addPost)

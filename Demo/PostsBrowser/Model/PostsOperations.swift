@@ -49,6 +49,23 @@ public struct PostsOperations: Sendable {
       .rerunOnChange(of: focus)
   }
 
+  /// The comments of post `id`, `commentPageSize` a page; page ids are offsets. Fresh for 30
+  /// seconds, as the post is.
+  public func comments(ofPost id: Int) -> some PaginatedRequest<Int, CommentsPage, HTTPError> {
+    let limit = Self.commentPageSize
+    return api.paginatedQuery(path: ["comments", id], initialPageID: 0) { last, _ in
+      let next = last.id + last.value.comments.count
+      return !last.value.comments.isEmpty && next < last.value.total ? next : nil
+    } endpoint: { skip in
+      PostsAPI.comments(ofPost: id, skip: skip, limit: limit)
+    }
+    .stale(after: .seconds(30))
+    .rerunOnChange(of: focus)
+  }
+
+  /// Comments a page.
+  public static let commentPageSize = 5
+
   /// Creates a post.
   public var addPost: some MutationRequest<PostDraft, Post, HTTPError> {
     api.mutation(["posts", "add"]) { draft in PostsAPI.addPost(draft) }

@@ -18,7 +18,9 @@ enum BrowserKeys {
       .init(
         ["q", .ctrl("c")], .quit, "Quit (Ctrl-Z suspends)", hint: "quit", importance: .essential),
       .init(["n"], .newPost, "Write a new post", hint: "new"),
-      .init(["m"], .loadMore, "Load more posts, or retry the feed's failed page", hint: "more"),
+      .init(
+        ["m"], .loadMore, "Load more posts (comments, in the post), or retry a failed page",
+        hint: "more"),
       .init(
         ["s"], .toggleStores, "Show or hide the devtools' store panel", hint: "stores",
         importance: .low),

@@ -3,8 +3,8 @@ import TetherCore
 import TetherHTTP
 import TetherTerminal
 
-/// The selected post on the right: title, author, tags, reactions, views and the wrapped
-/// body, with what its query is doing — loading, refreshing, stale, waiting, retrying, failed.
+/// The selected post on the right: title, author, tags, reactions, views, the wrapped
+/// body and its comments, with what its query is doing — loading, refreshing, stale, waiting, retrying, failed.
 ///
 /// Until the post's own store has a value, its placeholder — the feed's copy of the post — is
 /// shown at once, marked refreshing while the detail loads; retries and failures keep whatever
@@ -13,6 +13,8 @@ struct PostPanel {
   let postID: Int?
   let post: QueryState<Post, HTTPError>?
   let author: QueryState<User, HTTPError>?
+  /// The post's comments, listed under its body.
+  let comments: PaginatedState<Int, CommentsPage, HTTPError>?
   /// When the oldest request for the post still in flight was sent.
   let waitingSince: Date?
   /// How to retry from where the user is: `r to retry`.
@@ -134,6 +136,9 @@ struct PostPanel {
       ("▲ \(post.reactions.likes) likes   ▼ \(post.reactions.dislikes) dislikes", .plain))
     lines.append(("", .plain))
     lines += TextLayout.wrap(post.shownBody, toWidth: width).map { ($0, .plain) }
+    if let comments {
+      lines += CommentLines(comments: comments, retryHint: retryHint).lines(width: width)
+    }
     return lines
   }
 

@@ -1,7 +1,7 @@
 import TetherCore
 import TetherHTTP
 
-/// The post on screen: its id and author, and the stores the screen watches while it is
+/// The post on screen: its id, author and comments, and the stores the screen watches while it is
 /// shown.
 ///
 /// Watching subscribes, so a stale post (or a failed author) is fetched when shown, and the
@@ -13,6 +13,7 @@ struct PostSelection {
   let userID: Int
   let post: OperationStore<QueryState<Post, HTTPError>>
   let author: OperationStore<QueryState<User, HTTPError>>
+  let comments: OperationStore<PaginatedState<Int, CommentsPage, HTTPError>>
   private let watches: [OperationSubscription]
 
   /// Selects `post` (as the feed has it) and starts watching its stores.
@@ -21,7 +22,9 @@ struct PostSelection {
     userID = post.userId
     self.post = model.post(post.id)
     author = model.user(post.userId)
+    comments = model.comments(ofPost: post.id)
     watches = [
+      comments.subscribe { _ in wake() },
       self.post.subscribe { _ in wake() },
       author.subscribe { _ in wake() },
       model.followAuthor(of: post.id, userID: post.userId),

@@ -31,8 +31,14 @@ extension PostsBrowserApp {
     run { try await $0.loadPages(untilLoaded: count) }
   }
 
-  /// `m`: the next page, or the failed one again, and on until the rows are filled.
+  /// `m`: the next page, or the failed one again, and on until the rows are filled; with the
+  /// post focused, the post's next page of comments (or the failed one again).
   func loadMore() {
+    if focus == .post, let selection {
+      let id = selection.postID
+      run { try await $0.loadMoreComments(ofPost: id) }
+      return
+    }
     let count = max(postsToFill, model.feedPosts.count + 1)
     run { try await $0.loadPages(untilLoaded: count) }
   }
@@ -66,6 +72,9 @@ extension PostsBrowserApp {
   func refresh(_ selection: PostSelection) {
     let (id, userID) = (selection.postID, selection.userID)
     run { await $0.refresh(post: id, author: userID) }
+    if selection.comments.state.status == .failure || focus == .post {
+      run { try await $0.comments(ofPost: id).refetch() }
+    }
   }
 
   func editSelectedPost() {

@@ -148,7 +148,7 @@ public final class PostsBrowserApp: TerminalApp {
       ).render(in: feed, into: &frame, list: &feedList)
       PostPanel(
         postID: selection?.postID, post: selection?.post.state,
-        author: selection?.author.state,
+        author: selection?.author.state, comments: selection?.comments.state,
         waitingSince: selection.flatMap { activity.waitingSince("/posts/\($0.postID)") },
         retryHint: retryHint, isFocused: focus == .post && !isModal
       ).render(in: post, into: &frame, scroll: &postScroll)

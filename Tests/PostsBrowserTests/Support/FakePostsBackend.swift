@@ -99,6 +99,20 @@ final class FakePostsBackend: Sendable {
           return post
         }
       }
+      // Two comments on every post, by users 1 and 2.
+      let commentsPath = "/comments/post/\(id)"
+      transport.respond(to: .get, commentsPath) { [self] _ in
+        try answer(commentsPath) { posts in
+          _ = try found(id, in: posts)
+          let comments = (1...2).map { index in
+            Comment(
+              id: id * 10 + index, body: "Comment \(index) on post \(id)", postId: id,
+              likes: index,
+              user: .init(id: index, username: "user\(index)", fullName: "User \(index)"))
+          }
+          return CommentsPage(comments: comments, total: 2, skip: 0, limit: 2)
+        }
+      }
       transport.respond(to: .get, "/users/\(id)") { [self] _ in
         try answer("/users/\(id)") { _ in
           User(id: id, firstName: "First\(id)", lastName: "Last\(id)", username: "user\(id)")

@@ -125,7 +125,7 @@ import TetherTerminal
     await browser.waitFor("by First1 Last1")
     await browser.settle()
     browser.press("N")
-    #expect(browser.text.contains("Network · 5 requests"), "\(browser.text)")
+    #expect(browser.text.contains("Network · 6 requests"), "\(browser.text)")
     #expect(browser.text.contains("/posts/25"))
     #expect(browser.text.contains("[\"post\", 25]"))
     browser.press(.escape, .escape)
@@ -160,7 +160,7 @@ import TetherTerminal
     browser.input.send(.mouse(MouseEvent(.press(.left), at: point)))
     browser.input.send(.mouse(MouseEvent(.release(.left), at: point)))
     browser.loop.runUntilIdle()
-    #expect(browser.text.contains("Network · 5 requests"), "\(browser.text)")
+    #expect(browser.text.contains("Network · 6 requests"), "\(browser.text)")
   }
 
   @Test func theFaultsDialogOpensAnywhereAndTheStatusBarNamesEveryFault() async throws {

@@ -11,12 +11,12 @@ import TetherTerminal
     await browser.settle()
     browser.press("s")
     #expect(browser.app.focus == .stores)
-    #expect(browser.text.contains("Stores · 3 · S full screen"))
+    #expect(browser.text.contains("Stores · 4 · S full screen"))
     #expect(browser.text.contains("post · 25  ◀ post"))
     #expect(browser.text.contains("posts · feed  ◀ feed"))
     #expect(browser.text.contains("user · 1  ◀ author"))
     // The header counts the queries by state.
-    #expect(browser.text.contains("● 2"))
+    #expect(browser.text.contains("● 3"))
     browser.select(["post", 25])
     browser.press(.enter)
     #expect(browser.text.contains(#"Store ["post", 25]"#))
@@ -24,12 +24,23 @@ import TetherTerminal
     browser.press(.tab)  // the value
     #expect(browser.text.contains(#"title: "Post 25""#))
     browser.press(.escape)
-    #expect(browser.text.contains("Stores · 3"))
+    #expect(browser.text.contains("Stores · 4"))
     // Esc on the store view gives focus back to the feed; `s` hides the panel.
     browser.press(.escape)
     #expect(browser.app.focus == .feed)
     browser.press("s")
-    #expect(!browser.text.contains("Stores · 3"))
+    #expect(!browser.text.contains("Stores · 4"))
+  }
+
+  @Test func thePostPanelListsThePostsComments() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("by First1 Last1")
+    await browser.settle()
+    #expect(browser.text.contains("Comments · 2 of 2"))
+    #expect(browser.text.contains("@user1 · 1 like"))
+    #expect(browser.text.contains("Comment 2 on post 25"))
+    browser.press("s")
+    #expect(browser.text.contains("comments · 25"))
   }
 
   @Test func fullScreenDevtoolsAndBack() async throws {
@@ -38,7 +49,7 @@ import TetherTerminal
     await browser.settle()
     browser.press("S")
     #expect(!browser.text.contains("Posts · 25 of 25"), "the devtools cover the panels")
-    #expect(browser.text.contains("Stores · 3"))
+    #expect(browser.text.contains("Stores · 4"))
     #expect(!browser.text.contains("S full screen"))
     // Its footer: S goes back to the panel, and Tab, with no other panel shown, is not offered.
     let keys = browser.app.hints.map(\.keys)
@@ -46,7 +57,7 @@ import TetherTerminal
     #expect(!keys.contains("Tab"))
     browser.press(.escape)
     #expect(browser.text.contains("Posts · 25 of 25"))
-    #expect(browser.text.contains("Stores · 3 · S full screen"))
+    #expect(browser.text.contains("Stores · 4 · S full screen"))
     #expect(browser.app.hints.contains { $0.keys == "Tab" })
     // Enter on the panel's title goes full screen too.
     browser.press(.up, .enter)
@@ -123,7 +134,7 @@ import TetherTerminal
     browser.press("G", "g")
     #expect(browser.text.contains("value: {"))
     browser.press(.escape)
-    #expect(browser.text.contains("Stores · 3"))
+    #expect(browser.text.contains("Stores · 4"))
   }
 
   @Test func helpIsGeneratedFromTheKeymaps() async throws {
