@@ -17,6 +17,8 @@ enum CoreSuite {
     try await createdAndFetched(count: 100_000)
     Harness.heading("core: one store, 1,000 subscribers, 10,000 changes")
     try await subscribers(count: 1_000, changes: 10_000)
+    Harness.heading("core: one store, 1,000 subscribers each projecting one field, 10,000 changes")
+    try await projections(count: 1_000, changes: 10_000)
   }
 
   /// The trivial in-memory operation every scenario runs.
@@ -276,5 +278,54 @@ enum CoreSuite {
       "  per delivered state",
       Harness.formatDuration(notified.wallSeconds / Double(count * changes)))
     withExtendedLifetime(subscriptions) {}
+  }
+
+  // MARK: 6. Projections
+
+  /// 1,000 subscribers each take a different field of one value (`subscribe(select:)`), and
+  /// each change changes one field: one handler is called, 999 projections compare equal. The
+  /// baseline is what that must cost at most (issue 27): the same change delivered to one
+  /// plain subscriber, plus one comparison per subscriber, by hand.
+  @concurrent
+  static func projections(count: Int, changes: Int) async throws {
+    let client = OperationClient()
+    let plain = client.store(for: Query<[Int], any Error>(["plain"]) { _ in [] }.enabled(false))
+    plain.setCurrentValue(Array(repeating: 0, count: count))
+    let last = SanitizerVisibleMutex(Array(repeating: 0, count: count))
+    let changed = Atomic(0)
+    let subscription = plain.subscribe { state in
+      guard let fields = state.currentValue else { return }
+      // One comparison per subscriber, as the projected subscribers make.
+      last.withLock { last in
+        for field in 0..<count where last[field] != fields[field] {
+          last[field] = fields[field]
+          changed.add(1, ordering: .relaxed)
+        }
+      }
+    }
+    let projected = client.store(
+      for: Query<[Int], any Error>(["projected"]) { _ in [] }.enabled(false))
+    projected.setCurrentValue(Array(repeating: 0, count: count))
+    let called = Atomic(0)
+    let subscriptions = (0..<count).map { field in
+      projected.subscribe(select: { $0.currentValue?[field] }) { _ in
+        called.add(1, ordering: .relaxed)
+      }
+    }
+    called.store(0, ordering: .relaxed)
+    let (baseline, measured) = await Harness.bestInTurns(iterations: changes) {
+      for change in 0..<changes { plain.withCurrentValue { $0?[change % count] += 1 } }
+    } scenario: {
+      for change in 0..<changes { projected.withCurrentValue { $0?[change % count] += 1 } }
+    }
+    // One handler per change, and the plain subscriber saw one changed field per change.
+    precondition(called.load(ordering: .relaxed) == changed.load(ordering: .relaxed))
+    Harness.compare(
+      "a change → 1,000 projected subscribers, 1 called", measured,
+      baseline: "to 1 subscriber + 1,000 comparisons", baseline)
+    Harness.line(
+      "  target ≤ 1.2×",
+      measured.wallSeconds <= 1.2 * baseline.wallSeconds ? "met" : "NOT met")
+    withExtendedLifetime((subscription, subscriptions)) {}
   }
 }
