@@ -4,7 +4,9 @@
 /// A projection runs on the delivering thread for every change, so it must be cheap (read a
 /// field, not sort a list); the comparison that follows costs one `==`. Compared with a plain
 /// subscriber that compares by itself, a projected subscriber costs nothing more: no lock, no
-/// allocation per change (see the `projections` row of `tether-bench core`).
+/// allocation per change (see the `projections` row of `tether-bench core`). Both are
+/// `@inlinable`, so the projection and its comparison are specialised into the caller's module
+/// and cost no generic metadata lookups.
 extension OperationStore {
   /// Calls `handler` with `projection` of the current state, then each time the projection
   /// of a new state differs (by `==`), until the subscription ends. A subscriber that shows one
@@ -20,6 +22,7 @@ extension OperationStore {
   /// are unaffected, and the subscription counts as a subscriber (a stale store fetches).
   /// Unlike it, the projected value is compared by `Equatable` rather than by reference after
   /// structural sharing: an equal value fetched again calls nobody.
+  @inlinable
   public func subscribe<Projection: Equatable & Sendable>(
     select projection: @escaping @Sendable (State) -> Projection,
     onChange handler: @escaping @Sendable (Projection) -> Void
@@ -38,6 +41,7 @@ extension OperationStore {
   /// // A list row shows the value and whether it loads; retries and pauses don't redraw it.
   /// let row = store.subscribe(notifyingOn: [.value, .status]) { state in draw(state) }
   /// ```
+  @inlinable
   public func subscribe(
     notifyingOn properties: StateProperties,
     _ handler: @escaping @Sendable (State) -> Void

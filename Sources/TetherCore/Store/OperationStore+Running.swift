@@ -112,7 +112,9 @@ extension OperationStore {
     storage.runs.append(run)
     effects.actions.append(
       .launch(
-        Launch(id: id, input: input, configuration: storage.configuration, restored: restored)))
+        Launch(
+          id: id, input: input, configuration: storage.configuration,
+          restored: restored.map { .value($0) })))
   }
 
   /// The input as the run log shows it: nothing for a query.
@@ -147,7 +149,9 @@ extension OperationStore {
   func execute(_ launch: Launch) async {
     let configuration = launch.configuration
     var context = configuration.context
-    if let restored = launch.restored { context.restoredFailedAttempts = restored.failedAttempts }
+    if let restored = launch.restored {
+      context.restoredFailedAttempts = restored.value.failedAttempts
+    }
     let continuation = OperationContinuation<State.OperationValue, State.Failure>(
       sink: self, run: launch.id)
     // A place in the scope's queue first, before anything is awaited, as TanStack's mutation
@@ -369,7 +373,7 @@ extension OperationStore {
     _ launch: Launch, context: OperationContext
   ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
     let hooks = context[RunHooksKey<State.RunInput, State.OperationValue, State.Failure>.self]
-    let records = launch.restored?.hookRecords
+    let records = launch.restored?.value.hookRecords
     var settlements: [RunHookSettlement<State.OperationValue, State.Failure>] = []
     for (index, hook) in hooks.enumerated() {
       if let records, index < records.count, let record = records[index],

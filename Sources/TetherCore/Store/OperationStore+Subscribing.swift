@@ -9,6 +9,17 @@ extension OperationStore {
   /// ends. Subscribing to a stale store starts a fetch unless automatic running is off; when
   /// the last subscriber leaves, that automatic fetch is cancelled.
   ///
+  /// **When the last subscriber leaves**, decided case by case:
+  /// - the store's own run (started for subscribers, a rerun condition, invalidation) that no
+  ///   caller awaits is cancelled, its retries with it, and what it yielded is reverted:
+  ///   nobody wants its result. TanStack cancels such a fetch only when its function read the
+  ///   abort signal, and otherwise lets it finish so that the next subscriber joins it; every
+  ///   Swift operation is cancellable (the HTTP client aborts the request), so ours always
+  ///   saves the request, and a subscriber that arrives later starts a new fetch only if the
+  ///   value is stale.
+  /// - a run a caller awaits (`fetch()`, a prefetch in a task, `refetch()`) is not cancelled:
+  ///   its caller wants it, and the next subscriber joins it.
+  ///
   /// See the type's documentation for the thread `handler` is called on.
   public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> OperationSubscription {
     let id = Self.nextID()

@@ -183,13 +183,14 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline let id: OperationRunID
     @usableFromInline let input: State.RunInput
     @usableFromInline let configuration: Configuration
-    /// What a restored paused attempt goes on from.
-    @usableFromInline let restored: RestoredAttempt?
+    /// What a restored paused attempt goes on from; boxed, so that launches (and with them
+    /// every store's list of actions) stay small.
+    @usableFromInline let restored: Boxed<RestoredAttempt>?
 
     @inlinable
     init(
       id: OperationRunID, input: State.RunInput, configuration: Configuration,
-      restored: RestoredAttempt? = nil
+      restored: Boxed<RestoredAttempt>? = nil
     ) {
       self.id = id
       self.input = input
