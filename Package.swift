@@ -22,7 +22,8 @@ let package = Package(
   ],
   targets: [
     // Libraries
-    .target(name: "TetherCore", dependencies: ["TetherTime", "TetherSynchronization"]),
+    .target(
+      name: "TetherCore", dependencies: ["TetherTime", "TetherJSON", "TetherSynchronization"]),
     .target(
       name: "TetherHTTP",
       dependencies: ["CCurl", "TetherCore", "TetherJSON", "TetherSynchronization"]),
@@ -155,7 +156,8 @@ let package = Package(
         "TetherInspector", "TetherInspectorHTTP", "TetherAttach", "TetherDevtools", "TetherCore",
         "TetherHTTP", "TetherJSON", "TetherSystem", "EndToEndSupport",
       ]),
-    .testTarget(name: "TetherCoreTests", dependencies: ["TetherCore", "TetherSynchronization"]),
+    .testTarget(
+      name: "TetherCoreTests", dependencies: ["TetherCore", "TetherJSON", "TetherSynchronization"]),
     .testTarget(
       name: "TetherHTTPTests",
       dependencies: ["TetherHTTP", "TetherJSON", "TetherSynchronization", "EndToEndSupport"]),

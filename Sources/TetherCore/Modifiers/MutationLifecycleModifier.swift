@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 /// Runs a mutation's attempts between lifecycle hooks, as TanStack Query does: `onMutate`
 /// first (it returns a context, such as a snapshot to roll back to), then the mutation, then
@@ -119,7 +120,7 @@ enum HookContextCoding {
   static func record<Context>(of context: Context) -> String? {
     if Context.self == Void.self { return "null" }
     guard let encodable = context as? any Encodable,
-      let data = try? SnapshotJSON.encode(encodable)
+      let data = try? JSONCoder().encode(encodable)
     else { return nil }
     return String(decoding: data, as: UTF8.self)
   }
@@ -133,7 +134,7 @@ enum HookContextCoding {
   private static func decode<Decoded: Decodable>(_ type: Decoded.Type, from record: String)
     throws -> Decoded
   {
-    try SnapshotJSON.decode(type, from: Data(record.utf8))
+    try JSONCoder().decode(type, from: record.utf8)
   }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The persisted state of one store: its kind and path, when its data last changed, and its
 /// data, encoded.
 ///
-/// The payload is the JSON (`SnapshotJSON`) of the store's data (a query's value, a paginated query's pages, a
+/// The payload is the JSON (TetherJSON's `JSONCoder`) of the store's data (a query's value, a paginated query's pages, a
 /// mutation's paused attempts), decoded when a store of the right type exists at `path`, so
 /// that a snapshot can be read and written without knowing any value type.
 public struct StoreSnapshot: Sendable, Hashable, Codable {
@@ -36,7 +36,7 @@ public struct StoreSnapshot: Sendable, Hashable, Codable {
 public struct ClientSnapshot: Sendable, Hashable, Codable {
   /// The format this build writes; a snapshot of another format is not restored.
   ///
-  /// 2: payloads written by `SnapshotJSON` (dates as seconds since 2001); 1: by
+  /// 2: payloads written by TetherJSON's `JSONCoder` (dates as seconds since 2001); 1: by
   /// `JSONEncoder` with its defaults, no longer read.
   public static let currentFormatVersion = 2
 

@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 /// A state whose data can be written to a snapshot and read back: a query whose value is
 /// `Codable`, a paginated query whose page ids and values are, a mutation whose arguments are.
@@ -8,7 +9,8 @@ import Foundation
 ///
 /// What is written is the data only — a query's value, a paginated query's pages with the ids
 /// around them, a mutation's paused attempts' arguments — never an error, a run in flight, a
-/// placeholder or a counter. Payloads are JSON written and read by ``SnapshotJSON``.
+/// placeholder or a counter. Payloads are JSON written and read by TetherJSON's
+/// `JSONCoder` with its defaults.
 @usableFromInline
 protocol PersistableState: OperationState {
   /// The data to write and when it last changed, or nil when there is none (no value of its
@@ -41,16 +43,16 @@ extension PersistableState {
   )? { try persistedPayload() }
 }
 
-/// A query is written as its value's JSON, nothing around it (``SnapshotJSON`` writes and
+/// A query is written as its value's JSON, nothing around it (`JSONCoder` writes and
 /// reads any value at the top level, `null` and numbers included).
 extension QueryState: PersistableState where Value: Codable {
   @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard hasValue, let storedValue, let updatedAt = valueLastUpdatedAt else { return nil }
-    return (try SnapshotJSON.encode(storedValue), updatedAt)
+    return (try JSONCoder().encode(storedValue), updatedAt)
   }
 
   @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
-    storedValue = try SnapshotJSON.decode(Value.self, from: payload)
+    storedValue = try JSONCoder().decode(Value.self, from: payload)
     tracker.recordValue(at: updatedAt, final: true)
     tracker.isInvalidated = isInvalidatable
   }
@@ -79,11 +81,11 @@ extension PaginatedState: PersistableState where PageID: Codable, PageValue: Cod
         let around = neighbors[$0.id]
         return .init(previous: around?.previous, next: around?.next)
       })
-    return (try SnapshotJSON.encode(payload), updatedAt)
+    return (try JSONCoder().encode(payload), updatedAt)
   }
 
   @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
-    let decoded = try SnapshotJSON.decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
+    let decoded = try JSONCoder().decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
     guard !decoded.pages.isEmpty, decoded.neighbors.count == decoded.pages.count else {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "pages and neighbours do not match"))
@@ -133,7 +135,7 @@ extension MutationState: PersistableState where Arguments: Codable {
           arguments: $0.arguments, startDate: $0.startDate,
           failedAttempts: run.map(\.failedAttempts), contexts: run?.hookRecords)
       })
-    return (try SnapshotJSON.encode(payload), latest.startDate)
+    return (try JSONCoder().encode(payload), latest.startDate)
   }
 
   @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {}
@@ -141,7 +143,7 @@ extension MutationState: PersistableState where Arguments: Codable {
   @usableFromInline static func restoredAttempts(payload: Data) throws -> [(
     Arguments, RestoredAttempt
   )] {
-    try SnapshotJSON.decode(MutationPayload<Arguments>.self, from: payload).attempts.map {
+    try JSONCoder().decode(MutationPayload<Arguments>.self, from: payload).attempts.map {
       (
         $0.arguments,
         RestoredAttempt(

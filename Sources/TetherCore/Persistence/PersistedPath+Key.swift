@@ -1,11 +1,12 @@
 import Foundation
+import TetherJSON
 
 extension PersistedPath {
   /// The path whose ``key`` is `key`, or nil when `key` is not one.
   ///
   /// A key of plain strings and integers, what paths are made of, is read by a scan of its
-  /// bytes; any other by the snapshot coder's one-pass parser (a key is JSON), without a
-  /// decoder. Restoring ten thousand rows costs ten thousand small scans.
+  /// bytes; any other by TetherJSON's parser (a key is JSON), without a decoder. Restoring ten
+  /// thousand rows costs ten thousand small scans.
   public init?(key: String) {
     self.init(key: key[...])
   }
@@ -40,11 +41,15 @@ extension PersistedPath {
       if utf8[index] == UInt8(ascii: "\"") {
         // The closing quote, unless an escape or a control character comes first: those are
         // left to the parser.
-        index = JSONPlainText.firstSpecial(in: utf8, from: index + 1)
-        guard index < end, utf8[index] == UInt8(ascii: "\"") else { return nil }
-        guard
-          let string = JSONTape.validString(
-            UnsafeBufferPointer(rebasing: utf8[(start + 1)..<index]))
+        index += 1
+        while index < end, utf8[index] >= 0x20, utf8[index] != UInt8(ascii: "\\"),
+          utf8[index] != UInt8(ascii: "\"")
+        {
+          index += 1
+        }
+        guard index < end, utf8[index] == UInt8(ascii: "\""),
+          let string = String(
+            validating: UnsafeBufferPointer(rebasing: utf8[(start + 1)..<index]), as: UTF8.self)
         else { return nil }
         index += 1
         elements.append(.string(string))
@@ -85,40 +90,39 @@ extension PersistedPath {
     return (isNegative ? -magnitude : magnitude, index)
   }
 
-  /// The elements of any key, by the snapshot coder's parser.
+  /// The elements of any key, by TetherJSON's parser.
   private static func parsedElements(ofKey utf8: UnsafeBufferPointer<UInt8>) -> [Element]? {
-    guard let tape = try? JSONTape(parsing: UnsafeRawBufferPointer(utf8), limits: keyLimits),
-      tape.tokens[0].kind == .array
-    else { return nil }
+    guard case .array(let values)? = try? JSONValue(parsing: utf8, limits: keyLimits) else {
+      return nil
+    }
     var elements: [Element] = []
-    elements.reserveCapacity(Int(tape.tokens[0].length))
-    var index = 1
-    while index < Int(tape.tokens[0].end) {
-      guard let element = element(at: index, in: tape) else { return nil }
+    elements.reserveCapacity(values.count)
+    for value in values {
+      guard let element = element(value) else { return nil }
       elements.append(element)
-      index = tape.next(after: index)
     }
     return elements
   }
 
   /// Keys are flat arrays: a UUID's object is the one level below.
-  private static let keyLimits = SnapshotJSON.Limits(maximumDepth: 2, maximumSize: 1 << 20)
+  private static let keyLimits = JSONLimits(maximumDepth: 2, maximumSize: 1 << 20)
 
-  /// The element whose key is the value at `index`: a string, an integer, a double (written
-  /// with a fraction or an exponent), a boolean or `{"uuid":"…"}`.
-  private static func element(at index: Int, in tape: JSONTape) -> Element? {
-    let token = tape.tokens[index]
-    switch token.kind {
-    case .string: return (try? tape.string(at: index) { [] }).map { .string($0) }
-    case .number:
-      return token.flag
-        ? (try? tape.double(at: index) { [] }).map { .double($0) }
-        : (try? tape.int(at: index) { [] }).map { .integer($0) }
-    case .true: return .boolean(true)
-    case .false: return .boolean(false)
-    case .object:
-      guard token.length == 1, (try? tape.string(at: index + 1) { [] }) == "uuid",
-        let text = try? tape.string(at: index + 2, { [] }), let uuid = UUID(uuidString: text)
+  /// The element whose key is `value`: a string, an integer, a double (written with a
+  /// fraction or an exponent), a boolean or `{"uuid":"…"}`.
+  private static func element(_ value: JSONValue) -> Element? {
+    switch value {
+    case .string(let string): return .string(string)
+    case .number(let number):
+      guard
+        number.text.utf8.contains(where: {
+          $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+        })
+      else { return number.integer().map { .integer($0) } }
+      return number.double.isFinite ? .double(number.double) : nil
+    case .bool(let bool): return .boolean(bool)
+    case .object(let object):
+      guard object.count == 1, case .string(let text)? = object["uuid"],
+        let uuid = UUID(uuidString: text)
       else { return nil }
       return .uuid(uuid)
     case .array, .null: return nil

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TetherJSON
 import TetherSynchronization
 
 @testable import TetherCore
@@ -106,7 +107,7 @@ import TetherSynchronization
   @Test func theNewestOfTwoDeferredSnapshotsOfOnePathWins() async throws {
     let path = PersistedPath(["item", 5])!
     let encoded = { (title: String) in
-      try SnapshotJSON.encode(Item(id: 5, title: title))
+      try JSONCoder().encode(Item(id: 5, title: title))
     }
     let older = StoreSnapshot(
       kind: .query, path: path, updatedAt: clock.now(), payload: try encoded("older"))
