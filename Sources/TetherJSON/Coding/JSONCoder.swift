@@ -1,27 +1,19 @@
 import Foundation
 
 /// Any `Codable` value to JSON and back, several times faster than Foundation's coders: the
-/// encoder writes UTF-8 as the value's `encode(to:)` runs, the decoder reads values from one
-/// linear parse of the document, within ``limits``.
+/// encoder writes UTF-8 as `encode(to:)` runs, the decoder reads from one linear parse within
+/// ``limits``. `let data = try JSONCoder().encode(post)`.
 ///
-/// ```swift
-/// let coder = JSONCoder()
-/// let data = try coder.encode(post)                  // {"id":1,"title":"Hello",…}
-/// let copy = try coder.decode(Post.self, from: data)
-/// ```
-///
-/// It reads what `JSONEncoder` writes, and `JSONDecoder` (set to the same strategies) reads
-/// what it writes: what `JSONEncoder` writes by default, except that an object's keys keep the
-/// order they were encoded in (declaration order, for synthesized conformances) and `/` is not
-/// escaped. Integers of every width are exact, `Double` and `Float` their shortest exact
-/// decimal (`0.1`, `42`), a `URL` its absolute string, a `Decimal` a number; nil is `null` (or
-/// no key, as `encodeIfPresent` leaves it) and a value that encodes nothing `{}`.
+/// `JSONDecoder` (same strategies) reads what it writes — what `JSONEncoder` writes, except
+/// that keys keep their encoding order and `/` is not escaped: exact integers, the shortest
+/// exact decimal of a `Double` (`0.1`, `42`), a `URL` as its absolute string, a `Decimal` as
+/// a number, nil as `null` (or no key), a value that encodes nothing as `{}`. And it reads
+/// what `JSONEncoder` writes.
 ///
 /// Malformed text and a document past the limits are a `DecodingError.dataCorrupted` whose
-/// underlying error is the ``JSONError`` (what, and where); a value of the wrong shape is the
-/// `DecodingError` `JSONDecoder` throws, at its coding path. A key written twice reads its
-/// last value. A type that writes into a container after a container nested in it was given
-/// up (legal `Codable`, never seen in practice) is encoded by a `JSONEncoder` instead.
+/// underlying error is the ``JSONError``; a value of the wrong shape is the `DecodingError`
+/// `JSONDecoder` throws. A key written twice reads its last value. A type that writes into a
+/// container after leaving one nested in it (legal, never seen) is encoded by `JSONEncoder`.
 public struct JSONCoder: Sendable {
   /// How a `Date` is written and read.
   public enum DateStrategy: Sendable, Hashable {

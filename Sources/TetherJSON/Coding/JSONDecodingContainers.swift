@@ -7,11 +7,14 @@ struct JSONSingleValueDecoding: SingleValueDecodingContainer {
   let decoder: JSONTapeDecoder
   let index: Int
   let codingPath: [any CodingKey]
-
   func decodeNil() -> Bool { decoder.tape.tokens[index].kind == .null }
 
   func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-    try decoder.decode(type, at: index) { codingPath }
+    // An integer of a width not read directly: its `init(from:)` asks for itself here.
+    if Value.self != Int.self, let integer = type as? any FixedWidthInteger.Type {
+      return try decoder.integer(integer, at: index) { codingPath } as! Value
+    }
+    return try decoder.decode(type, at: index) { codingPath }
   }
 }
 

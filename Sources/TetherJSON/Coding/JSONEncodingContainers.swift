@@ -8,7 +8,6 @@ struct JSONSlotEncoder: Encoder {
   let slot: Int
   /// The depth of the frame whose pending entry the slot is.
   let depth: Int
-
   var codingPath: [any CodingKey] { writer.codingPath(at: depth, slot: slot) }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -29,11 +28,8 @@ struct JSONSlotEncoder: Encoder {
 /// A JSON object being written.
 struct JSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let frame: JSONStreamEncoder.FrameReference
-
   init(_ frame: JSONStreamEncoder.FrameReference) { self.frame = frame }
-
   var codingPath: [any CodingKey] { frame.writer.codingPath(at: frame.depth) }
-
   mutating func encodeNil(forKey key: Key) throws { try encode(JSONValue.null, forKey: key) }
 
   mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
@@ -61,7 +57,6 @@ struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
   private(set) var count = 0
 
   init(_ frame: JSONStreamEncoder.FrameReference) { self.frame = frame }
-
   var codingPath: [any CodingKey] { frame.writer.codingPath(at: frame.depth) }
 
   /// The key of the next element, for coding paths.
@@ -95,11 +90,8 @@ struct JSONUnkeyedEncoding: UnkeyedEncodingContainer {
 struct JSONSingleValueEncoding: SingleValueEncodingContainer {
   let encoder: JSONSlotEncoder
   private var isWritten = false
-
   init(encoder: JSONSlotEncoder) { self.encoder = encoder }
-
   var codingPath: [any CodingKey] { encoder.codingPath }
-
   mutating func encodeNil() throws { try encode(JSONValue.null) }
 
   mutating func encode<Value: Encodable>(_ value: Value) throws {
@@ -110,7 +102,13 @@ struct JSONSingleValueEncoding: SingleValueEncodingContainer {
           codingPath: codingPath,
           debugDescription: "A single value container holds one value; a second was encoded."))
     }
-    try encoder.writer.encodeValue(value, depth: encoder.depth, slot: encoder.slot, key: nil)
     isWritten = true
+    // An integer of a width not written directly: its `encode(to:)` asks for itself here.
+    if Value.self != Int.self, let integer = value as? any FixedWidthInteger {
+      let number = JSONValue.number(JSONNumber(integer))
+      return try encoder.writer.encodeValue(
+        number, depth: encoder.depth, slot: encoder.slot, key: nil)
+    }
+    try encoder.writer.encodeValue(value, depth: encoder.depth, slot: encoder.slot, key: nil)
   }
 }

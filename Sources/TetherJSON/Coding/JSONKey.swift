@@ -16,7 +16,6 @@ struct JSONKey: CodingKey {
 
   init?(stringValue: String) { self.init(stringValue) }
   init?(intValue: Int) { self.init(index: intValue) }
-
   var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
   /// The key `superEncoder()` and `superDecoder()` use.

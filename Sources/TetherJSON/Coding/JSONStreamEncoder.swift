@@ -3,12 +3,10 @@ import Foundation
 /// The encoder behind ``JSONCoder/encode(_:)``: one per document, writing UTF-8 into its
 /// ``writer`` as containers are filled.
 ///
-/// Open containers form a stack of frames, and each value being written has a slot: a number
-/// its container (or its `encode(to:)`'s encoder) names it by, and the frame opened for it is
-/// known by. A container writing an entry first closes the frames above its own (their values
-/// are complete once their parent moves on). A container whose frame or slot is gone cannot
-/// write in place any more: the encoder sets ``needsFallback`` and unwinds, and the document is
-/// encoded by `JSONEncoder`.
+/// Open containers form a stack of frames; each value being written has a slot, the number
+/// its container names it by and the frame opened for it is known by. A container writing an
+/// entry first closes the frames above its own. One whose frame or slot is gone sets
+/// ``needsFallback`` and unwinds, and `JSONEncoder` writes the document.
 final class JSONStreamEncoder {
   enum Kind: UInt8 {
     case root, object, array
@@ -224,18 +222,10 @@ final class JSONStreamEncoder {
       writer.appendText(decimal.description)
     case ObjectIdentifier(JSONValue.self): writer.appendValue(cast(JSONValue.self))
     case ObjectIdentifier(Float.self): try writeNumber(cast(Float.self), path)
-    case ObjectIdentifier(Int8.self): writer.appendInteger(cast(Int8.self))
-    case ObjectIdentifier(Int16.self): writer.appendInteger(cast(Int16.self))
-    case ObjectIdentifier(Int32.self): writer.appendInteger(cast(Int32.self))
     case ObjectIdentifier(Int64.self): writer.appendInteger(cast(Int64.self))
     case ObjectIdentifier(Int128.self): writer.appendInteger(cast(Int128.self))
-    case ObjectIdentifier(UInt.self): writer.appendInteger(cast(UInt.self))
-    case ObjectIdentifier(UInt8.self): writer.appendInteger(cast(UInt8.self))
-    case ObjectIdentifier(UInt16.self): writer.appendInteger(cast(UInt16.self))
-    case ObjectIdentifier(UInt32.self): writer.appendInteger(cast(UInt32.self))
-    case ObjectIdentifier(UInt64.self): writer.appendInteger(cast(UInt64.self))
     case ObjectIdentifier(UInt128.self): writer.appendInteger(cast(UInt128.self))
-    default: return false
+    default: return false  // other integer widths: written by their single-value container
     }
     return true
   }

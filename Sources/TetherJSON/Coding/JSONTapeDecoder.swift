@@ -55,18 +55,10 @@ final class JSONTapeDecoder: Decoder {
     case ObjectIdentifier(Decimal.self): return cast(try decimal(at: index, path))
     case ObjectIdentifier(JSONValue.self): return cast(JSONValue(tape, at: index))
     case ObjectIdentifier(Float.self): return cast(try number(Float.self, at: index, path))
-    case ObjectIdentifier(Int8.self): return cast(try integer(Int8.self, at: index, path))
-    case ObjectIdentifier(Int16.self): return cast(try integer(Int16.self, at: index, path))
-    case ObjectIdentifier(Int32.self): return cast(try integer(Int32.self, at: index, path))
     case ObjectIdentifier(Int64.self): return cast(try integer(Int64.self, at: index, path))
     case ObjectIdentifier(Int128.self): return cast(try integer(Int128.self, at: index, path))
-    case ObjectIdentifier(UInt.self): return cast(try integer(UInt.self, at: index, path))
-    case ObjectIdentifier(UInt8.self): return cast(try integer(UInt8.self, at: index, path))
-    case ObjectIdentifier(UInt16.self): return cast(try integer(UInt16.self, at: index, path))
-    case ObjectIdentifier(UInt32.self): return cast(try integer(UInt32.self, at: index, path))
-    case ObjectIdentifier(UInt64.self): return cast(try integer(UInt64.self, at: index, path))
     case ObjectIdentifier(UInt128.self): return cast(try integer(UInt128.self, at: index, path))
-    default: break
+    default: break  // other integer widths: read by their single-value container
     }
     let saved = (self.index, codingPath)
     self.index = index

@@ -1,13 +1,5 @@
 /// Why bytes are not a JSON document the limits allow, and where: the byte offset, and the
-/// line and column of that byte.
-///
-/// ```swift
-/// do {
-///   _ = try JSONValue(parsing: Data(#"{"id" 1}"#.utf8))
-/// } catch {
-///   print(error)   // expected ':' after a key at line 1, column 7 (byte 6)
-/// }
-/// ```
+/// line and column of that byte (`expected ':' after a key at line 1, column 7 (byte 6)`).
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong.
   public enum Reason: Sendable, Hashable {

@@ -1,14 +1,9 @@
-/// How deep, how large and how long-numbered a JSON document may be: what keeps a hostile or
-/// damaged document from costing more than its size, or from crashing a parser that recurses.
-///
-/// Foundation's parser traps past 512 levels of nesting (the process dies), so no limit goes
-/// beyond that: a document that passes ``check(_:)`` is safe to hand to `JSONDecoder` and
-/// `JSONSerialization` too.
+/// How deep, how large and how long-numbered a JSON document may be, so that a hostile one
+/// costs no more than its size. Foundation's parser traps past 512 levels, so no limit goes
+/// beyond: a document that passes ``check(_:)`` is safe to hand to `JSONDecoder` too.
 ///
 /// ```swift
-/// let limits = JSONLimits(maximumDepth: 32, maximumSize: 1 << 20)
-/// try limits.check(body)                                   // throws JSONError
-/// let value = try JSONValue(parsing: body, limits: limits)   // checks them itself
+/// try JSONLimits(maximumDepth: 32, maximumSize: 1 << 20).check(body)   // throws JSONError
 /// ```
 public struct JSONLimits: Sendable, Hashable {
   /// The deepest nesting of arrays and objects accepted; `[[1]]` has depth 2. At most

@@ -1,14 +1,10 @@
-/// A JSON document parsed in one pass into a flat list of tokens in document order: what
-/// values and `Codable` types are read from, without a tree in between.
+/// A JSON document parsed in one pass into a flat list of tokens in document order, which
+/// values and `Codable` types are read from. A container's token says where its children end
+/// (an object's alternate key and value), so a reader skips a value in one step.
 ///
-/// A container's token says where its children end, so a reader skips a value it does not
-/// want in one step; an object's children alternate key and value. The parser is strict RFC
-/// 8259 — one value with whitespace around it (and a UTF-8 byte order mark before it), no
-/// trailing commas, comments or unescaped control characters — and checks what reading needs
-/// later: strings are UTF-8 with well-formed escapes, so reading one never fails. It recurses
-/// once per level of nesting, which the limits bound.
-///
-/// A class, so that the decoder and its containers share one without copying its arrays.
+/// Strict RFC 8259 (a UTF-8 byte order mark allowed), with strings checked as UTF-8 with
+/// well-formed escapes, so reading one never fails. It recurses once per level, which the
+/// limits bound. A class, so that the decoder and its containers share one without copies.
 final class JSONTape: Sendable {
   enum Kind: UInt8, Sendable {
     case object, array, string, number, `true`, `false`, null
@@ -24,7 +20,6 @@ final class JSONTape: Sendable {
     var length: UInt32 = 0
     /// A container's end: the index of the token after its last child.
     var end: UInt32 = 0
-
     var range: Range<Int> { Int(offset)..<Int(offset + length) }
   }
 

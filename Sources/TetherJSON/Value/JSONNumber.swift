@@ -1,13 +1,7 @@
 /// A JSON number as its text, exact whatever its size or precision (an `Int64` id past 2^53,
-/// a `Decimal`), read as whichever Swift number the caller asks for.
-///
-/// ```swift
-/// let id: JSONNumber = 9_007_199_254_740_993
-/// id.integer(as: Int64.self)          // 9007199254740993, exactly
-/// JSONNumber(text: "2.5e3") == 2500   // true
-/// ```
-///
-/// Two numbers are equal when they are the same integer, or otherwise the same `Double`.
+/// a `Decimal`), read as whichever Swift number the caller asks for:
+/// `id.integer(as: Int64.self)`. Two numbers are equal when they are the same integer, or
+/// otherwise the same `Double` (`JSONNumber(text: "2.5e3") == 2500`).
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
   ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral
 {
@@ -34,7 +28,6 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
 
   /// A number the parser has read.
   init(parsed text: String) { self.text = text }
-
   public init(integerLiteral value: Int) { self.init(value) }
 
   public init(floatLiteral value: Double) {

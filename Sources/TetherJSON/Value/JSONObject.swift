@@ -1,15 +1,7 @@
 /// A JSON object whose members keep the order they were written in, as a JavaScript object's
-/// keys do; setting a key it has replaces the value in place, as `JSON.parse` does with a key
-/// written twice (first position, last value).
-///
-/// ```swift
-/// var user: JSONObject = ["id": 1]
-/// user["firstName"] = "Emily"
-/// user["id"] = 2            // {"id":2,"firstName":"Emily"}
-/// user["id"] = nil          // {"firstName":"Emily"}
-/// ```
-///
-/// Two objects are equal when they have the same members in the same order.
+/// keys do; setting a key it has replaces the value in place (`user["id"] = 2`), as
+/// `JSON.parse` does with a key written twice, and nil removes it. Two objects are equal when
+/// they have the same members in the same order.
 public struct JSONObject: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral
 {
   /// A key and its value.
@@ -29,7 +21,6 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// document with many keys stays linear.
   private var positions: [String: Int]?
   private static let indexedCount = 12
-
   public init() {}
 
   /// The object of `members` in order; a key given twice keeps its first place and last value.
@@ -60,7 +51,6 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
 
   /// The keys in order.
   public var keys: [String] { members.map(\.key) }
-
   public var startIndex: Int { 0 }
   public var endIndex: Int { members.count }
   public subscript(position: Int) -> Member { members[position] }

@@ -1,8 +1,7 @@
 import Foundation
 
 extension JSONCoder {
-  /// JSON for people to read: dates as ISO 8601 text, data as its size, NaN and the infinities
-  /// as `"nan"`, `"inf"` and `"-inf"`. What a value explorer shows.
+  /// JSON for people to read: ISO 8601 dates, data as its size, NaN as `"nan"`, `"inf"`.
   public static let readable = JSONCoder(
     dateStrategy: .iso8601, dataStrategy: .byteCount,
     nonFiniteNumberStrategy: .convertToString(
@@ -10,13 +9,8 @@ extension JSONCoder {
 }
 
 extension JSONValue {
-  /// Any value as JSON to look at: encoded by ``JSONCoder/readable`` when it is `Encodable`
-  /// (keys in the order it encodes them), by reflection otherwise or when encoding throws.
-  ///
-  /// ```swift
-  /// JSONValue(describing: post)          // {"id":1,"title":"Hello",…}
-  /// JSONValue(describing: (1, "a"))      // [1,"a"]
-  /// ```
+  /// Any value as JSON to look at (`{"id":1,"title":"Hello",…}`): encoded by
+  /// ``JSONCoder/readable`` when it is `Encodable`, by reflection otherwise or when that throws.
   public init(describing value: Any) {
     if let encodable = value as? any Encodable,
       let json = try? JSONValue(encoding: encodable, coder: .readable)
@@ -55,10 +49,9 @@ extension JSONValue {
     case .optional:
       guard let wrapped = mirror.children.first?.value else { return .null }
       return reflect(wrapped, depth: depth, visiting: &visiting)
-    case .collection, .set:
-      return .array(mirror.children.map { child($0.value) })
-    case .tuple where mirror.children.allSatisfy({ $0.label?.first ?? "." == "." }):  // .0, .1
-      return .array(mirror.children.map { child($0.value) })
+    case .collection, .set,
+      .tuple where mirror.children.allSatisfy({ $0.label?.first ?? "." == "." }):
+      return .array(mirror.children.map { child($0.value) })  // a tuple's labels: .0, .1
     case .dictionary:
       let members = mirror.children.map { entry -> (String, JSONValue) in
         let pair = Mirror(reflecting: entry.value).children.map(\.value)

@@ -1,22 +1,16 @@
-/// Writes JSON text straight into a byte buffer: objects and arrays through closures, members
-/// and elements in the order they are written.
+/// Writes JSON text straight into a byte buffer, members and elements in the order written.
 ///
 /// ```swift
 /// var writer = JSONWriter()
 /// writer.object { json in
 ///   json.field("id", 1)
-///   json.field("title", "Hello")
 ///   json.key("tags")
 ///   json.array { json in json.value("news") }
-/// }
-/// // writer.bytes == Array(#"{"id":1,"title":"Hello","tags":["news"]}"#.utf8)
+/// }  // {"id":1,"tags":["news"]}
 /// ```
 ///
-/// Strings are escaped where JSON needs it — `"`, `\` and control characters — and where a
-/// terminal would act on a character: DEL and the C1 controls (U+0080–U+009F) are written as
-/// `\u` escapes too, so that the text is safe to print. A `Double` is written as its shortest
-/// exact decimal (`0.1`, `1e-07`), a whole one without `.0` (`42`), as `JSONEncoder` does; NaN
-/// and the infinities as `null`, as JavaScript's `JSON.stringify` does.
+/// Strings escape `"`, `\`, control characters, DEL and the C1 controls (safe to print); a
+/// `Double` is its shortest exact decimal (`0.1`, `42`), NaN and the infinities `null`.
 public struct JSONWriter: Sendable {
   /// How the text is laid out.
   public enum Style: Sendable, Hashable {
