@@ -4,6 +4,9 @@
 // libcurl from the system (`libcurl4-openssl-dev`). Swift cannot call C variadic functions, so
 // curl_easy_setopt, curl_easy_getinfo, curl_multi_setopt and curl_share_setopt are wrapped here
 // once per argument type.
+#if !__has_include(<curl/curl.h>)
+#error "libcurl's headers are missing: sudo apt-get install libcurl4-openssl-dev"
+#endif
 #include <curl/curl.h>
 
 static inline CURLcode tether_easy_setopt_long(CURL *handle, CURLoption option, long value) {

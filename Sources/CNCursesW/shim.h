@@ -12,6 +12,9 @@
 #include <errno.h>
 #include <locale.h>
 #include <pthread.h>
+#if !__has_include(<ncursesw/curses.h>)
+#error "ncursesw's headers are missing: sudo apt-get install libncurses-dev"
+#endif
 #include <ncursesw/curses.h>
 #include <signal.h>
 #include <stdlib.h>

@@ -1,6 +1,9 @@
 #ifndef TETHER_CSQLITE_SHIM_H
 #define TETHER_CSQLITE_SHIM_H
 
+#if !__has_include(<sqlite3.h>)
+#error "SQLite's headers are missing: sudo apt-get install libsqlite3-dev"
+#endif
 #include <sqlite3.h>
 
 // MARK: - What Swift cannot import: macros.

@@ -47,6 +47,7 @@ public struct Command<Options> {
   /// throws a ``CommandLineError`` whose message is the whole line.
   public var validate: (@Sendable (inout Options) throws(CommandLineError) -> Void)?
 
+  /// Declares a command; see the type's documentation for an example.
   public init(
     _ name: String, abstract: String, discussion: String = "", defaults: Options,
     arguments: [Argument<Options>], environment: [EnvironmentVariable] = [],

@@ -30,6 +30,7 @@ public struct CommandGroup<Result> {
   public var sections: [HelpSection]
   public var version: String?
 
+  /// Declares a program of subcommands (`tether-bench core`); the first argument picks one.
   public init(
     _ name: String, abstract: String, discussion: String = "",
     subcommands: [Subcommand<Result>], environment: [EnvironmentVariable] = [],
@@ -107,6 +108,8 @@ public struct Subcommand<Result>: Sendable {
   let parse: @Sendable ([String], _ path: String) throws(CommandLineError) -> Invocation<Result>
   let documentation: @Sendable (_ path: String) -> CommandDocumentation
 
+  /// A subcommand that parses with `command` and makes the group's result with `make`; a hidden one
+  /// is left out of `--help`.
   public init<Options: Sendable>(
     _ command: Command<Options>, isHidden: Bool = false,
     _ transform: @escaping @Sendable (Options) -> Result

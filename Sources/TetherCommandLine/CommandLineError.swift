@@ -8,6 +8,7 @@ public struct CommandLineError: Error, Equatable, CustomStringConvertible {
   /// The command as typed, for the line: `posts`, `tether-bench core`.
   public var command: String
 
+  /// An error whose whole line is `message`, said as coming from `command`.
   public init(_ message: String, command: String = "") {
     self.message = message
     self.command = command
@@ -27,6 +28,7 @@ public struct CommandLineError: Error, Equatable, CustomStringConvertible {
 public struct InvalidValue: Error, Equatable, CustomStringConvertible {
   public var reason: String
 
+  /// A value parser's refusal, saying why: `expected a duration like 300ms`.
   public init(_ reason: String) {
     self.reason = reason
   }

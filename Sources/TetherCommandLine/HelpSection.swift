@@ -7,6 +7,7 @@ public struct HelpSection: Sendable, Equatable {
   public var title: String
   public var text: String
 
+  /// A part of `--help` and the man page: a title and its paragraphs.
   public init(_ title: String, _ text: String) {
     self.title = title
     self.text = text
@@ -19,6 +20,7 @@ public struct EnvironmentVariable: Sendable, Equatable {
   public var name: String
   public var help: String
 
+  /// A variable the command reads, named and explained in `--help` and the man page.
   public init(_ name: String, help: String) {
     self.name = name
     self.help = help

@@ -22,6 +22,7 @@ public final class InspectorNetworkObserver: HTTPObserver {
   /// The record of each send in flight, by the task sending it (a send is one task).
   private let inFlight = SanitizerVisibleMutex([Int: [UInt64]]())
 
+  /// An observer that records each exchange in `network`, timed by `clock` (the API client's).
   public init(_ network: InspectorNetwork, clock: any TetherClock = SystemClock()) {
     self.network = network
     self.clock = clock

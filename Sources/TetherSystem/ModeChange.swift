@@ -8,6 +8,7 @@ public struct ModeChange: Sendable, Equatable, CustomStringConvertible {
   /// The permission bits it has now: the owner's alone (`0o600`, `0o700` for a folder).
   public var current: UInt32
 
+  /// A file or folder whose mode was tightened from `previous` to `current`.
   public init(path: String, previous: UInt32, current: UInt32) {
     self.path = path
     self.previous = previous

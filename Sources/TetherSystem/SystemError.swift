@@ -11,6 +11,7 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
   /// The `errno` of a failed call; nil for a refusal.
   public var code: Int32?
 
+  /// A failure of `operation` on `path`, with the reason and, for a failed call, its `errno`.
   public init(_ operation: String, _ path: String, reason: String, code: Int32? = nil) {
     self.operation = operation
     self.path = path

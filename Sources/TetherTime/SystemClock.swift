@@ -2,6 +2,7 @@ import Foundation
 
 /// The real clock: `Date()` for now, and a task sleep for waiting.
 public struct SystemClock: TetherClock {
+  /// The system's clock.
   public init() {}
 
   public func now() -> Date { Date() }

@@ -25,6 +25,8 @@ public struct OperationDefaults: Sendable {
   /// debug builds, nowhere in release builds.
   public var warningHandler: (@Sendable (String) -> Void)? = Self.debugWarningHandler
 
+  /// The defaults of a client that says nothing else: 3 retries for queries, none for mutations,
+  /// data stale at once, deduplicated runs.
   public init() {}
 
   #if DEBUG

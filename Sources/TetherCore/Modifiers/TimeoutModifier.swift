@@ -66,6 +66,7 @@ public struct OperationTimeoutError: Error, Hashable, CustomStringConvertible {
   /// The timeout that was exceeded.
   public var duration: Duration
 
+  /// The failure of a run that took longer than `duration`.
   public init(duration: Duration) {
     self.duration = duration
   }

@@ -17,6 +17,7 @@ where Input == Arguments {
 }
 
 extension MutationRequest {
+  /// Runs the mutation with `arguments` through its `mutate(with:in:with:)`, as a store does.
   @inlinable
   public func run(
     _ arguments: Arguments,

@@ -3,6 +3,7 @@ public struct Page<ID: Hashable & Sendable, Value: Sendable>: Sendable, Identifi
   public var id: ID
   public var value: Value
 
+  /// A page of a paginated query: its id and what was fetched for it.
   public init(id: ID, value: Value) {
     self.id = id
     self.value = value

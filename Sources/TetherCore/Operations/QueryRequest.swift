@@ -10,6 +10,7 @@ public protocol QueryRequest<Value, Failure>: OperationRequest where Input == Vo
 }
 
 extension QueryRequest {
+  /// Runs the query through its `fetch(in:with:)`, as a store does.
   @inlinable
   public func run(
     _ input: Void,

@@ -20,6 +20,7 @@ public struct RequestOrigin: Sendable, Hashable, CustomStringConvertible {
   /// The attempt of that run, from 1.
   public var attempt: Int
 
+  /// The store, run and attempt that send a request, for the network log.
   public init(path: OperationPath, run: OperationRunID?, attempt: Int) {
     self.path = path
     self.run = run

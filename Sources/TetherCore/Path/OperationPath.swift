@@ -23,6 +23,8 @@ public struct OperationPath: Hashable, Sendable {
     @usableFromInline let string: String
     @usableFromInline let box: HashableBox?
 
+    /// An element made from any hashable value: strings and integers as themselves, other values
+    /// boxed.
     public init(_ base: any Hashable & Sendable) {
       self = Self.make(base)
     }

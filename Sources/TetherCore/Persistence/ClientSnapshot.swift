@@ -20,6 +20,8 @@ public struct StoreSnapshot: Sendable, Hashable, Codable {
   /// Whether it belongs in the client's table of mutations.
   public var isMutation: Bool { kind == .mutation }
 
+  /// The snapshot of one store: its kind, its path, when its data last changed, and that data
+  /// encoded.
   public init(kind: OperationKind, path: PersistedPath, updatedAt: Date, payload: Data) {
     self.kind = kind
     self.path = path
@@ -49,6 +51,7 @@ public struct ClientSnapshot: Sendable, Hashable, Codable {
   /// The stores, in no particular order.
   public var stores: [StoreSnapshot]
 
+  /// A snapshot of `stores`, as ``OperationClient/dehydrate(filter:buster:)`` makes one.
   public init(
     formatVersion: Int = ClientSnapshot.currentFormatVersion, buster: String = "",
     savedAt: Date, stores: [StoreSnapshot]

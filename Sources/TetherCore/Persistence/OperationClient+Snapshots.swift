@@ -25,6 +25,7 @@ public struct HydrationSummary: Sendable, Hashable {
   /// Snapshots dropped because they could not be read as their store's type.
   public var unreadable = 0
 
+  /// An empty summary: nothing restored, nothing skipped.
   public init() {}
 }
 

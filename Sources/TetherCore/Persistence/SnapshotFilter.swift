@@ -17,6 +17,8 @@ public struct SnapshotFilter: Sendable {
   /// Which queries with a value are written; nil: all of them.
   public var includesQuery: (@Sendable (OperationSnapshot) -> Bool)?
 
+  /// A filter that writes the queries with a value that `includesQuery` accepts (all of them
+  /// when nil) and, when asked, the attempts of mutations paused for the network.
   public init(
     includesPausedMutations: Bool = false,
     includesQuery: (@Sendable (OperationSnapshot) -> Bool)? = nil

@@ -17,6 +17,8 @@ public struct RetryProgress<Failure: Error>: Sendable {
   /// "sending attempt 3 of 4" after — never a countdown stuck at zero.
   public var nextAttemptStartDate: Date?
 
+  /// A retry in progress: how many attempts failed of how many allowed, why the last one failed,
+  /// and when the next one is due and starts.
   public init(
     failedAttempts: Int, retryLimit: Int, lastFailure: Failure, nextAttemptDate: Date,
     nextAttemptStartDate: Date? = nil

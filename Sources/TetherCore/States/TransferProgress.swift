@@ -19,6 +19,7 @@ public struct TransferProgress: Sendable, Hashable {
   /// The response body's size, when known (a `Content-Length`).
   public var bytesToReceive: Int?
 
+  /// Progress of a transfer that sent and received these many bytes, of totals when known.
   public init(
     bytesSent: Int = 0, bytesToSend: Int? = nil, bytesReceived: Int = 0, bytesToReceive: Int? = nil
   ) {

@@ -57,6 +57,8 @@ public struct APIClient: Sendable {
   /// Whether endpoints are answered from their mocks (see ``mocked(baseURL:clock:)``).
   public internal(set) var answersFromMocks = false
 
+  /// A client of the API at `baseURL`; every part has a default but the address (libcurl's shared
+  /// transport, the system clock, no interceptors).
   public init(
     baseURL: URL, defaults: RequestDefaults = RequestDefaults(),
     encoder: JSONEncoder = JSONEncoder(), decoder: JSONDecoder = JSONDecoder(),

@@ -20,6 +20,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     public var name: String
     public var value: String
 
+    /// A header field; its name keeps its case but compares without it.
     public init(name: String, value: String) {
       self.name = name
       self.value = value

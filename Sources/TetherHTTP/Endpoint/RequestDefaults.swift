@@ -23,6 +23,7 @@ public struct RequestDefaults: Sendable {
   /// `jsonLimits` win.
   public var jsonLimits: JSONLimits
 
+  /// What every request of a client gets unless its endpoint says otherwise.
   public init(
     headers: HTTPHeaders = [:], queryItems: [URLQueryItem] = [],
     timeouts: HTTPTimeouts = HTTPTimeouts(), maximumResponseSize: Int = 32 << 20,

@@ -12,6 +12,7 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
   /// The first bytes of the body as text, control characters escaped.
   public var bodyPrefix: String
 
+  /// A body that did not decode as `typeName`: where in it, why, and how it started.
   public init(typeName: String, codingPath: String, reason: String, bodyPrefix: String) {
     self.typeName = typeName
     self.codingPath = codingPath

@@ -20,6 +20,7 @@ public struct StatusFailure: Sendable, CustomStringConvertible {
   /// read on 429 and 503 responses.
   public var retryAfter: Duration?
 
+  /// An answer whose status the endpoint does not accept, with what the server said.
   public init(
     statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data(),
     clientError: (any Sendable)? = nil, retryAfter: Duration? = nil

@@ -77,6 +77,8 @@ public struct ResponseOutcome: Sendable {
   /// endpoint's response type, or the send fails with a decoding failure.
   public var result: Result<any Sendable, HTTPError>
 
+  /// The outcome of a send as response interceptors see it: the request, the response if any, and
+  /// the decoded result or the failure.
   public init(
     request: URLRequest, response: HTTPResponse?, result: Result<any Sendable, HTTPError>
   ) {
@@ -109,6 +111,7 @@ public struct InterceptorContext: Sendable {
   /// The client's clock.
   public var clock: any TetherClock
 
+  /// What an interceptor knows of the send it takes part in.
   public init(
     restartCount: Int = 0, remainingRestarts: Int = 0, clock: any TetherClock = SystemClock()
   ) {

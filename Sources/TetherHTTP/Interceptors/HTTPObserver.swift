@@ -45,6 +45,7 @@ public struct HTTPExchange: Sendable {
   /// costs no copy, keeping a prefix frees the rest.
   public var responseBody: Data?
 
+  /// An exchange as observers see it once it ended, with its answer or its failure.
   public init(
     request: URLRequest, response: HTTPURLResponse?, failure: HTTPError?, duration: Duration,
     responseBody: Data? = nil

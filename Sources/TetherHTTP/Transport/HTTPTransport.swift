@@ -33,6 +33,7 @@ public struct HTTPResponse: Sendable {
   /// The response body.
   public var body: Data
 
+  /// A response: its status and headers, and its body.
   public init(metadata: HTTPURLResponse, body: Data) {
     self.metadata = metadata
     self.body = body

@@ -13,6 +13,7 @@ public struct TransportLimits: Sendable, Hashable {
   /// The largest response body accepted, in bytes (after content decoding).
   public var maximumResponseSize: Int
 
+  /// The limits a transport applies to one request; nil is no limit of that kind.
   public init(
     connectTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(30),
     maximumResponseSize: Int = 32 << 20

@@ -24,6 +24,8 @@ public struct PersistenceOptions: Sendable {
   /// The largest encoded store written, in bytes; a larger one is left out (and said once).
   public var maximumStoreSize: Int
 
+  /// Options; by default snapshots last 24 h, writes come at most once a second, and at most 20,000
+  /// stores of 4 MB each are kept.
   public init(
     buster: String = "", maxAge: Duration = .seconds(24 * 3600), throttle: Duration = .seconds(1),
     filter: SnapshotFilter = .default, maximumStores: Int = 20_000,

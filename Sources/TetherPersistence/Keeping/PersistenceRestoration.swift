@@ -12,6 +12,7 @@ public struct PersistenceRestoration: Sendable, Hashable {
   /// Why the whole snapshot was discarded, if it was.
   public var discarded: PersistenceNotice.DiscardReason?
 
+  /// An empty restoration: nothing was found to restore.
   public init() {}
 
   /// How many stores came back, now or deferred until their store is made.

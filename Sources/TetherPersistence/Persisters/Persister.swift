@@ -59,11 +59,13 @@ public struct StoreKey: Sendable, Hashable {
   public var kind: OperationKind
   public var path: PersistedPath
 
+  /// The key of the store of `kind` at `path`.
   public init(kind: OperationKind, path: PersistedPath) {
     self.kind = kind
     self.path = path
   }
 
+  /// The key of `store`'s row.
   public init(_ store: StoreSnapshot) {
     self.init(kind: store.kind, path: store.path)
   }
@@ -82,6 +84,8 @@ public struct SnapshotChanges: Sendable, Hashable {
   public var buster: String
   public var savedAt: Date
 
+  /// The changes of one save: the stores written, the keys removed, and whether they replace all
+  /// that was kept.
   public init(
     stores: [StoreSnapshot] = [], removed: [StoreKey] = [], replacesAll: Bool = false,
     formatVersion: Int = ClientSnapshot.currentFormatVersion, buster: String, savedAt: Date

@@ -42,6 +42,7 @@ public struct PersistenceDiagnostic: Sendable, Hashable, CustomStringConvertible
   /// SQLite's or the system's own words.
   public let detail: String
 
+  /// A diagnostic of kind `notice` about `file`, with what the system said.
   public init(_ problem: Problem, file: URL, detail: String) {
     self.problem = problem
     self.file = file

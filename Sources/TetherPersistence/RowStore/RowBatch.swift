@@ -18,6 +18,7 @@ public struct RowBatch: Sendable, Hashable {
   /// The metadata to write with the batch, if any.
   public var metadata: StoredMetadata?
 
+  /// An empty batch of row writes and deletions.
   public init() {}
 
   /// Writes `row`, replacing any row with its key.

@@ -34,6 +34,7 @@ public final class SQLiteRowStore: Sendable {
     /// kept for later. Nil: as large as the disk allows.
     public var maximumSize: Int?
 
+    /// How long to wait for a lock held by another connection, and how large the file may grow.
     public init(busyTimeout: Duration = .seconds(1), maximumSize: Int? = nil) {
       self.busyTimeout = busyTimeout
       self.maximumSize = maximumSize

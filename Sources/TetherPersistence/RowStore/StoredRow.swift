@@ -11,6 +11,7 @@ public struct StoredRow: Sendable, Hashable {
   /// without decoding the value.
   public var updatedAt: Date
 
+  /// A row: a store's key, its encoded data, and when that data last changed.
   public init(key: String, value: Data, updatedAt: Date) {
     self.key = key
     self.value = value
@@ -28,6 +29,7 @@ public struct StoredMetadata: Sendable, Hashable {
   /// The version of the rows' encoding, which the persister that writes them chooses.
   public var formatVersion: Int
 
+  /// A file's metadata: the buster and format version of what it holds, and when it was saved.
   public init(buster: String, savedAt: Date, formatVersion: Int) {
     self.buster = buster
     self.savedAt = savedAt
@@ -42,6 +44,7 @@ public struct StoredContents: Sendable, Hashable {
   /// Every row, in no particular order.
   public var rows: [StoredRow]
 
+  /// What a file holds: its metadata and its rows.
   public init(metadata: StoredMetadata? = nil, rows: [StoredRow] = []) {
     self.metadata = metadata
     self.rows = rows

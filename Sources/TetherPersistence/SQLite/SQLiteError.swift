@@ -35,6 +35,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What the failure means; derived from ``code`` unless given.
   public let kind: Kind
 
+  /// An SQLite failure: its result code, its message and the operation that failed.
   public init(code: Int32, message: String, operation: String, kind: Kind? = nil) {
     self.code = code
     self.message = message

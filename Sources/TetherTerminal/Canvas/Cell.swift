@@ -7,6 +7,7 @@ public struct Cell: Hashable, Sendable {
   public var width: UInt8
   public var style: Style
 
+  /// A cell showing `text` (one grapheme cluster) `width` columns wide, in `style`.
   public init(text: String, width: UInt8 = 1, style: Style = .plain) {
     self.text = text
     self.width = width

@@ -3,6 +3,7 @@ public struct Point: Hashable, Sendable {
   public var x: Int
   public var y: Int
 
+  /// The cell at column `x`, row `y`.
   public init(x: Int, y: Int) {
     self.x = x
     self.y = y
@@ -14,6 +15,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
   public var width: Int
   public var height: Int
 
+  /// A size of `width` columns by `height` rows.
   public init(width: Int, height: Int) {
     self.width = width
     self.height = height
@@ -34,6 +36,7 @@ public struct Rect: Hashable, Sendable {
   public var width: Int
   public var height: Int
 
+  /// The rectangle of `width` by `height` cells whose top-left cell is at (`x`, `y`).
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
@@ -41,6 +44,7 @@ public struct Rect: Hashable, Sendable {
     self.height = max(0, height)
   }
 
+  /// The rectangle of `size` whose top-left cell is `origin`.
   public init(origin: Point = Point(x: 0, y: 0), size: Size) {
     self.init(x: origin.x, y: origin.y, width: size.width, height: size.height)
   }
@@ -54,6 +58,7 @@ public struct Rect: Hashable, Sendable {
   public var size: Size { Size(width: width, height: height) }
   public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+  /// Whether `point` is inside the rectangle.
   public func contains(_ point: Point) -> Bool {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }

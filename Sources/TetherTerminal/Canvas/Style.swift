@@ -21,6 +21,7 @@ public struct Style: Hashable, Sendable {
   public var background: Color
   public var attributes: Attributes
 
+  /// A style of these colours and attributes; the terminal's own colours by default.
   public init(
     foreground: Color = .terminalDefault, background: Color = .terminalDefault,
     attributes: Attributes = []

@@ -11,6 +11,7 @@
 /// }
 /// ```
 public struct Key: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLiteral {
+  /// Which key: a character, an editing or movement key, or a function key.
   public enum Code: Hashable, Sendable {
     case character(Character)
     case enter, tab, backspace, delete, insert, escape
@@ -19,6 +20,7 @@ public struct Key: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLiter
     case function(Int)
   }
 
+  /// The modifier keys held with a key.
   public struct Modifiers: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -30,6 +32,7 @@ public struct Key: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLiter
   public var code: Code
   public var modifiers: Modifiers
 
+  /// The key `code` with `modifiers` held.
   public init(_ code: Code, modifiers: Modifiers = []) {
     self.code = code
     self.modifiers = modifiers

@@ -8,10 +8,12 @@
 ///   if let row = feed.index(at: mouse.position) { feed.select(row, count: posts.count) }
 /// ```
 public struct MouseEvent: Hashable, Sendable {
+  /// A mouse button.
   public enum Button: Hashable, Sendable {
     case left, middle, right
   }
 
+  /// What the mouse did.
   public enum Kind: Hashable, Sendable {
     /// A button went down: what apps treat as a click.
     case press(Button)
@@ -29,6 +31,7 @@ public struct MouseEvent: Hashable, Sendable {
   /// their own selection).
   public var modifiers: Key.Modifiers
 
+  /// A mouse event of `kind` at cell `position`, with `modifiers` held.
   public init(_ kind: Kind, at position: Point, modifiers: Key.Modifiers = []) {
     self.kind = kind
     self.position = position

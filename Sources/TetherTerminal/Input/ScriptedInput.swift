@@ -9,6 +9,7 @@
 public final class ScriptedInput: InputSource {
   private var queue: [Input] = []
 
+  /// An input with nothing queued.
   public init() {}
 
   public var readinessDescriptors: [Int32] { [] }

@@ -14,6 +14,7 @@ public struct Frame: Sendable {
   /// The earliest redraw requested so far in this frame.
   public private(set) var nextRedraw: Date?
 
+  /// A frame drawing into `canvas` at `now`.
   public init(canvas: Canvas, now: Date) {
     self.canvas = canvas
     self.now = now

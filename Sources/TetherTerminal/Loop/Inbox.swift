@@ -39,6 +39,7 @@ public final class Inbox<Message: Sendable>: MessageSource {
 
   private let state = SanitizerVisibleMutex(State())
 
+  /// An empty inbox.
   public init() {}
 
   /// Queues `message` and wakes whoever listens (the loop, and any ``onPost(_:)`` observer).

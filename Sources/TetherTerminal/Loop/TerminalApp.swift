@@ -49,6 +49,7 @@ public struct EventContext: Sendable {
   /// The screen size.
   public let size: Size
 
+  /// The context of events handled at `now` on a screen of `size`.
   public init(now: Date, size: Size) {
     self.now = now
     self.size = size

@@ -35,6 +35,7 @@ import Glibc
 /// try await loop.run()
 /// ```
 public final class NCursesScreen: Screen, InputSource {
+  /// How an ``NCursesScreen`` uses the terminal.
   public struct Options: Sendable {
     public var colorMode: ColorMode
     /// Where diagnostics (and anything printed while active) go.
@@ -52,6 +53,8 @@ public final class NCursesScreen: Screen, InputSource {
     /// restores the terminal and ends the process itself.
     public var terminationGrace: Duration
 
+    /// Options; by default colours follow the terminal and `NO_COLOR`, Esc waits 25 ms for the rest
+    /// of a sequence, the mouse is reported, and `TERM` comes from the environment.
     public init(
       colorMode: ColorMode = .auto, log: TerminalLog? = nil, escapeDelay: Int32 = 25,
       environment: [String: String] = ProcessInfo.processInfo.environment,

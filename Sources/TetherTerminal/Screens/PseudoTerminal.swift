@@ -18,6 +18,7 @@ public final class PseudoTerminal {
   /// The terminal (slave) side: what a program uses as its terminal.
   public let terminal: Int32
 
+  /// A pseudo-terminal of `size`, for tests that run a real screen.
   public init(size: Size) throws {
     var controller: Int32 = -1
     var terminal: Int32 = -1

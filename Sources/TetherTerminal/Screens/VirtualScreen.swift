@@ -21,6 +21,7 @@ public final class VirtualScreen: Screen {
   public private(set) var isStarted = false
   private var needsFullRepaint = false
 
+  /// A screen of `size` held in memory.
   public init(size: Size) {
     front = Canvas(size: size)
   }
@@ -42,7 +43,9 @@ public final class VirtualScreen: Screen {
   /// All rows joined with newlines, for readable test failures.
   public var text: String { lines.joined(separator: "\n") }
 
+  /// The cell at `point` of the last frame drawn.
   public func cell(at point: Point) -> Cell { front[point] }
+  /// The style of the cell at `point` of the last frame drawn.
   public func style(at point: Point) -> Style { front[point].style }
 
   /// The position of the first occurrence of `text` on screen, searching row by row.

@@ -10,6 +10,7 @@ public struct Border: Widget, Sendable {
   public var style: Style
   public var titleStyle: Style?
 
+  /// A box-drawn border with an optional title in its top edge.
   public init(title: String? = nil, style: Style = .plain, titleStyle: Style? = nil) {
     self.title = title
     self.style = style

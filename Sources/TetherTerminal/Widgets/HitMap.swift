@@ -20,6 +20,7 @@
 public struct HitMap<Target: Hashable>: Sendable where Target: Sendable {
   private var regions: [(target: Target, rect: Rect)] = []
 
+  /// An empty map.
   public init() {}
 
   /// Forgets every region (at the start of a frame).

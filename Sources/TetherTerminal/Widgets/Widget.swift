@@ -30,5 +30,6 @@ public protocol Widget {
 /// ```
 public protocol StatefulWidget {
   associatedtype State
+  /// Draws the widget into `area` of `frame`, reading and updating `state`.
   func render(in rect: Rect, into frame: inout Frame, state: inout State)
 }

@@ -50,6 +50,8 @@ public final class CurlTransport: HTTPTransport, ExchangeTransport {
     /// The `User-Agent` of requests that do not set their own.
     public var userAgent: String
 
+    /// A configuration; by default 8 connections per host, cookies kept in memory, the proxies of
+    /// the environment, the system's certificate authorities.
     public init(
       maximumConnectionsPerHost: Int = 8, storesCookies: Bool = true,
       proxies: ProxySettings = ProxySettings(environment: ProcessInfo.processInfo.environment),

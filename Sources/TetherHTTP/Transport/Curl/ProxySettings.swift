@@ -19,6 +19,7 @@ public struct ProxySettings: Sendable, Hashable {
   /// Hosts reached directly, in curl's `no_proxy` syntax.
   public var noProxy: String?
 
+  /// Proxies for plain and TLS requests, and the hosts reached without one.
   public init(http: String? = nil, https: String? = nil, noProxy: String? = nil) {
     self.http = http
     self.https = https

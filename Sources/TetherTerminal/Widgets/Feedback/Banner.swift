@@ -21,6 +21,7 @@ public struct Banner: Widget, Sendable {
   public var message: String
   public var kind: MessageKind
 
+  /// A banner showing `message`, styled as its `kind` says.
   public init(_ message: String, kind: MessageKind = .info) {
     self.message = message
     self.kind = kind

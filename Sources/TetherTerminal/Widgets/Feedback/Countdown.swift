@@ -13,6 +13,8 @@ public struct Countdown: Widget {
   public var label: (String) -> String
   public var style: Style
 
+  /// A countdown to `deadline`, its text passed through `label`, that asks for its own redraws
+  /// until then.
   public init(
     until deadline: Date, style: Style = .plain, label: @escaping (String) -> String = { $0 }
   ) {

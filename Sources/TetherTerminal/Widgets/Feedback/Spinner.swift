@@ -17,6 +17,7 @@ public struct Spinner: Widget, Sendable {
   public var interval: Duration
   public var style: Style
 
+  /// A spinner started at `startedAt`, after `label`, that turns each `interval` while it is drawn.
   public init(
     startedAt: Date, label: String = "", frames: [String] = Spinner.dots,
     interval: Duration = .milliseconds(100), style: Style = .plain

@@ -3,6 +3,7 @@ public struct Segment: Sendable, ExpressibleByStringLiteral {
   public var text: String
   public var style: Style?
 
+  /// A piece of the status bar: its text, in `style` if given.
   public init(_ text: String, style: Style? = nil) {
     self.text = text
     self.style = style
@@ -25,6 +26,7 @@ public struct StatusBar: Widget, Sendable {
   public var right: [Segment]
   public var style: Style
 
+  /// A status bar of segments on its left and its right.
   public init(left: [Segment] = [], right: [Segment] = [], style: Style = .reverse) {
     self.left = left
     self.right = right

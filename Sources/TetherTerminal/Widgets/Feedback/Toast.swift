@@ -6,6 +6,7 @@ public struct ToastState: Hashable, Sendable {
   public private(set) var kind = MessageKind.info
   public private(set) var expiresAt = Date.distantPast
 
+  /// No toast shown.
   public init() {}
 
   /// Shows `message` from `now` for `duration`, replacing any earlier toast.
@@ -37,6 +38,7 @@ public struct ToastState: Hashable, Sendable {
 /// Toast().render(in: body, into: &frame, state: &toast)
 /// ```
 public struct Toast: StatefulWidget, Sendable {
+  /// A toast, drawn as its ``ToastState`` says.
   public init() {}
 
   public func render(in rect: Rect, into frame: inout Frame, state: inout ToastState) {

@@ -13,6 +13,7 @@ public struct HelpOverlay: StatefulWidget, Sendable {
   public var sections: [HelpSection]
   public var title: String
 
+  /// The help of `sections` (each a keymap's), under `title`.
   public init(_ sections: [HelpSection], title: String = "Help") {
     self.sections = sections
     self.title = title

@@ -21,6 +21,7 @@ public struct HelpState: Hashable, Sendable {
     case ignored
   }
 
+  /// What the help overlay's own keys do.
   public enum Action: Hashable, Sendable {
     case filter, close
   }
@@ -39,6 +40,7 @@ public struct HelpState: Hashable, Sendable {
   /// Whether keys go to the filter field.
   public private(set) var isFiltering = false
 
+  /// The help scrolled to its top, unfiltered.
   public init() {}
 
   /// Scrolls (j/k, ↑/↓, PgUp/PgDn, g/G, the wheel), filters (`/`, then type; Enter keeps the

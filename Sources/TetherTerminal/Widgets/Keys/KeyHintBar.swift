@@ -15,6 +15,7 @@ public struct KeyHintBar: Widget, Sendable {
   public var keyStyle: Style
   public var labelStyle: Style
 
+  /// A footer of `hints`, most important first, ending with `more` when some do not fit.
   public init(
     _ hints: [KeyHint], more: KeyHint = KeyHint(keys: "?", label: "more"),
     keyStyle: Style = .bold, labelStyle: Style = .dim

@@ -14,6 +14,7 @@
 /// if let action = keymap.action(for: event) { ... }
 /// ```
 public struct Keymap<Action: Hashable & Sendable>: Sendable {
+  /// Keys bound to one action, with the help text and the footer hint that describe it.
   public struct Binding: Sendable {
     public var keys: [Key]
     public var action: Action
@@ -24,6 +25,8 @@ public struct Keymap<Action: Hashable & Sendable>: Sendable {
     /// Which hints the footer keeps when they do not all fit.
     public var importance: HintImportance
 
+    /// Binds `keys` to `action`, described by `help` in the help overlay and by `hint` in the
+    /// footer.
     public init(
       _ keys: [Key], _ action: Action, _ description: String, hint: String? = nil,
       importance: HintImportance = .normal
@@ -43,6 +46,7 @@ public struct Keymap<Action: Hashable & Sendable>: Sendable {
   public private(set) var bindings: [Binding]
   private var actions: [Key: Action] = [:]
 
+  /// A keymap of `bindings`, titled `title` in the help.
   public init(title: String = "Keys", _ bindings: [Binding]) {
     self.title = title
     self.bindings = bindings
@@ -125,6 +129,7 @@ public struct KeyHint: Hashable, Sendable {
   public var label: String
   public var importance: HintImportance
 
+  /// A hint of the footer: the keys, what they do in a word, and how much it matters.
   public init(keys: String, label: String, importance: HintImportance = .normal) {
     self.keys = keys
     self.label = label
@@ -140,6 +145,7 @@ public struct HelpSection: Hashable, Sendable {
   public var title: String
   public var entries: [KeyHint]
 
+  /// A section of the help: a title and its keys with what they do.
   public init(title: String, entries: [KeyHint]) {
     self.title = title
     self.entries = entries

@@ -8,6 +8,7 @@ public struct ListState: Hashable, Sendable {
   /// The visible rows; rendering keeps the selection inside them.
   public private(set) var scroll = ScrollState()
 
+  /// A list with row `selection` selected, scrolled to the top.
   public init(selection: Int = 0) {
     self.selection = max(0, selection)
   }

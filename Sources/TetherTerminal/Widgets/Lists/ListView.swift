@@ -5,6 +5,7 @@ public struct ListItem: Sendable, ExpressibleByStringLiteral {
   public var style: Style?
   public var detail: String?
 
+  /// A row showing its text, with `detail` right-aligned.
   public init(_ text: String, style: Style? = nil, detail: String? = nil) {
     self.text = text
     self.style = style
@@ -40,6 +41,7 @@ public struct ListView: StatefulWidget {
   /// Shown dim when the list is empty.
   public var emptyMessage: String?
 
+  /// A list of `count` rows, each made by `item` only when it is visible.
   public init(
     count: Int, style: Style = .plain, selectedStyle: Style = .reverse, isFocused: Bool = true,
     unfocusedSelectedStyle: Style = .bold, emptyMessage: String? = nil,

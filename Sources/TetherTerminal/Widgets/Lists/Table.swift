@@ -29,6 +29,7 @@ public struct Table: StatefulWidget {
   /// Blank columns between two columns.
   public var spacing: Int
 
+  /// A table of `columns` and `count` rows, each made by `row` only when it is visible.
   public init(
     columns: [TableColumn], count: Int, sort: TableSort? = nil, isFocused: Bool = true,
     headerStyle: Style = Style(attributes: [.bold, .underline]), selectedStyle: Style = .reverse,

@@ -1,5 +1,6 @@
 /// A column of a ``Table``: its header title, its width and how its cells align.
 public struct TableColumn: Hashable, Sendable {
+  /// Where a column puts its text.
   public enum Alignment: Hashable, Sendable {
     case leading, center, trailing
   }
@@ -9,6 +10,7 @@ public struct TableColumn: Hashable, Sendable {
   public var width: LayoutConstraint
   public var alignment: Alignment
 
+  /// A column titled `title`, as wide as `width` says, its text aligned as `alignment` says.
   public init(_ title: String, width: LayoutConstraint = .fill, alignment: Alignment = .leading) {
     self.title = title
     self.width = width
@@ -21,6 +23,7 @@ public struct TableSort: Hashable, Sendable {
   public var column: Int
   public var ascending: Bool
 
+  /// A sort by `column`, ascending or descending, shown ▲ or ▼ in its header.
   public init(column: Int, ascending: Bool = true) {
     self.column = column
     self.ascending = ascending
@@ -39,6 +42,7 @@ public struct TableCell: Hashable, Sendable, ExpressibleByStringLiteral {
   public var text: String
   public var style: Style?
 
+  /// A cell showing its text, in `style` if given.
   public init(_ text: String, style: Style? = nil) {
     self.text = text
     self.style = style
@@ -54,6 +58,7 @@ public struct TableRow: Hashable, Sendable {
   public var cells: [TableCell]
   public var style: Style?
 
+  /// A row of `cells`, in `style` if given.
   public init(_ cells: [TableCell], style: Style? = nil) {
     self.cells = cells
     self.style = style

@@ -26,6 +26,7 @@ public struct Tree<ID: Hashable & Sendable>: StatefulWidget {
   /// Shown dim when there are no nodes.
   public var emptyMessage: String?
 
+  /// A tree of `roots`, drawn in the caller's order, with guides.
   @inlinable
   public init(
     roots: [TreeNode<ID>], isFocused: Bool = true, style: Style = .plain, guideStyle: Style = .dim,

@@ -15,6 +15,7 @@ public struct TreeNode<ID: Hashable & Sendable>: Sendable {
   public var item: ListItem
   public var children: [TreeNode]
 
+  /// A node `id` shown as `item`, with its `children`.
   @inlinable
   public init(_ id: ID, _ item: ListItem, children: [TreeNode] = []) {
     self.id = id

@@ -24,17 +24,22 @@ public struct TreeState<ID: Hashable & Sendable>: Sendable {
   /// The nodes drawn by the last render, top to bottom, and the column of their fold marker.
   @usableFromInline var drawn: [(id: ID, markerX: Int)] = []
 
+  /// A tree with the nodes `expanded` unfolded and node `selection` selected.
   @inlinable
   public init(expanded: Set<ID> = [], selection: ID? = nil) {
     self.unfolded = expanded
     self.selected = selection
   }
 
+  /// Whether node `id` is unfolded.
   @inlinable public func isExpanded(_ id: ID) -> Bool { unfolded.contains(id) }
 
+  /// Unfolds node `id`.
   @inlinable public mutating func expand(_ id: ID) { unfolded.insert(id) }
+  /// Folds node `id`.
   @inlinable public mutating func collapse(_ id: ID) { unfolded.remove(id) }
 
+  /// Unfolds node `id` if folded, folds it otherwise.
   @inlinable
   public mutating func toggle(_ id: ID) {
     if unfolded.remove(id) == nil { unfolded.insert(id) }
@@ -49,6 +54,7 @@ public struct TreeState<ID: Hashable & Sendable>: Sendable {
     }
   }
 
+  /// Folds every node.
   @inlinable public mutating func collapseAll() { unfolded.removeAll() }
 
   /// Selects `id` (its row is shown by the next render).

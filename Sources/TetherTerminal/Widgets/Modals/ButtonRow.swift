@@ -6,6 +6,7 @@ public struct ButtonRow: Widget, Sendable {
   public var focused: Int?
   public var disabled: Set<Int>
 
+  /// A row of buttons titled `titles`, the `focused` one highlighted and `disabled` ones dimmed.
   public init(_ titles: [String], focused: Int? = nil, disabled: Set<Int> = []) {
     self.titles = titles
     self.focused = focused

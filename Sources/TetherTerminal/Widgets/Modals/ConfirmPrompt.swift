@@ -1,5 +1,6 @@
 /// The choice in a ``ConfirmPrompt``.
 public struct ConfirmState: Hashable, Sendable {
+  /// How a ``ConfirmPrompt`` was answered.
   public enum Outcome: Hashable, Sendable {
     case confirmed
     case cancelled
@@ -49,6 +50,7 @@ public struct ConfirmPrompt: StatefulWidget, Sendable {
   public var confirmTitle: String
   public var cancelTitle: String
 
+  /// A dialog asking `title`, with `message` and two buttons: confirm and cancel.
   public init(
     title: String = "Confirm", message: String, confirmTitle: String = "Yes",
     cancelTitle: String = "No"

@@ -16,6 +16,8 @@ public struct Dialog: Widget, Sendable {
   public var style: Style
   public var dimsBackground: Bool
 
+  /// A centred dialog of `size` titled `title`, over the screen (dimmed unless `dimsBackground` is
+  /// false).
   public init(title: String, size: Size, style: Style = .plain, dimsBackground: Bool = true) {
     self.title = title
     self.size = size

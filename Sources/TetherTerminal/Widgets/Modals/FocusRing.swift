@@ -9,13 +9,16 @@ public struct FocusRing: Hashable, Sendable {
   public let count: Int
   public private(set) var index: Int
 
+  /// A ring of `count` controls, control `index` focused.
   public init(count: Int, index: Int = 0) {
     self.count = max(1, count)
     self.index = max(0, min(index, self.count - 1))
   }
 
+  /// Whether control `control` has the focus.
   public func isFocused(_ control: Int) -> Bool { control == index }
 
+  /// Focuses control `control`, clamped to the ring.
   public mutating func focus(_ control: Int) {
     index = max(0, min(control, count - 1))
   }

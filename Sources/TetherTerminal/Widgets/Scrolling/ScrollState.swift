@@ -24,6 +24,8 @@ public struct ScrollState: Hashable, Sendable {
   /// timeline); scrolling up leaves the end, scrolling back down to it resumes following.
   public var followsEnd: Bool
 
+  /// A scroll position `offset` lines down; `followsEnd` keeps the end in view as content grows, as
+  /// a log does.
   public init(offset: Int = 0, followsEnd: Bool = false) {
     self.offset = max(0, offset)
     self.followsEnd = followsEnd

@@ -17,6 +17,7 @@ public struct ScrollView: StatefulWidget {
   public var contentHeight: Int
   public var content: (Rect, inout Frame) -> Void
 
+  /// A view of content `contentHeight` lines tall, drawn by `content` into a canvas of that height.
   public init(contentHeight: Int, content: @escaping (Rect, inout Frame) -> Void) {
     self.contentHeight = max(0, contentHeight)
     self.content = content

@@ -11,6 +11,7 @@ public struct Scrollbar: Widget, Sendable {
   public var trackStyle: Style
   public var thumbStyle: Style
 
+  /// A scrollbar of `state`'s position.
   public init(state: ScrollState, trackStyle: Style = .dim, thumbStyle: Style = .plain) {
     self.state = state
     self.trackStyle = trackStyle

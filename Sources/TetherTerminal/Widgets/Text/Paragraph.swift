@@ -9,6 +9,7 @@ public struct Paragraph: Widget, StatefulWidget, Sendable {
   public var text: String
   public var style: Style
 
+  /// A paragraph of text, wrapped at word boundaries.
   public init(_ text: String, style: Style = .plain) {
     self.text = text
     self.style = style

@@ -11,6 +11,7 @@ public struct TextArea: StatefulWidget, Sendable {
   public var isFocused: Bool
   public var style: Style
 
+  /// A text area showing `placeholder` while empty.
   public init(placeholder: String = "", isFocused: Bool = true, style: Style = .plain) {
     self.placeholder = placeholder
     self.isFocused = isFocused

@@ -9,6 +9,7 @@ public struct TextAreaState: Hashable, Sendable {
   /// The visual rows shown (after wrapping); rendering keeps the cursor in view.
   public internal(set) var scroll = ScrollState()
 
+  /// A text area's state holding `text`.
   public init(text: String = "") {
     lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
       LineBuffer(TextSanitizer.sanitize(String($0)))

@@ -11,6 +11,7 @@ public struct TextField: StatefulWidget, Sendable {
   public var isFocused: Bool
   public var style: Style
 
+  /// A one-line text field showing `placeholder` while empty.
   public init(placeholder: String = "", isFocused: Bool = true, style: Style = .underline) {
     self.placeholder = placeholder
     self.isFocused = isFocused

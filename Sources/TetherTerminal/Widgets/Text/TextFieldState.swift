@@ -9,6 +9,7 @@ public struct TextFieldState: Hashable, Sendable {
   /// cursor in view.
   var firstVisible = 0
 
+  /// A text field's state holding `text`.
   public init(text: String = "") {
     buffer = LineBuffer(text)
   }

@@ -31,6 +31,7 @@ public struct Timeline: StatefulWidget, Sendable {
   /// Shown dim when there are no rows.
   public var emptyMessage: String?
 
+  /// A timeline of `rows` on a time axis over `range` (fitted to the rows when nil).
   public init(
     rows: [TimelineRow], range: ClosedRange<Date>? = nil, labelWidth: Int? = nil,
     isFocused: Bool = true, selectedStyle: Style = .reverse, unfocusedSelectedStyle: Style = .bold,

@@ -12,6 +12,8 @@ public struct TimelineSpan: Hashable, Sendable {
   /// Drawn inside the bar when it fits (`attempt 2`, `500`).
   public var label: String?
 
+  /// A span from `start` to `end` (nil: still running, up to now), drawn with `fill`, with an
+  /// optional `label`.
   public init(
     from start: Date, to end: Date?, style: Style = Style(foreground: .cyan),
     fill: Character = "█", label: String? = nil
@@ -33,6 +35,7 @@ public struct TimelineMarker: Hashable, Sendable {
   public var symbol: Character
   public var style: Style
 
+  /// A marker `symbol` at `date`, in `style`.
   public init(at date: Date, symbol: Character, style: Style = .bold) {
     self.date = date
     self.symbol = symbol
@@ -64,6 +67,7 @@ public struct TimelineRow: Hashable, Sendable {
   public var detail: String?
   public var style: Style?
 
+  /// A row titled `label`, with its spans and markers, and `detail` at its right end.
   public init(
     _ label: String, spans: [TimelineSpan] = [], markers: [TimelineMarker] = [],
     detail: String? = nil, style: Style? = nil
