@@ -45,6 +45,11 @@ public final class Inspector: Sendable {
     let folder = options.folder ?? SocketFolder.path()
     try PrivateDirectory.claim(folder)
     let path = SocketFolder.socket(of: getpid(), in: folder)
+    // One socket per process and folder: a second inspector is refused in words.
+    guard !LiveInspectors.shared.listens(at: path) else {
+      throw SystemError(
+        "listen at", path, reason: "this process has an inspector there already: stop it first")
+    }
     let listener = try LocalSocket.listen(at: path)
     let server = try InspectorServer(
       client: client, name: name, network: network, listener: listener, options: options)
@@ -83,6 +88,11 @@ final class LiveInspectors: Sendable {
 
   func add(_ server: InspectorServer) {
     servers.withLock { $0[ObjectIdentifier(server)] = server }
+  }
+
+  /// Whether a running inspector of this process listens at `path`.
+  func listens(at path: String) -> Bool {
+    servers.withLock { $0.values.contains { $0.listener.path == path } }
   }
 
   func remove(_ server: InspectorServer) {

@@ -149,6 +149,21 @@ struct Post: Codable, Sendable, Equatable {
     #expect(next.message()?["type"] == "hello", "the inspector still serves")
   }
 
+  @Test func aSecondInspectorInTheSameFolderIsRefusedInWords() throws {
+    let scratch = try SocketScratch()
+    let first = try Inspector.start(client: client(), name: "one", options: options(scratch))
+    #expect(
+      throws: SystemError(
+        "listen at", first.socketPath,
+        reason: "this process has an inspector there already: stop it first")
+    ) {
+      try Inspector.start(client: client(), name: "two", options: options(scratch))
+    }
+    first.stop()
+    let second = try Inspector.start(client: client(), name: "two", options: options(scratch))
+    second.stop()
+  }
+
   @Test func viewersThatComeAndGoCostNothingAndTooManyAreRefused() async throws {
     let scratch = try SocketScratch()
     let client = client()
@@ -160,6 +175,13 @@ struct Post: Codable, Sendable, Equatable {
       let viewer = try TestViewer(inspector.socketPath)
       _ = viewer  // connects and vanishes at once, often before its hello is sent
     }
+    // Their ends are read: none of them is counted any more.
+    var waited = 0
+    while inspector.viewerCount > 0 && waited < 4000 {
+      usleep(5000)
+      waited += 1
+    }
+    #expect(inspector.viewerCount == 0)
     var viewers: [TestViewer] = []
     for _ in 0..<8 {
       let viewer = try TestViewer(inspector.socketPath)
