@@ -56,7 +56,13 @@ extension PostsBrowserApp {
   func refetch() {
     switch focus {
     case .feed:
-      run { try await $0.feed.refetchAllPages() }
+      // After a failed first load there is no page to refetch but the first: the rows are
+      // filled as at launch.
+      let count = postsToFill
+      run { model in
+        try await model.feed.refetchAllPages()
+        try await model.loadPages(untilLoaded: count)
+      }
       if let selection,
         selection.post.state.status == .failure || selection.author.state.status == .failure
       {

@@ -71,6 +71,19 @@ import TetherTerminal
     await browser.waitFor("Posts · 25 of 25")
   }
 
+  /// A feed whose first load failed, refetched with `r` once the server is back, fills its
+  /// rows as a normal start does, not one page and blank rows.
+  @Test func aFailedFirstLoadRecoversFully() async throws {
+    let browser = try BrowserHarness(size: Size(width: 100, height: 40), posts: 60, retries: 0) {
+      $0.fail("/posts", status: 503, message: "Down")
+    }
+    await browser.waitFor("⚠ 503: Down — m to retry")
+    browser.backend.heal("/posts")
+    browser.press("r")
+    await browser.waitUntil("the rows filled") { $0.model.feedPosts.count >= 30 }
+    #expect(browser.text.contains("Posts · 40 of 60"), "every row filled: \(browser.text)")
+  }
+
   @Test func aLongErrorIsShortenedAndKeepsItsHint() async throws {
     let wrongShape = MockResponse.text(
       #"{"items": [], "count": 0, "note": "this is not the posts API you are looking for"}"#,
