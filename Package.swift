@@ -82,7 +82,9 @@ let package = Package(
     // Demo: the Posts service, the Posts browser and a small TetherTerminal sample.
     .target(
       name: "PostsService",
-      dependencies: ["TetherHTTP", "TetherJSON", "TetherSynchronization", "TetherCommandLine"],
+      dependencies: [
+        "TetherHTTP", "TetherJSON", "TetherTime", "TetherSynchronization", "TetherCommandLine",
+      ],
       path: "Demo/PostsService"),
     .executableTarget(
       name: "PostsServerTool",

@@ -1,4 +1,5 @@
 import Glibc
+import TetherTime
 
 /// One of the server's I/O threads: an epoll loop that accepts connections from the shared
 /// listener, reads and parses requests, answers them, and enforces every connection's deadline.
@@ -25,7 +26,7 @@ final class EventLoop {
   var connections: [Connection?] = []
   private var freeSlots: [Int] = []
   private var generations: [UInt32] = []
-  var deadlines = DeadlineHeap()
+  var deadlines = DeadlineHeap<Int, ContinuousClock.Instant>()
   var ready = Epoll.ReadyList(capacity: 256)
   /// Where `recv` puts bytes before they are appended to a connection's input.
   var scratch = [UInt8](repeating: 0, count: 64 * 1024)
@@ -207,9 +208,9 @@ final class EventLoop {
         epoll.add(runtime.listener.descriptor, for: .readable, token: Self.listenerToken)
       }
     }
-    while let (slot, deadline) = deadlines.first, deadline <= now {
-      deadlines.set(slot, to: nil)
-      guard let connection = connections[slot] else { continue }
+    while let first = deadlines.first, first.deadline <= now {
+      deadlines.popFirst()
+      guard let connection = connections[first.key] else { continue }
       deadlinePassed(for: connection)
     }
   }

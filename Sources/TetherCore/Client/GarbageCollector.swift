@@ -16,7 +16,9 @@ final class GarbageCollector: Sendable {
   }
 
   private struct Schedule {
-    var heap = DeadlineHeap()
+    /// One deadline per store: a later schedule replaces an earlier one.
+    var heap = DeadlineHeap<ObjectIdentifier, Date>()
+    var candidates: [ObjectIdentifier: Candidate] = [:]
     var sweeper: Task<Void, Never>?
     var sweepsUntil: Date?
     var isStopped = false
@@ -42,7 +44,8 @@ final class GarbageCollector: Sendable {
       path: path, store: ObjectIdentifier(store), isMutation: isMutation, deadline: deadline)
     let replaced = schedule.withLock { schedule -> Task<Void, Never>? in
       guard !schedule.isStopped else { return nil }
-      schedule.heap.push(candidate)
+      schedule.heap.set(candidate.store, to: deadline)
+      schedule.candidates[candidate.store] = candidate
       if let sweepsUntil = schedule.sweepsUntil, deadline >= sweepsUntil { return nil }
       if schedule.sweeper != nil, schedule.sweepsUntil == nil { return nil }
       let previous = schedule.sweeper
@@ -77,7 +80,7 @@ final class GarbageCollector: Sendable {
   private func nextDeadline() -> Date? {
     schedule.withLock { schedule in
       guard !Task.isCancelled else { return nil }
-      guard let deadline = schedule.heap.earliest?.deadline, !schedule.isStopped else {
+      guard let deadline = schedule.heap.first?.deadline, !schedule.isStopped else {
         schedule.sweeper = nil
         schedule.sweepsUntil = nil
         return nil
@@ -91,50 +94,13 @@ final class GarbageCollector: Sendable {
     let now = clock.now()
     return schedule.withLock { schedule in
       var due: [Candidate] = []
-      while let earliest = schedule.heap.earliest, earliest.deadline <= now {
-        due.append(schedule.heap.pop())
+      while let earliest = schedule.heap.first, earliest.deadline <= now {
+        schedule.heap.popFirst()
+        if let candidate = schedule.candidates.removeValue(forKey: earliest.key) {
+          due.append(candidate)
+        }
       }
       return due
-    }
-  }
-}
-
-/// A binary min-heap of candidates by deadline.
-private struct DeadlineHeap {
-  private var elements: [GarbageCollector.Candidate] = []
-
-  var earliest: GarbageCollector.Candidate? { elements.first }
-
-  mutating func push(_ candidate: GarbageCollector.Candidate) {
-    elements.append(candidate)
-    var child = elements.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard elements[child].deadline < elements[parent].deadline else { break }
-      elements.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop() -> GarbageCollector.Candidate {
-    let top = elements[0]
-    let last = elements.removeLast()
-    guard !elements.isEmpty else { return top }
-    elements[0] = last
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < elements.count, elements[left].deadline < elements[smallest].deadline {
-        smallest = left
-      }
-      if right < elements.count, elements[right].deadline < elements[smallest].deadline {
-        smallest = right
-      }
-      guard smallest != parent else { return top }
-      elements.swapAt(parent, smallest)
-      parent = smallest
     }
   }
 }

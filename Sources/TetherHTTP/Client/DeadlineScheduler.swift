@@ -12,15 +12,10 @@ import TetherSynchronization
 /// finished — except on ``SystemClock``, where it sleeps on until its deadline so that
 /// sequential sends reuse it.
 final class DeadlineScheduler: Sendable {
-  private struct Entry {
-    var deadline: Date
-    var id: Int
-  }
-
   private struct State {
     var pending: [Int: (deadline: Date, fire: @Sendable () -> Void)] = [:]
-    /// A binary min-heap of deadlines; cancelled entries stay until they surface.
-    var heap: [Entry] = []
+    /// The pending deadlines by id.
+    var heap = DeadlineHeap<Int, Date>()
     var nextID = 0
     var sleeper: Task<Void, Never>?
     var sleeperDeadline: Date?
@@ -44,7 +39,7 @@ final class DeadlineScheduler: Sendable {
       state.nextID += 1
       let id = state.nextID
       state.pending[id] = (deadline, fire)
-      Self.push(Entry(deadline: deadline, id: id), into: &state.heap)
+      state.heap.set(id, to: deadline)
       if let current = state.sleeperDeadline, current <= deadline, state.sleeper != nil {
         return (id, nil)
       }
@@ -60,18 +55,14 @@ final class DeadlineScheduler: Sendable {
   func cancel(_ id: Int) {
     let idle = state.withLock { state -> Task<Void, Never>? in
       guard state.pending.removeValue(forKey: id) != nil else { return nil }
+      state.heap.set(id, to: nil)
       if state.pending.isEmpty {
-        state.heap.removeAll(keepingCapacity: true)
         guard !keepsIdleSleeper else { return nil }
         defer {
           state.sleeper = nil
           state.sleeperDeadline = nil
         }
         return state.sleeper
-      }
-      if state.heap.count > 2 * state.pending.count + 64 {
-        state.heap = state.pending.map { Entry(deadline: $0.value.deadline, id: $0.key) }
-        state.heap.sort { $0.deadline < $1.deadline }  // a sorted array is a heap
       }
       return nil
     }
@@ -99,11 +90,8 @@ final class DeadlineScheduler: Sendable {
     let due = state.withLock { state -> [@Sendable () -> Void] in
       var due: [@Sendable () -> Void] = []
       while let first = state.heap.first, first.deadline <= now {
-        Self.popFirst(from: &state.heap)
-        if let entry = state.pending.removeValue(forKey: first.id) { due.append(entry.fire) }
-      }
-      while let first = state.heap.first, state.pending[first.id] == nil {
-        Self.popFirst(from: &state.heap)
+        state.heap.popFirst()
+        if let entry = state.pending.removeValue(forKey: first.key) { due.append(entry.fire) }
       }
       // A sleeper replaced while it woke leaves the current one alone.
       guard generation == state.sleeperGeneration else { return due }
@@ -113,32 +101,5 @@ final class DeadlineScheduler: Sendable {
       return due
     }
     for fire in due { fire() }
-  }
-
-  private static func push(_ entry: Entry, into heap: inout [Entry]) {
-    heap.append(entry)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].deadline < heap[parent].deadline else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private static func popFirst(from heap: inout [Entry]) {
-    heap.swapAt(0, heap.count - 1)
-    heap.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < heap.count && heap[left].deadline < heap[smallest].deadline { smallest = left }
-      if right < heap.count && heap[right].deadline < heap[smallest].deadline { smallest = right }
-      guard smallest != parent else { return }
-      heap.swapAt(parent, smallest)
-      parent = smallest
-    }
   }
 }
