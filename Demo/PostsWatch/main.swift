@@ -59,11 +59,13 @@ let feedURL = baseURL.appendingPathComponent("posts").absoluteString
 say("watching \(Redaction.standard.url(feedURL)) every \(DurationText.format(options.every))")
 let watcher = FeedWatcher(client: client, api: api, interval: options.every, limit: options.limit)
 
-// Until SIGINT or SIGTERM: the inspector's socket is removed on the way out.
+// Until SIGINT, SIGTERM or SIGHUP (its terminal closed): the inspector's socket is removed
+// on the way out.
 signal(SIGINT, SIG_IGN)
 signal(SIGTERM, SIG_IGN)
+signal(SIGHUP, SIG_IGN)
 let stop = DispatchSemaphore(value: 0)
-let signals = [SIGINT, SIGTERM].map { number in
+let signals = [SIGINT, SIGTERM, SIGHUP].map { number in
   let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
   source.setEventHandler { stop.signal() }
   source.resume()
