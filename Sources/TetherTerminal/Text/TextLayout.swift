@@ -25,7 +25,8 @@ public enum TextLayout {
   /// `text` broken into lines of at most `width` columns.
   ///
   /// Line breaks in the text start new lines (an empty line stays empty); lines break between
-  /// words where possible, and a word longer than the width is broken between graphemes. Each
+  /// words where possible, and a word longer than the width is broken between graphemes. A
+  /// line's indentation is kept, on its continuation lines too (up to half the width). Each
   /// line is sanitised and has no trailing spaces.
   public static func wrap(_ text: String, toWidth width: Int) -> [String] {
     guard width > 0 else { return [] }
@@ -37,13 +38,19 @@ public enum TextLayout {
   }
 
   private static func wrapParagraph(_ paragraph: String, width: Int, into lines: inout [String]) {
-    var line = ""
-    var lineWidth = 0
+    // A paragraph's indentation (JSON, a list) is kept, on its continuation lines too, up to
+    // half the width.
+    let indent = min(paragraph.prefix { $0 == " " }.count, width / 2)
+    let pad = String(repeating: " ", count: indent)
+    var line = pad
+    var lineWidth = indent
+    var isBlank = true
     func flush() {
       while line.last == " " { line.removeLast() }
       lines.append(line)
-      line = ""
-      lineWidth = 0
+      line = pad
+      lineWidth = indent
+      isBlank = true
     }
     let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
     if words.isEmpty {
@@ -52,11 +59,12 @@ public enum TextLayout {
     }
     for word in words {
       let wordWidth = DisplayWidth.of(String(word))
-      if lineWidth > 0 && lineWidth + 1 + wordWidth > width { flush() }
-      if lineWidth > 0 {
+      if !isBlank && lineWidth + 1 + wordWidth > width { flush() }
+      if !isBlank {
         line += " "
         lineWidth += 1
       }
+      isBlank = false
       if wordWidth <= width - lineWidth {
         line += word
         lineWidth += wordWidth
@@ -64,9 +72,10 @@ public enum TextLayout {
       }
       for character in word {
         let columns = DisplayWidth.of(character)
-        if lineWidth + columns > width { flush() }
+        if lineWidth + columns > width, lineWidth > indent { flush() }
         line.append(character)
         lineWidth += columns
+        isBlank = false
       }
     }
     flush()

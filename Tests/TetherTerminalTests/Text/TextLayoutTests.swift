@@ -33,4 +33,14 @@ import Testing
   @Test func keepsLineBreaksAndEmptyLines() {
     #expect(TextLayout.wrap("one\n\ntwo", toWidth: 10) == ["one", "", "two"])
   }
+
+  /// Indented text (JSON in a dialog) keeps its indentation, on continuation lines too.
+  @Test func keepsEachLinesIndentation() {
+    let json = "{\n  \"title\": \"Retry me\",\n  \"tags\": [\n    \"a\"\n  ]\n}"
+    #expect(
+      TextLayout.wrap(json, toWidth: 40) == [
+        "{", "  \"title\": \"Retry me\",", "  \"tags\": [", "    \"a\"", "  ]", "}",
+      ])
+    #expect(TextLayout.wrap("  one two three", toWidth: 9) == ["  one two", "  three"])
+  }
 }
