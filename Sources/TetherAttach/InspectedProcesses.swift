@@ -3,7 +3,7 @@ import Glibc
 import TetherInspector
 import TetherSystem
 
-/// This user's inspectable processes: the sockets in ``SocketFolder``, each asked who it is.
+/// This user's inspectable processes: the sockets in `SocketFolder`, each asked who it is.
 public enum InspectedProcesses {
   /// One process and its inspector.
   public struct Process: Sendable, Hashable {

@@ -22,6 +22,7 @@ public final class InspectorConnection: Sendable {
   /// Connects to the inspector at `path`.
   ///
   /// - Parameters:
+  ///   - path: the inspector's socket, as ``InspectedProcesses`` lists it.
   ///   - notices: failures of commands sent without waiting, and errors the process reports.
   ///   - ended: the connection ended; the text says why (`posts-watch (1234) exited`).
   /// - Throws: ``AttachError`` when nothing answers there.

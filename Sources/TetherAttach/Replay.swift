@@ -14,6 +14,7 @@ public final class Replay {
   private var applied = 0
   private let name: String
 
+  /// A replay of a recording's `contents`, titled `name`, its cursor at the start.
   public init(_ contents: Recording.Contents, name: String) {
     self.contents = contents
     self.name = name

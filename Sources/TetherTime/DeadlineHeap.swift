@@ -20,6 +20,7 @@ public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
   /// Each key's index in `entries`.
   private var positions: [Key: Int] = [:]
 
+  /// An empty heap.
   public init() {}
 
   public var isEmpty: Bool { entries.isEmpty }
@@ -56,6 +57,7 @@ public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
     return first
   }
 
+  /// Removes every deadline, keeping the heap's storage.
   public mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
