@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TetherCore
 import TetherHTTP
+import TetherJSON
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -95,7 +96,10 @@ enum HTTPFeaturesBench {
     var api = APIClient(baseURL: server.url, transport: curl)
     api.defaults.maximumResponseSize = size
     let client = api
-    let download = Endpoint<Int>(.get, "big") { data, _ in data.count }
+    var endpoint = Endpoint<Int>(.get, "big") { data, _ in data.count }
+    // Not JSON, which the client leaves to this parser, but over the default size limit.
+    endpoint.jsonLimits = JSONLimits(maximumSize: size)
+    let download = endpoint
     let reports = ReportCounter()
     let (baseline, scenario) = try await Harness.bestInTurns(
       of: 5, iterations: 1,
@@ -106,14 +110,20 @@ enum HTTPFeaturesBench {
         let count = try await client.send(download) { _ in reports.add() }
         guard count == size else { throw Unexpected() }
       })
+    // One more download, alone, to count its reports against its own duration.
+    let before = reports.count
+    let start = ContinuousClock.now
+    _ = try await client.send(download) { _ in reports.add() }
+    let seconds = (ContinuousClock.now - start) / .seconds(1)
+    let rate = Double(reports.count - before) / seconds
     Harness.compare(
       "100 MB download with progress", scenario, baseline: "the same without", baseline)
     let ratio = scenario.wallPerIteration / baseline.wallPerIteration
     Harness.line(
       "progress target",
       String(
-        format: "%.3f× (< 1.05× %@); %.1f reports a second", ratio, ratio < 1.05 ? "✓" : "✗",
-        Double(reports.count) / max(scenario.wallSeconds * 5, 1e-9)))
+        format: "%.3f× (< 1.05× %@); %.0f reports a second (≤ 30 %@)", ratio,
+        ratio < 1.05 ? "✓" : "✗", rate, rate <= 30.5 ? "✓" : "✗"))
   }
 
   struct Unexpected: Error {}
