@@ -13,6 +13,9 @@ struct FeedPanel {
   let isFocused: Bool
   /// When the oldest request for a page still in flight was sent.
   let waitingSince: Date?
+  /// Whether the terminal has focus: a feed paused while it has not waits for focus (its
+  /// retries do), not for the network.
+  var hasTerminalFocus = true
 
   func render(in rect: Rect, into frame: inout Frame, list: inout ListState) {
     let border = Border(
@@ -65,9 +68,12 @@ struct FeedPanel {
     let origin = Point(x: row.minX, y: row.minY)
     let position = position(selected: selected)
     if state.isPaused {
+      let reason =
+        hasTerminalFocus
+        ? "Offline: waiting for the network or server" : "Paused until the terminal has focus"
       frame.write(
-        TextLayout.truncate("Offline: waiting for the network or server", toWidth: row.width),
-        at: origin, style: Theme.warning, clip: row)
+        TextLayout.truncate(reason, toWidth: row.width), at: origin, style: Theme.warning,
+        clip: row)
     } else if let progress = state.retryProgress, state.isFetching {
       // The feed is narrow: a shorter form of the post panel's retry line, after the position
       // when the next page is what fails and both fit.

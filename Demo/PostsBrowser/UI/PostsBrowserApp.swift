@@ -144,7 +144,8 @@ public final class PostsBrowserApp: TerminalApp {
       let posts = visiblePosts(in: feedState)
       FeedPanel(
         state: feedState, posts: posts, filter: filter, isFocused: focus == .feed && !isModal,
-        waitingSince: activity.waitingSince("/posts")
+        waitingSince: activity.waitingSince("/posts"),
+        hasTerminalFocus: model.operations.focus.value
       ).render(in: feed, into: &frame, list: &feedList)
       PostPanel(
         postID: selection?.postID, post: selection?.post.state,
