@@ -64,8 +64,19 @@ public final class InspectorNetworkObserver: HTTPObserver {
       record.bytes = exchange.responseBody?.count
       record.responseHeaders = headers
       record.bodyPrefix = body.prefix(InspectorNetwork.bodyPrefixLimit)
-      record.injectedFault = fault.map { "client: \($0.value)" }
+      record.injectedFault = fault.map { Self.injectedFault($0.value) }
     }
+  }
+
+  /// Who injected a failure, from the `X-Tether-Fault` header: `server: 503` when a server marks
+  /// its own (`server 503`, as the Posts service does), `client: 503` from the client's injector
+  /// (`503`) — the same reading as the embedded devtools' network log.
+  static func injectedFault(_ header: String) -> String {
+    let value = header.trimmingCharacters(in: .whitespaces)
+    for side in ["server", "client"] where value.hasPrefix(side + " ") {
+      return "\(side): " + value.dropFirst(side.count + 1)
+    }
+    return "client: \(value)"
   }
 
   /// The path and query of the request, credentials redacted.
