@@ -39,6 +39,8 @@ public final class Devtools: Sendable {
   let changes: ChangeCollector
   private let subscription: OperationSubscription
 
+  /// The devtools of this process's `client`, with the network log, fault targets and
+  /// simulated failures the app offers (all optional).
   public convenience init(
     client: OperationClient, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
     storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown]
@@ -105,6 +107,7 @@ public struct SimulatedFailure: Sendable {
   public var name: String
   public var make: @Sendable (OperationPath) -> any Error
 
+  /// A failure shown as `name`, made for a store by `make`.
   public init(_ name: String, make: @escaping @Sendable (OperationPath) -> any Error) {
     self.name = name
     self.make = make
@@ -120,6 +123,7 @@ public struct SimulatedFailure: Sendable {
 public struct DevtoolsFailure: Error, Sendable, CustomStringConvertible {
   public var message: String
 
+  /// A failure that says `message`.
   public init(message: String) {
     self.message = message
   }

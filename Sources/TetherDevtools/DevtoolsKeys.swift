@@ -20,6 +20,7 @@ public struct DevtoolsKeys: Sendable {
   /// Keys of the network log.
   public var network: Keymap<DevtoolsAction>
 
+  /// Keys of the store view, the store detail and the network log; the standard ones unless given.
   public init(
     stores: Keymap<DevtoolsAction> = DevtoolsKeys.standardStores,
     detail: Keymap<DevtoolsAction> = DevtoolsKeys.standardDetail,

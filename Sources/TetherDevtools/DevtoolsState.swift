@@ -61,6 +61,7 @@ public struct DevtoolsState {
   var simulations: [StoreKey: SimulatedState] = [:]
   var toast = ToastState()
 
+  /// A devtools state with nothing selected, no filter and no dialog open.
   public init() {}
 
   /// Whether a question or the faults dialog is open: every event should come here first.

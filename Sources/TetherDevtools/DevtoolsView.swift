@@ -31,6 +31,8 @@ public struct DevtoolsView: StatefulWidget {
     return marks
   }
 
+  /// The view of `devtools`; `marks` label stores by path, and `isFocused` draws it as having
+  /// focus.
   public init(_ devtools: Devtools, marks: [OperationPath: String] = [:], isFocused: Bool = true) {
     self.devtools = devtools
     self.marks = marks
@@ -111,6 +113,7 @@ public struct DevtoolsView: StatefulWidget {
 public struct DevtoolsDialogs: StatefulWidget {
   public var devtools: Devtools
 
+  /// The dialogs of `devtools` (a question, the faults dialog), drawn over the whole screen.
   public init(_ devtools: Devtools) {
     self.devtools = devtools
   }

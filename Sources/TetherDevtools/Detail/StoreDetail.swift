@@ -14,6 +14,8 @@ public struct StoreDetail: StatefulWidget {
   public var hasUnsavedChange: Bool
   public var isFocused: Bool
 
+  /// The detail of `record` (nil: no store selected), with its run log, its requests and any
+  /// simulated state; `isFocused` draws it as having focus.
   public init(
     record: StoreRecord?, runLog: [RunLogEntry] = [], network: [NetworkRecord] = [],
     simulation: SimulatedState? = nil, hasUnsavedChange: Bool = false, isFocused: Bool = true

@@ -41,6 +41,7 @@ public struct StoreDetailState {
     var attempt: OperationRunID?
   }
 
+  /// The detail state of the store at `path` (a mutation store if `isMutation`), showing `tab`.
   public init(path: OperationPath, isMutation: Bool, tab: Tab = .state) {
     self.path = path
     self.isMutation = isMutation

@@ -42,6 +42,7 @@ public struct FaultPlan: Sendable, Hashable {
   /// The statuses of a failure unless told otherwise.
   public static let defaultFailureStatuses = [500, 503]
 
+  /// A plan of the given faults; the defaults inject none.
   public init(
     failureRate: Double = 0, failureStatuses: [Int] = defaultFailureStatuses,
     retryAfter: Duration? = nil, failNext: Int = 0, failNextRoutes: [String] = [],
@@ -131,6 +132,7 @@ public struct FaultPlan: Sendable, Hashable {
 public struct FaultPlanError: Error, Sendable, CustomStringConvertible {
   public var description: String
 
+  /// An error that says `description`.
   public init(_ description: String) {
     self.description = description
   }

@@ -16,6 +16,7 @@ public struct FaultsDialog: StatefulWidget {
   /// `client: fail next 3 of ["post", 5]`, shown under the fields.
   public var storeFailures: String?
 
+  /// The faults dialog of `side`, with `storeFailures` shown under the fields if given.
   public init(side: FaultSide, storeFailures: String? = nil) {
     self.side = side
     self.storeFailures = storeFailures

@@ -33,6 +33,7 @@ public struct NaturalOrder: Comparable, Hashable, Sendable {
   /// The path as written, to order paths that differ only in case.
   let text: String
 
+  /// The sort key of `path`, computed once.
   public init(_ path: OperationPath) {
     keys = path.map(NaturalOrder.key)
     text = path.description

@@ -37,6 +37,7 @@ public final class StoreCatalog {
   /// The generation of the client's changes last taken.
   private var generation: UInt64 = 0
 
+  /// An empty catalog; ``synchronize(with:)`` fills it.
   public init() {}
 
   /// Takes what changed since the last call and reads those stores again; the first call

@@ -30,6 +30,7 @@ public struct StoreSourceStatus: Sendable, Hashable {
   /// what is shown is its last state.
   public var isDetached: Bool
 
+  /// A status that says `text`; `isDetached` if the source stopped changing for good.
   public init(text: String, isDetached: Bool = false) {
     self.text = text
     self.isDetached = isDetached

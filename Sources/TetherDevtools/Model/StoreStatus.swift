@@ -66,6 +66,8 @@ public enum StoreStatus: String, CaseIterable, Sendable, Hashable {
 public enum MutationStatus: String, CaseIterable, Sendable, Hashable {
   case paused, pending, success, error, idle
 
+  /// The label of a mutation store in `snapshot`: paused or pending while it runs, else from
+  /// its status.
   public init(_ snapshot: OperationSnapshot) {
     if snapshot.fetchStatus == .paused {
       self = .paused

@@ -27,6 +27,7 @@ public final class NetworkLog: Sendable {
   public let capacity: Int
   private let storage = SanitizerVisibleMutex(Storage())
 
+  /// A log that keeps the latest `capacity` requests (at least one).
   public init(capacity: Int = 1000) {
     self.capacity = max(1, capacity)
   }

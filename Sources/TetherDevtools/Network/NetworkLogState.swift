@@ -49,6 +49,7 @@ public struct NetworkLogState {
     var status: StatusFilter
   }
 
+  /// A network log state with no filter.
   public init() {}
 
   /// Whether a text or status filter hides some requests.

@@ -16,6 +16,7 @@ public struct NetworkLogView: StatefulWidget {
   public var log: NetworkLog
   public var isFocused: Bool
 
+  /// The view of `log`; `isFocused` draws it as having focus.
   public init(_ log: NetworkLog, isFocused: Bool = true) {
     self.log = log
     self.isFocused = isFocused

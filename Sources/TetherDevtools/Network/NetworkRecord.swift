@@ -33,6 +33,7 @@ public struct NetworkRecord: Sendable, Identifiable {
   /// or replaced): neither a failure nor a success.
   public var isCancelled = false
 
+  /// A request that went out at `startDate`, not yet finished.
   public init(
     id: UInt64, method: String, url: String, target: String, startDate: Date,
     requestHeaders: [(name: String, value: String)] = [], origin: RequestOrigin? = nil
@@ -83,6 +84,7 @@ public struct NetworkOutcome: Sendable {
   /// Whether the request was cancelled before an answer came.
   public var isCancelled: Bool
 
+  /// How a request ended after `duration`: its status or failure, and what came back.
   public init(
     duration: Duration, status: Int? = nil, failure: String? = nil, bytes: Int? = nil,
     responseHeaders: [(name: String, value: String)] = [], bodyPrefix: Data = Data(),

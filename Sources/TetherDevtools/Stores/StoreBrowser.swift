@@ -24,6 +24,8 @@ public struct StoreBrowser: StatefulWidget {
   public var marks: [OperationPath: String]
   public var isFocused: Bool
 
+  /// The store view of `catalog`; `marks` label stores by path, and `isFocused` draws it as
+  /// having focus.
   public init(catalog: StoreCatalog, marks: [OperationPath: String] = [:], isFocused: Bool = true) {
     self.catalog = catalog
     self.marks = marks

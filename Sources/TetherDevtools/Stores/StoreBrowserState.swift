@@ -43,6 +43,7 @@ public struct StoreBrowserState {
   /// Where the header's items were drawn, for clicks.
   var headerHits = HitMap<HeaderItem>()
 
+  /// A store view state with nothing selected and no filter.
   public init() {}
 
   /// The selected row: a store, an attempt, a group or a section.
@@ -63,6 +64,8 @@ public struct StoreBrowserState {
 
   // MARK: Events
 
+  /// Handles a key or click (the filter's keys while filtering) and says what it asks besides
+  /// changing this state.
   public mutating func handle(_ event: Event) -> Outcome {
     if isFiltering { return handleFilter(event) }
     switch event {

@@ -2,6 +2,7 @@ import Foundation
 
 /// How the store view orders the stores of a group (groups follow their first store).
 public struct StoreSort: Hashable, Sendable {
+  /// What the stores are ordered by.
   public enum Key: String, CaseIterable, Sendable, Hashable {
     /// Natural order of the paths: `["post", 2]` before `["post", 12]`.
     case path
@@ -16,6 +17,7 @@ public struct StoreSort: Hashable, Sendable {
   /// Ascending is the key's natural direction (newest first for the last update).
   public var ascending: Bool
 
+  /// An order by `key`, in its natural direction unless `ascending` is false.
   public init(_ key: Key = .path, ascending: Bool = true) {
     self.key = key
     self.ascending = ascending

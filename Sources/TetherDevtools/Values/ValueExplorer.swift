@@ -24,6 +24,8 @@ public struct ValueExplorer: StatefulWidget {
   public var identity: Int
   public var isFocused: Bool
 
+  /// The explorer of `outline`; a new `identity` (another value) makes the state lay out its
+  /// rows again, and `isFocused` draws it as having focus.
   public init(_ outline: ValueOutline, identity: Int, isFocused: Bool = true) {
     self.outline = outline
     self.identity = identity

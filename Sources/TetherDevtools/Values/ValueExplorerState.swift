@@ -31,6 +31,7 @@ public struct ValueExplorerState: Sendable {
     var foldRevision: Int
   }
 
+  /// A state with only the root unfolded, and the root selected.
   public init() {}
 
   /// Whether node `index` is unfolded.
@@ -42,10 +43,12 @@ public struct ValueExplorerState: Sendable {
     foldRevision += 1
   }
 
+  /// Unfolds node `index`.
   public mutating func expand(_ index: Int) {
     if expanded.insert(Int32(index)).inserted { foldRevision += 1 }
   }
 
+  /// Folds node `index`.
   public mutating func collapse(_ index: Int) {
     if expanded.remove(Int32(index)) != nil { foldRevision += 1 }
   }

@@ -38,6 +38,7 @@ public struct ValueOutline: Sendable {
   /// The value the outline was made from.
   public let value: JSONValue
 
+  /// The outline of `value`, laid out once.
   public init(_ value: JSONValue) {
     self.value = value
     add(value, key: "value", depth: 0, parent: -1)

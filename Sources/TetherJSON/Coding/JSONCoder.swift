@@ -45,6 +45,8 @@ public struct JSONCoder: Sendable {
   /// The limits documents are read within.
   public var limits: JSONLimits
 
+  /// A coder with the given strategies and limits; the defaults are `JSONEncoder`'s and
+  /// ``JSONLimits/default``.
   public init(
     dateStrategy: DateStrategy = .secondsSinceReferenceDate, dataStrategy: DataStrategy = .base64,
     nonFiniteNumberStrategy: NonFiniteNumberStrategy = .throw, limits: JSONLimits = .default

@@ -9,6 +9,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     public var key: String
     public var value: JSONValue
 
+    /// The member `key`: `value`.
     public init(_ key: String, _ value: JSONValue) {
       self.key = key
       self.value = value
@@ -21,6 +22,7 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// document with many keys stays linear.
   private var positions: [String: Int]?
   private static let indexedCount = 12
+  /// An empty object.
   public init() {}
 
   /// The object of `members` in order; a key given twice keeps its first place and last value.

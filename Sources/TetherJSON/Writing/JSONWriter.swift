@@ -29,6 +29,7 @@ public struct JSONWriter: Sendable {
   /// Whether a key was written and its value not yet.
   private var isAfterKey = false
 
+  /// A writer in `style` with room for `capacity` bytes before it grows.
   public init(style: Style = .compact, capacity: Int = 256) {
     self.style = style
     bytes.reserveCapacity(capacity)
@@ -74,13 +75,19 @@ public struct JSONWriter: Sendable {
     isAfterKey = true
   }
 
+  /// `null`.
   public mutating func null() { scalar { $0.appendText("null") } }
+  /// `true` or `false`.
   public mutating func value(_ bool: Bool) { scalar { $0.appendBool(bool) } }
+  /// `string` quoted and escaped.
   public mutating func value(_ string: String) { scalar { $0.appendString(string) } }
+  /// `integer` exactly.
   public mutating func value(_ integer: Int) { scalar { $0.appendInteger(integer) } }
+  /// The shortest decimal that reads back as `number`; `null` if it is not finite.
   public mutating func value(_ number: Double) {
     scalar { $0.appendText(number.isFinite ? Self.text(of: number) : "null") }
   }
+  /// `number` as its text.
   public mutating func value(_ number: JSONNumber) {
     scalar { $0.appendText(number.text) }
   }
@@ -100,9 +107,13 @@ public struct JSONWriter: Sendable {
 
   /// A member of an object: its key, then its value.
   public mutating func field(_ name: String, _ value: String) { member(name) { $0.value(value) } }
+  /// A member of an object whose value is an integer.
   public mutating func field(_ name: String, _ value: Int) { member(name) { $0.value(value) } }
+  /// A member of an object whose value is a number (`null` if not finite).
   public mutating func field(_ name: String, _ value: Double) { member(name) { $0.value(value) } }
+  /// A member of an object whose value is `true` or `false`.
   public mutating func field(_ name: String, _ value: Bool) { member(name) { $0.value(value) } }
+  /// A member of an object whose value is `value` whole.
   public mutating func field(_ name: String, _ value: JSONValue) {
     member(name) { $0.value(value) }
   }
