@@ -14,7 +14,7 @@ import TetherTerminal
   loop.runUntilIdle()  // handles the key: the refetch's task starts
   // The task posts its message when it ends, maybe while the loop was still busy: wait for the
   // loop to have work only until the screen shows the outcome.
-  while screen.find("2 posts") == nil, await loop.waitForWork(orGiveUpAfter: .seconds(10)) {
+  while screen.find("2 posts") == nil, await loop.waitForWork(orGiveUpAfter: .seconds(60)) {
     loop.runUntilIdle()  // handles the message, draws one frame
   }
   #expect(screen.find("2 posts") != nil)
