@@ -29,12 +29,15 @@ public enum LocalSocket {
     }
 
     /// Stops listening and removes the socket's file (when it is still the one it made: a
-    /// later listener at the same path is left alone). Call it once.
+    /// later listener at the same path is left alone). Call it once. The socket is shut down
+    /// before it is closed, so it refuses connections at once even while a child forked by another
+    /// thread (between its fork and its exec) still holds a copy of the descriptor.
     public func close() {
       var status = stat()
       if lstat(path, &status) == 0, UInt(status.st_ino) == inode {
         unlink(path)
       }
+      _ = shutdown(descriptor, Int32(SHUT_RDWR))
       _ = Glibc.close(descriptor)
     }
   }

@@ -34,6 +34,9 @@ import TetherSystem
       try LocalSocket.listen(at: path)
     }
     // The process goes away without removing its file: the file stays, refusing connections.
+    // (Shut down as well as closed: a child that another test forks in this process may hold a
+    // copy of the descriptor until it execs, and a closed copy alone would keep it listening.)
+    shutdown(first.descriptor, Int32(SHUT_RDWR))
     close(first.descriptor)
     #expect(Scratch.mode(path) == 0o600)
     #expect(LocalSocket.isStale(path))

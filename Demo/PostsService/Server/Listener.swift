@@ -57,7 +57,11 @@ struct Listener {
     return client >= 0 ? client : nil
   }
 
+  /// Stops listening, then closes. Shutting the socket down first frees the port even while a
+  /// child forked by another thread of this process (between its fork and its exec) still holds a
+  /// copy of the descriptor.
   func close() {
+    _ = shutdown(descriptor, Int32(SHUT_RDWR))
     _ = Glibc.close(descriptor)
   }
 }
