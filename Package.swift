@@ -12,7 +12,8 @@ let package = Package(
     .library(name: "TetherDevtoolsHTTP", targets: ["TetherDevtoolsHTTP"]),
     .library(name: "TetherPersistence", targets: ["TetherPersistence"]),
     .library(name: "TetherInspector", targets: ["TetherInspector"]),
-    .library(name: "TetherInspectorHTTP", targets: ["TetherInspectorHTTP"]),
+    .library(name: "TetherDiagnostics", targets: ["TetherDiagnostics"]),
+    .library(name: "TetherDiagnosticsHTTP", targets: ["TetherDiagnosticsHTTP"]),
     .executable(name: "posts", targets: ["PostsApp"]),
     .executable(name: "posts-server", targets: ["PostsServerTool"]),
     .executable(name: "posts-watch", targets: ["PostsWatch"]),
@@ -42,11 +43,20 @@ let package = Package(
     .target(
       name: "TetherDevtools",
       dependencies: [
-        "TetherCore", "TetherJSON", "TetherTerminal", "TetherSynchronization", "TetherSystem",
+        "TetherCore", "TetherDiagnostics", "TetherJSON", "TetherTerminal",
+        "TetherSynchronization", "TetherSystem",
       ]),
     .target(
       name: "TetherDevtoolsHTTP",
-      dependencies: ["TetherDevtools", "TetherHTTP", "TetherSynchronization"]),
+      dependencies: [
+        "TetherDevtools", "TetherDiagnosticsHTTP", "TetherHTTP", "TetherSynchronization",
+      ]),
+    // What the devtools and the inspector share, with no terminal and no HTTP client: the
+    // network log and the fault plans; the HTTP adapter feeds the log and injects client faults.
+    .target(name: "TetherDiagnostics", dependencies: ["TetherCore", "TetherSynchronization"]),
+    .target(
+      name: "TetherDiagnosticsHTTP",
+      dependencies: ["TetherDiagnostics", "TetherHTTP", "TetherCore", "TetherSynchronization"]),
     // The one JSON library: parser with limits, ordered value, writer, Codable coders.
     .target(name: "TetherJSON"),
     // The one lock every target uses: `Mutex` made visible to ThreadSanitizer.
@@ -58,11 +68,9 @@ let package = Package(
     // Makes a process's stores, runs and requests browsable from `tether attach` over a socket.
     .target(
       name: "TetherInspector",
-      dependencies: ["TetherCore", "TetherJSON", "TetherSystem", "TetherSynchronization"]),
-    // The inspector's network log fed from an APIClient.
-    .target(
-      name: "TetherInspectorHTTP",
-      dependencies: ["TetherInspector", "TetherHTTP", "TetherCore", "TetherSynchronization"]),
+      dependencies: [
+        "TetherCore", "TetherDiagnostics", "TetherJSON", "TetherSystem", "TetherSynchronization",
+      ]),
     // The viewer's side: another process's stores and requests as a devtools store source,
     // live over its inspector's socket or from a recording.
     .target(
@@ -95,7 +103,7 @@ let package = Package(
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherPersistence",
         "TetherDevtools", "TetherDevtoolsHTTP", "TetherCommandLine", "TetherSystem",
-        "TetherInspector", "TetherInspectorHTTP",
+        "TetherInspector", "TetherDiagnosticsHTTP",
       ],
       path: "Demo/PostsBrowser"
     ),
@@ -120,7 +128,7 @@ let package = Package(
       name: "PostsWatch",
       dependencies: [
         "PostsBrowser", "PostsService", "TetherCore", "TetherHTTP", "TetherInspector",
-        "TetherInspectorHTTP", "TetherCommandLine",
+        "TetherDiagnostics", "TetherDiagnosticsHTTP", "TetherCommandLine",
       ],
       path: "Demo/PostsWatch"),
     .executableTarget(
@@ -155,8 +163,9 @@ let package = Package(
     .testTarget(
       name: "TetherInspectorTests",
       dependencies: [
-        "TetherInspector", "TetherInspectorHTTP", "TetherAttach", "TetherDevtools", "TetherCore",
-        "TetherHTTP", "TetherJSON", "TetherSystem", "EndToEndSupport",
+        "TetherInspector", "TetherDiagnostics", "TetherDiagnosticsHTTP", "TetherAttach",
+        "TetherDevtools", "TetherCore", "TetherHTTP", "TetherJSON", "TetherSystem",
+        "EndToEndSupport",
       ]),
     .testTarget(
       name: "TetherCoreTests", dependencies: ["TetherCore", "TetherJSON", "TetherSynchronization"]),
@@ -164,6 +173,9 @@ let package = Package(
       name: "TetherHTTPTests",
       dependencies: ["TetherHTTP", "TetherJSON", "TetherSynchronization", "EndToEndSupport"]),
     .testTarget(name: "TetherTerminalTests", dependencies: ["TetherTerminal", "EndToEndSupport"]),
+    .testTarget(
+      name: "TetherDiagnosticsTests",
+      dependencies: ["TetherDiagnostics", "TetherDiagnosticsHTTP", "TetherHTTP", "TetherCore"]),
     .testTarget(
       name: "TetherDevtoolsTests",
       dependencies: [

@@ -3,9 +3,10 @@ import PostsBrowser
 import PostsService
 import TetherCommandLine
 import TetherCore
+import TetherDiagnostics
+import TetherDiagnosticsHTTP
 import TetherHTTP
 import TetherInspector
-import TetherInspectorHTTP
 
 /// `posts-watch`: a headless TetherCore program — no terminal UI — that `tether attach` shows.
 let options = PostsWatchOptions.command.parseOrExit()
@@ -39,12 +40,12 @@ if let url = options.url {
 var defaults = OperationDefaults()
 defaults.queryRetryLimit = options.retries
 let client = OperationClient(defaults: defaults)
-let network = InspectorNetwork()
+let network = NetworkLog()
 let token = server?.access.token
 let api = APIClient(
   baseURL: baseURL, defaults: RequestDefaults(timeouts: .interactive),
   interceptors: token.map { token in [AuthenticationInterceptor { .bearer(token) }] } ?? [],
-  observers: options.inspects ? [InspectorNetworkObserver(network)] : [])
+  observers: options.inspects ? [NetworkLogObserver(network)] : [])
 
 var inspector: Inspector?
 if options.inspects {

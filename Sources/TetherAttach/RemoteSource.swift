@@ -168,7 +168,7 @@ public final class RemoteSource: StoreSource {
     return .storeAdded(store)
   }
 
-  private func record(_ requests: [InspectedRequest]) {
+  private func record(_ requests: [NetworkRecord]) {
     for request in requests {
       let known = storage.withLock { $0.requests[request.id] }
       let id =
@@ -183,7 +183,8 @@ public final class RemoteSource: StoreSource {
           with: NetworkOutcome(
             duration: duration, status: request.status, failure: request.failure,
             bytes: request.bytes, responseHeaders: request.responseHeaders,
-            bodyPrefix: request.bodyPrefix, injectedFault: request.injectedFault))
+            bodyPrefix: request.bodyPrefix, injectedFault: request.injectedFault,
+            isCancelled: request.isCancelled))
       }
     }
   }

@@ -25,7 +25,7 @@ public final class Devtools: Sendable {
   public let source: any StoreSource
   /// This process's client, when the devtools show it.
   public var client: OperationClient? { source as? OperationClient }
-  /// Every HTTP request, when the app feeds one (`TetherDevtoolsHTTP`'s `NetworkLogObserver`).
+  /// Every HTTP request, when the app feeds one (`TetherDiagnosticsHTTP`'s `NetworkLogObserver`).
   public let network: NetworkLog?
   /// Where the faults dialog applies its faults: the server the app embeds, or a client-side
   /// injector; nil hides the dialog.
@@ -38,6 +38,7 @@ public final class Devtools: Sendable {
   public let messages = Inbox<DevtoolsMessage>()
   let changes: ChangeCollector
   private let subscription: OperationSubscription
+  private let networkSubscription: OperationSubscription?
 
   /// The devtools of this process's `client`, with the network log, fault targets and
   /// simulated failures the app offers (all optional).
@@ -65,7 +66,7 @@ public final class Devtools: Sendable {
     let changes = ChangeCollector { messages.post(.changed) }
     self.changes = changes
     subscription = source.subscribeToEvents { event in changes.record(event) }
-    network?.onAppend { changes.recordNetwork() }
+    networkSubscription = network?.observe { _ in changes.recordNetwork() }
   }
 
   deinit {

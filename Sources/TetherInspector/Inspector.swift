@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TetherCore
+import TetherDiagnostics
 import TetherSynchronization
 import TetherSystem
 
@@ -22,12 +23,12 @@ public final class Inspector: Sendable {
   public let name: String
   /// The socket viewers connect to.
   public let socketPath: String
-  /// Requests to show in viewers' network log: give it to `TetherInspectorHTTP`'s observer.
-  public let network: InspectorNetwork
+  /// Requests to show in viewers' network log: the app's own log (the one its devtools show),
+  /// fed by `TetherDiagnosticsHTTP`'s `NetworkLogObserver`.
+  public let network: NetworkLog
   private let server: InspectorServer
 
-  private init(name: String, socketPath: String, network: InspectorNetwork, server: InspectorServer)
-  {
+  private init(name: String, socketPath: String, network: NetworkLog, server: InspectorServer) {
     self.name = name
     self.socketPath = socketPath
     self.network = network
@@ -39,7 +40,7 @@ public final class Inspector: Sendable {
   /// - Throws: `SystemError` when the socket folder is not safe to use (another user's, a
   ///   link) or the socket cannot be made.
   public static func start(
-    client: OperationClient, name: String, network: InspectorNetwork = InspectorNetwork(),
+    client: OperationClient, name: String, network: NetworkLog = NetworkLog(),
     options: InspectorOptions = InspectorOptions()
   ) throws(SystemError) -> Inspector {
     let folder = options.folder ?? SocketFolder.path()

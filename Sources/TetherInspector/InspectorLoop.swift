@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import TetherCore
+import TetherDiagnostics
 import TetherJSON
 import TetherSystem
 
@@ -16,6 +17,7 @@ struct InspectorLoop {
   /// The number of the last run log entry sent of each store.
   private var lastLogged: [ObjectIdentifier: UInt64] = [:]
   private var subscription: OperationSubscription?
+  private var networkSubscription: OperationSubscription?
   private var lastBatch = ContinuousClock.now
   /// Simulated states shown from viewers, by store.
   var simulations: [StoreAddress: SimulatedState] = [:]
@@ -53,7 +55,7 @@ struct InspectorLoop {
     for viewer in viewers { viewer.close() }
     viewers.removeAll()
     subscription?.cancel()
-    server.network.observe(nil)
+    networkSubscription?.cancel()
     server.listener.close()
   }
 
@@ -101,14 +103,15 @@ struct InspectorLoop {
   private mutating func attach() {
     let server = server
     subscription = server.client.subscribeToEvents { event in server.record(event) }
-    server.network.observe { id in server.recordNetwork(id) }
+    networkSubscription = server.network.observe { id in server.recordNetwork(id) }
   }
 
   /// Stops watching: the last viewer left; nothing is gathered until the next one comes.
   private mutating func detach() {
     subscription?.cancel()
     subscription = nil
-    server.network.observe(nil)
+    networkSubscription?.cancel()
+    networkSubscription = nil
     server.pending.withLock { $0 = InspectorServer.Pending() }
     known.removeAll()
     lastLogged.removeAll()

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import TetherCore
+import TetherDiagnostics
 import TetherJSON
 import TetherSynchronization
 import TetherSystem
@@ -32,7 +33,7 @@ final class InspectorServer: Sendable {
 
   let client: OperationClient
   let name: String
-  let network: InspectorNetwork
+  let network: NetworkLog
   let listener: LocalSocket.Listener
   let options: InspectorOptions
   let startDate = Date()
@@ -46,7 +47,7 @@ final class InspectorServer: Sendable {
   private let viewers = Atomic(0)
 
   init(
-    client: OperationClient, name: String, network: InspectorNetwork,
+    client: OperationClient, name: String, network: NetworkLog,
     listener: LocalSocket.Listener, options: InspectorOptions
   ) throws(SystemError) {
     var ends: [Int32] = [0, 0]

@@ -4,7 +4,6 @@ import TetherCommandLine
 import TetherCore
 import TetherHTTP
 import TetherInspector
-import TetherInspectorHTTP
 import TetherSystem
 import TetherTerminal
 
@@ -125,7 +124,7 @@ public enum PostsBrowserCommand {
     if options.inspects {
       do {
         inspector = try Inspector.start(
-          client: model.client, name: "posts", network: inspectorNetwork)
+          client: model.client, name: "posts", network: model.network)
       } catch {
         app.tell("Not inspectable: \(error)")
       }
@@ -157,16 +156,11 @@ public enum PostsBrowserCommand {
     timeouts: HTTPTimeouts, server: PostsServer? = nil, log: (@Sendable (String) -> Void)?,
     credential: AuthenticationInterceptor.Credential? = nil
   ) -> PostsModel.Configuration {
-    var configuration = PostsModel.Configuration(
+    PostsModel.Configuration(
       baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
       retries: options.retries, server: server, persistsWrites: server != nil, log: log,
       credential: credential)
-    if options.inspects { configuration.observers = [InspectorNetworkObserver(inspectorNetwork)] }
-    return configuration
   }
-
-  /// The requests `tether attach` shows in its network log.
-  static let inspectorNetwork = InspectorNetwork()
 
   /// The embedded service's request log, written to the log file when there is one.
   private static func serverLog(

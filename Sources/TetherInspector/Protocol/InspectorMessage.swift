@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherDiagnostics
 import TetherJSON
 
 /// A line from an inspected process, decoded: what a viewer (`tether attach`) and a replay
@@ -15,7 +16,7 @@ public enum InspectorMessage: Sendable {
   /// Run log entries, each with its store's id.
   case log([(store: Int, entry: RunLogEntry)])
   /// Network records begun or finished.
-  case network([InspectedRequest])
+  case network([NetworkRecord])
   /// The answer to command `id`.
   case result(id: Int, ok: Bool, message: String)
   /// Something the process refused; a fatal one is followed by the end of the connection.
@@ -120,7 +121,7 @@ public struct InspectorSnapshot: Sendable {
   public var stores: [InspectedStoreState]
   /// Each store's run log, by store id.
   public var logs: [Int: [RunLogEntry]]
-  public var network: [InspectedRequest]
+  public var network: [NetworkRecord]
   /// How many times the viewer fell behind and was sent a snapshot again.
   public var resyncs: Int
   public var date: Date

@@ -1,10 +1,11 @@
 import Foundation
 import TetherCore
+import TetherDiagnostics
 import TetherJSON
 
 /// A network record on the wire.
 enum WireRequest {
-  static func encode(_ request: InspectedRequest) -> JSONValue {
+  static func encode(_ request: NetworkRecord) -> JSONValue {
     var object: JSONObject = [
       "id": .number(JSONNumber(request.id)),
       "method": .string(request.method),
@@ -28,6 +29,7 @@ enum WireRequest {
       object["responseHeaders"] = headers(request.responseHeaders)
       object["body"] = .string(String(decoding: request.bodyPrefix, as: UTF8.self))
       object["fault"] = JSONValue(request.injectedFault)
+      if request.isCancelled { object["cancelled"] = .bool(true) }
     }
     return .object(object)
   }
@@ -36,7 +38,7 @@ enum WireRequest {
     .array(headers.map { [.string($0.name), .string($0.value)] })
   }
 
-  static func decode(_ json: JSONValue) -> InspectedRequest? {
+  static func decode(_ json: JSONValue) -> NetworkRecord? {
     guard let id = json["id"]?.int, id > 0, let method = json["method"]?.string,
       let url = json["url"]?.string, let start = json["start"]?.date
     else { return nil }
@@ -45,7 +47,7 @@ enum WireRequest {
       let run = origin["run"]?.int.flatMap { $0 > 0 ? OperationRunID(number: UInt64($0)) : nil }
       return RequestOrigin(path: path, run: run, attempt: origin["attempt"]?.int ?? 1)
     }
-    var request = InspectedRequest(
+    var request = NetworkRecord(
       id: UInt64(id), method: method, url: url, target: json["target"]?.string ?? url,
       startDate: start, requestHeaders: headers(json["requestHeaders"]), origin: origin)
     if let duration = json["duration"]?.duration {
@@ -56,6 +58,7 @@ enum WireRequest {
       request.responseHeaders = headers(json["responseHeaders"])
       request.bodyPrefix = Data((json["body"]?.string ?? "").utf8)
       request.injectedFault = json["fault"]?.string
+      request.isCancelled = json["cancelled"]?.bool ?? false
     }
     return request
   }

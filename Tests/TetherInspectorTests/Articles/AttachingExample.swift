@@ -3,14 +3,15 @@
 
 import Foundation
 import TetherCore
+import TetherDiagnostics
+import TetherDiagnosticsHTTP
 import TetherHTTP
 import TetherInspector
-import TetherInspectorHTTP
 
 func makeInspectableClient(baseURL: URL) throws -> (OperationClient, APIClient, Inspector) {
   let client = OperationClient()
-  let network = InspectorNetwork()
-  let api = APIClient(baseURL: baseURL, observers: [InspectorNetworkObserver(network)])
+  let network = NetworkLog()
+  let api = APIClient(baseURL: baseURL, observers: [NetworkLogObserver(network)])
   let inspector = try Inspector.start(client: client, name: "feed-sync", network: network)
   return (client, api, inspector)
 }

@@ -115,12 +115,12 @@ public struct FaultPlan: Sendable, Hashable {
     }
   }
 
-  static func percentage(_ rate: Double) -> String {
+  package static func percentage(_ rate: Double) -> String {
     "\(Int((rate * 100).rounded()))%"
   }
 
   /// `300 ms`, `1.5 s`, `2 s`.
-  static func duration(_ duration: Duration) -> String {
+  package static func duration(_ duration: Duration) -> String {
     let milliseconds = Int((duration.timeInterval * 1000).rounded())
     if milliseconds < 1000 { return "\(milliseconds) ms" }
     if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
@@ -175,17 +175,5 @@ extension FaultTarget {
   public var statusText: String? {
     let summary = plan.summary
     return summary.isEmpty ? nil : "\(side.rawValue): " + summary.joined(separator: " · ")
-  }
-}
-
-extension StoreFaultTarget {
-  /// `client: fail next 3 of ["post", 5]`, or nil when no store's requests are to fail.
-  public var statusText: String? {
-    let failures = storeFailures.filter { $0.value > 0 }
-    guard !failures.isEmpty else { return nil }
-    let parts = failures.sorted { NaturalOrder($0.key) < NaturalOrder($1.key) }.map {
-      "fail next \($0.value) of \($0.key)"
-    }
-    return "\(side.rawValue): " + parts.joined(separator: ", ")
   }
 }

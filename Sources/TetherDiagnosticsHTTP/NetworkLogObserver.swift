@@ -1,30 +1,33 @@
 import Foundation
 import TetherCore
+import TetherDiagnostics
 import TetherHTTP
-import TetherInspector
 import TetherSynchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// Feeds an `Inspector`'s network log from an `APIClient`: every request as it goes out
-/// and its outcome, credentials redacted, with the store run and attempt that caused it — what
-/// `tether attach` shows in its network log.
+/// Feeds a `NetworkLog` from an `APIClient`: every request as it goes out and its outcome
+/// — status, duration, bytes, headers, the first bytes of the body, credentials redacted —
+/// with the store run and attempt that caused it (`RequestOrigin`).
 ///
 /// ```swift
-/// let inspector = try Inspector.start(client: client, name: "posts-watch")
-/// let api = APIClient(baseURL: url, observers: [InspectorNetworkObserver(inspector.network)])
+/// let network = NetworkLog()
+/// let api = APIClient(baseURL: url, observers: [NetworkLogObserver(network)])
+/// let devtools = Devtools(client: client, network: network)
 /// ```
-public final class InspectorNetworkObserver: HTTPObserver {
-  public let network: InspectorNetwork
+public final class NetworkLogObserver: HTTPObserver {
+  public let log: NetworkLog
   private let clock: any TetherClock
   /// The record of each send in flight, by the task sending it (a send is one task).
   private let inFlight = SanitizerVisibleMutex([Int: [UInt64]]())
 
-  /// An observer that records each exchange in `network`, timed by `clock` (the API client's).
-  public init(_ network: InspectorNetwork, clock: any TetherClock = SystemClock()) {
-    self.network = network
+  /// - Parameters:
+  ///   - log: the devtools' network log the observed exchanges go to.
+  ///   - clock: when requests start, as the devtools show it; the API client's clock.
+  public init(_ log: NetworkLog, clock: any TetherClock = SystemClock()) {
+    self.log = log
     self.clock = clock
   }
 
@@ -33,9 +36,10 @@ public final class InspectorNetworkObserver: HTTPObserver {
     let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
       (name: $0.key, value: Redaction.standard.header(name: $0.key, value: $0.value))
     }
-    let id = network.begin(
+    let origin = RequestOrigin.current
+    let id = log.begin(
       method: request.httpMethod ?? "GET", url: url, target: Self.target(of: request),
-      at: clock.now(), requestHeaders: headers, origin: RequestOrigin.current)
+      at: clock.now(), requestHeaders: headers, origin: origin)
     let task = Self.currentTask
     inFlight.withLock { $0[task, default: []].append(id) }
   }
@@ -53,26 +57,23 @@ public final class InspectorNetworkObserver: HTTPObserver {
     let headers = fields.map {
       (name: $0.name, value: Redaction.standard.header(name: $0.name, value: $0.value))
     }
-    let fault = fields.first { $0.name.lowercased() == "x-tether-fault" }
+    let fault = fields.first { $0.name.lowercased() == ClientFaultInjector.headerName.lowercased() }
     let body = exchange.responseBody ?? Data()
-    network.finish(id) { record in
-      record.duration = exchange.duration
-      record.status = exchange.response?.statusCode
-      record.failure = exchange.failure.map {
-        Redaction.standard.text(String(describing: $0).replacingOccurrences(of: "\n", with: " "))
-      }
-      record.bytes = exchange.responseBody?.count
-      record.responseHeaders = headers
-      record.bodyPrefix = body.prefix(InspectorNetwork.bodyPrefixLimit)
-      record.injectedFault = fault.map { Self.injectedFault($0.value) }
-    }
+    let isCancelled = if case .cancelled? = exchange.failure { true } else { false }
+    log.finish(
+      id,
+      with: NetworkOutcome(
+        duration: exchange.duration, status: exchange.response?.statusCode,
+        failure: isCancelled ? nil : exchange.failure.flatMap(Self.describe),
+        bytes: exchange.responseBody?.count,
+        responseHeaders: headers, bodyPrefix: body.prefix(NetworkLog.bodyPrefixLimit),
+        injectedFault: fault.map(Self.injectedFault), isCancelled: isCancelled))
   }
 
-  /// Who injected a failure, from the `X-Tether-Fault` header: `server: 503` when a server marks
-  /// its own (`server 503`, as the Posts service does), `client: 503` from the client's injector
-  /// (`503`) — the same reading as the embedded devtools' network log.
-  static func injectedFault(_ header: String) -> String {
-    let value = header.trimmingCharacters(in: .whitespaces)
+  /// `client: 503` from the client's fault injector's header (`503`), `server: 503` from a
+  /// server that marks its own (`server 503`, as the Posts service does).
+  static func injectedFault(_ header: HTTPHeaders.Field) -> String {
+    let value = header.value.trimmingCharacters(in: .whitespaces)
     for side in ["server", "client"] where value.hasPrefix(side + " ") {
       return "\(side): " + value.dropFirst(side.count + 1)
     }
@@ -85,6 +86,11 @@ public final class InspectorNetworkObserver: HTTPObserver {
     var target = url.path.isEmpty ? "/" : url.path
     if let query = url.query { target += "?" + query }
     return Redaction.standard.url(target)
+  }
+
+  /// The failure in one line; nil for a status failure, which the status column says.
+  static func describe(_ failure: HTTPError) -> String? {
+    Redaction.standard.text(String(describing: failure).replacingOccurrences(of: "\n", with: " "))
   }
 
   /// The task sending, as a number: one send (interceptors, observers, transport) runs on one

@@ -1,6 +1,6 @@
 import Foundation
 import TetherCore
-import TetherDevtools
+import TetherDiagnostics
 import TetherHTTP
 import TetherSynchronization
 

@@ -3,8 +3,8 @@ import TetherCore
 import TetherSynchronization
 
 /// Every HTTP request of an app, in order: the latest ``capacity`` of them, in flight or
-/// finished. Fed from any thread (by `TetherDevtoolsHTTP`'s `NetworkLogObserver`), read by the
-/// network log view on the loop's thread.
+/// finished. Fed from any thread (by `TetherDiagnosticsHTTP`'s `NetworkLogObserver`), read by
+/// the devtools' network log view and sent by an inspector to the viewers attached to it.
 ///
 /// ```swift
 /// let network = NetworkLog()
@@ -20,7 +20,8 @@ public final class NetworkLog: Sendable {
     var records: [NetworkRecord] = []
     var nextID: UInt64 = 1
     var revision: UInt64 = 0
-    var observers: [@Sendable () -> Void] = []
+    var observers: [Int: @Sendable (UInt64) -> Void] = [:]
+    var nextObserver = 0
   }
 
   /// How many records are kept; older ones fall off.
@@ -49,15 +50,15 @@ public final class NetworkLog: Sendable {
         storage.records.removeFirst(storage.records.count - capacity)
       }
       storage.revision &+= 1
-      return (id, storage.observers)
+      return (id, Array(storage.observers.values))
     }
-    for observer in observers { observer() }
+    for observer in observers { observer(id) }
     return id
   }
 
   /// Records the outcome of request `id` (ignored when it fell off the log).
   public func finish(_ id: UInt64, with outcome: NetworkOutcome) {
-    let observers = storage.withLock { storage -> [@Sendable () -> Void] in
+    let observers = storage.withLock { storage -> [@Sendable (UInt64) -> Void] in
       guard let index = Self.index(of: id, in: storage.records) else { return [] }
       storage.records[index].duration = outcome.duration
       storage.records[index].status = outcome.status
@@ -68,9 +69,9 @@ public final class NetworkLog: Sendable {
       storage.records[index].injectedFault = outcome.injectedFault
       storage.records[index].isCancelled = outcome.isCancelled
       storage.revision &+= 1
-      return storage.observers
+      return Array(storage.observers.values)
     }
-    for observer in observers { observer() }
+    for observer in observers { observer(id) }
   }
 
   /// The records, oldest first.
@@ -86,9 +87,22 @@ public final class NetworkLog: Sendable {
   /// Changes with every record begun or finished.
   public var revision: UInt64 { storage.withLock { $0.revision } }
 
-  /// Calls `observer` (on the recording thread) after every change.
-  public func onAppend(_ observer: @escaping @Sendable () -> Void) {
-    storage.withLock { $0.observers.append(observer) }
+  /// The records of `ids` still kept, in id order.
+  public func records(_ ids: Set<UInt64>) -> [NetworkRecord] {
+    storage.withLock { $0.records.filter { ids.contains($0.id) } }
+  }
+
+  /// Calls `observer` (on the recording thread) with the id of every record begun or
+  /// finished, until the subscription is cancelled or released.
+  public func observe(_ observer: @escaping @Sendable (UInt64) -> Void) -> OperationSubscription {
+    let key = storage.withLock { storage in
+      storage.nextObserver += 1
+      storage.observers[storage.nextObserver] = observer
+      return storage.nextObserver
+    }
+    return OperationSubscription { [weak self] in
+      _ = self?.storage.withLock { $0.observers.removeValue(forKey: key) }
+    }
   }
 
   /// Forgets every record.
