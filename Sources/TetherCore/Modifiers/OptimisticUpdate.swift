@@ -1,53 +1,139 @@
+import TetherSynchronization
+
 /// What an optimistic update remembers: the path it changed and the values to put back if the
 /// mutation fails.
 public struct OptimisticUpdate: Sendable {
+  /// What an optimistic update does with the runs in flight under its path when an attempt
+  /// starts.
+  public enum RunsInFlight: Sendable, Hashable {
+    /// Cancels them, as TanStack Query's guide does (`cancelQueries` in `onMutate`): older
+    /// data cannot overwrite the change, but a load the screen waits for (a page, the first
+    /// load) ends cancelled.
+    case cancel
+    /// Lets them finish, and makes the change again on the value each stores when it ends —
+    /// so a first load or a next page goes on, and its older data still cannot undo the
+    /// change. A value a run keeps (the pages before a next page) is then changed twice:
+    /// write the change so that making it again is harmless (set a title, remove by id). A
+    /// rollback after such a run puts back the value it stored and invalidates the store,
+    /// since what was captured before it is older than what the server said since.
+    case wait
+  }
+
   /// The prefix of the query stores it changed.
   public let prefix: OperationPath
   let client: ClientReference?
-  let previousValues: [(any ManagedStore, any Sendable)]
+  let record: OptimisticRecord?
+  let invalidatesWhenSettled: Bool
 
   /// Puts back the values the update changed.
   func rollBack() {
-    for (store, value) in previousValues { store.restore(capturedValue: value) }
+    record?.rollBack()
+  }
+
+  /// The update is over: stops following runs in flight, and invalidates the path if asked.
+  func settle() {
+    record?.finish()
+    if invalidatesWhenSettled { client?.client?.invalidate(matching: prefix) }
   }
 }
 
-extension MutationRequest {
-  /// Updates the query stores under a path optimistically, in one call: when an attempt
-  /// starts, runs in flight under the path are cancelled (so that they cannot overwrite the
-  /// change with older data), every value of type `Target` under it is changed by `change` —
-  /// on screen at once —, the change is rolled back if the attempt fails or is cancelled, and
-  /// the path is invalidated when the attempt settles, so that it is refetched.
-  ///
-  /// ```swift
-  /// let rename = Mutation(["post", "rename"]) { (change: Rename, _) in
-  ///   try await api.rename(change.id, to: change.title)
-  /// }
-  /// .optimisticUpdate(of: Post.self, matching: { ["post", $0.id] }) { post, change in
-  ///   post.title = change.title
-  /// }
-  /// ```
-  ///
-  /// Chain several to change values of several types or paths (a post, and the feed pages
-  /// that list it).
-  public func optimisticUpdate<Target: Sendable>(
-    of type: Target.Type,
-    matching path: @escaping @Sendable (Arguments) -> OperationPath,
-    _ change: @escaping @Sendable (inout Target, Arguments) -> Void
-  ) -> ModifiedOperation<Self, MutationLifecycleModifier<Self, OptimisticUpdate>> {
-    lifecycle(
-      onMutate: { arguments, context in
-        let prefix = path(arguments)
-        guard let client = context.client else {
-          return OptimisticUpdate(prefix: prefix, client: nil, previousValues: [])
-        }
-        client.cancel(matching: prefix)
-        let previousValues = client.captureValues(matching: prefix)
-        client.updateValues(matching: prefix, of: type) { change(&$0, arguments) }
-        return OptimisticUpdate(
-          prefix: prefix, client: context.clientReference, previousValues: previousValues)
-      },
-      onError: { _, _, update in update.rollBack() },
-      onSettled: { _, _, update in update.client?.client?.invalidate(matching: update.prefix) })
+/// The values an optimistic update changed, what to put back, and — with
+/// ``OptimisticUpdate/RunsInFlight/wait`` — the runs in flight it makes the change again after.
+final class OptimisticRecord: Sendable {
+  private struct Entry {
+    let store: any ManagedStore
+    var previous: any Sendable
+    /// Whether a run stored a value since the change was first made.
+    var wasOverwritten = false
+  }
+
+  private struct State {
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var running: Set<ObjectIdentifier> = []
+    var watch: OperationSubscription?
+    var isFinished = false
+  }
+
+  private let state = SanitizerVisibleMutex(State())
+
+  /// Captures the values under `prefix`, then changes them with `change`; with `.wait`,
+  /// follows the runs in flight there and changes what each stores again.
+  init<Target: Sendable>(
+    client: OperationClient, prefix: OperationPath, runsInFlight: OptimisticUpdate.RunsInFlight,
+    type: Target.Type, change: @escaping @Sendable (inout Target) -> Void
+  ) {
+    if runsInFlight == .cancel { client.cancel(matching: prefix) }
+    var entries: [ObjectIdentifier: Entry] = [:]
+    var running: Set<ObjectIdentifier> = []
+    for store in client.managedStores(matching: prefix) {
+      let id = ObjectIdentifier(store)
+      if let value = store.capturedValue() { entries[id] = Entry(store: store, previous: value) }
+      if runsInFlight == .wait, store.isRunning { running.insert(id) }
+    }
+    state.withLock { state in
+      state.entries = entries
+      state.running = running
+    }
+    client.updateValues(matching: prefix, of: type, change)
+    guard !running.isEmpty else { return }
+    let watch = client.subscribeToEvents { [weak self] event in
+      guard case .runLogged(let entry, let store) = event, let managed = store as? any ManagedStore
+      else { return }
+      self?.runLogged(entry.event, in: managed, type: type, change: change)
+    }
+    let isFinished = state.withLock { state in
+      if !state.isFinished { state.watch = watch }
+      return state.isFinished
+    }
+    if isFinished { watch.cancel() }
+  }
+
+  /// A run of a followed store logged `event`: when it stored a value, the change is made
+  /// again on it.
+  private func runLogged<Target: Sendable>(
+    _ event: RunLogEvent, in store: any ManagedStore, type: Target.Type,
+    change: @escaping @Sendable (inout Target) -> Void
+  ) {
+    let storesValue: Bool
+    switch event {
+    case .yielded, .succeeded, .cancelled(_, reverted: true): storesValue = true
+    default: storesValue = false
+    }
+    guard storesValue || event.endsRun else { return }
+    let id = ObjectIdentifier(store)
+    let isRunning = store.isRunning
+    let follows = state.withLock { state -> Bool in
+      guard !state.isFinished, state.running.contains(id) else { return false }
+      if !isRunning { state.running.remove(id) }
+      guard storesValue, let value = store.capturedValue() else { return false }
+      if state.entries[id] == nil { state.entries[id] = Entry(store: store, previous: value) }
+      state.entries[id]?.previous = value
+      state.entries[id]?.wasOverwritten = true
+      return true
+    }
+    guard follows, let updating = store as? any ValueUpdating else { return }
+    _ = updating.updateValues(of: type, change, isUnchanged: nil)
+  }
+
+  /// Puts back what was captured; a store a run wrote since is invalidated too.
+  func rollBack() {
+    let entries = state.withLock { state in
+      state.isFinished = true
+      return Array(state.entries.values)
+    }
+    for entry in entries {
+      entry.store.restore(capturedValue: entry.previous)
+      if entry.wasOverwritten { entry.store.invalidate() }
+    }
+  }
+
+  /// Stops following runs.
+  func finish() {
+    let watch = state.withLock { state in
+      state.isFinished = true
+      defer { state.watch = nil }
+      return state.watch
+    }
+    watch?.cancel()
   }
 }
