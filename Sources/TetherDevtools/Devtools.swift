@@ -1,3 +1,4 @@
+import Foundation
 import TetherCore
 import TetherTerminal
 
@@ -34,6 +35,10 @@ public final class Devtools: Sendable {
   public let storeFaults: (any StoreFaultTarget)?
   /// The failures "trigger error" can show, first the ones a store accepts.
   public let failures: [SimulatedFailure]
+  /// Every client event in order, for the event log (`@`).
+  public let events: EventLog
+  /// How much value history each query keeps; nil keeps none.
+  public let historyLimits: HistoryLimits?
   /// Wakes the loop when something the devtools show changed.
   public let messages = Inbox<DevtoolsMessage>()
   let changes: ChangeCollector
@@ -44,26 +49,34 @@ public final class Devtools: Sendable {
   /// simulated failures the app offers (all optional).
   public convenience init(
     client: OperationClient, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
-    storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown]
+    storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown],
+    history: HistoryLimits? = HistoryLimits(), events: EventLog = EventLog()
   ) {
     self.init(
       source: client, network: network, faults: faults, storeFaults: storeFaults,
-      failures: failures)
+      failures: failures, history: history, events: events)
   }
 
   /// The devtools of any ``StoreSource``: another process's stores are shown and acted on
-  /// as this process's are.
+  /// as this process's are. Each query keeps its last values within `history` (nil keeps
+  /// none), and every event goes to `events`.
   public init(
     source: any StoreSource, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
-    storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown]
+    storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown],
+    history: HistoryLimits? = HistoryLimits(), events: EventLog = EventLog()
   ) {
     self.source = source
+    self.events = events
+    historyLimits = history
     self.network = network
     self.faults = faults
     self.storeFaults = storeFaults
     self.failures = failures
     let messages = messages
-    let changes = ChangeCollector { messages.post(.changed) }
+    let clock = (source as? OperationClient)?.clock
+    let changes = ChangeCollector(
+      events: events, recordsValues: history != nil, now: { clock?.now() ?? Date() },
+      wake: { messages.post(.changed) })
     self.changes = changes
     subscription = source.subscribeToEvents { event in changes.record(event) }
     networkSubscription = network?.observe { _ in changes.recordNetwork() }

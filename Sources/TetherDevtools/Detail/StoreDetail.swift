@@ -3,7 +3,7 @@ import TetherCore
 import TetherTerminal
 
 /// One store in detail, in tabs: **State** (every field of its state), **Value** (the value
-/// explorer), **Timeline** (its run log as a live waterfall) and, for a mutation,
+/// explorer), **History** (its last values and what each changed), **Timeline** (its run log as a live waterfall) and, for a mutation,
 /// **Attempts** (each attempt's arguments, status, start, duration, value or error).
 public struct StoreDetail: StatefulWidget {
   /// The store; nil once it was removed.
@@ -48,7 +48,12 @@ public struct StoreDetail: StatefulWidget {
         ValueExplorer(outline, identity: state.outlineIdentity, isFocused: isFocused)
           .render(in: body, into: &frame, state: &state.explorer)
       }
-    case .timeline: renderTimeline(in: body, into: &frame, state: &state)
+    case .history:
+      HistoryView(record: record, isFocused: isFocused).render(
+        in: body, into: &frame, state: &state)
+    case .timeline:
+      renderTimeline(
+        in: body, changedRuns: record.history.changingRuns, into: &frame, state: &state)
     case .attempts: renderAttempts(record, in: body, into: &frame, state: &state)
     }
   }
@@ -110,9 +115,12 @@ public struct StoreDetail: StatefulWidget {
     }.render(in: rect, into: &frame, state: &state.fields)
   }
 
-  private func renderTimeline(in rect: Rect, into frame: inout Frame, state: inout StoreDetailState)
-  {
-    let timeline = RunTimeline(log: runLog, network: network, now: frame.now)
+  private func renderTimeline(
+    in rect: Rect, changedRuns: Set<OperationRunID>, into frame: inout Frame,
+    state: inout StoreDetailState
+  ) {
+    let timeline = RunTimeline(
+      log: runLog, network: network, changedRuns: changedRuns, now: frame.now)
     let rows = timeline.rows
     let parts = rect.rows([.fill, .fixed(min(4, max(1, rect.height / 4)))])
     if state.timelineFollows, !rows.isEmpty {

@@ -9,7 +9,7 @@ import TetherTerminal
 public struct StoreDetailState {
   /// The detail's tabs; mutations have "attempts" instead of nothing.
   public enum Tab: String, CaseIterable, Sendable, Hashable {
-    case state, value, timeline, attempts
+    case state, value, timeline, history, attempts
 
     var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
   }
@@ -26,12 +26,25 @@ public struct StoreDetailState {
   var fitsRun = false
   var attempts = ListState()
   var attemptScroll = ScrollState()
+  /// The history tab: the selected value, the one picked to compare it with (by sequence),
+  /// the diff's scroll, and the diff last made.
+  var history = ListState()
+  var historyBase: Int?
+  var diffScroll = ScrollState()
+  var diffCache: (key: DiffKey, diff: ValueDiff)?
   /// The value laid out in the explorer, and what it was made from.
   var outline: ValueOutline?
   var outlineSource: OutlineSource?
   var outlineIdentity = 0
   /// Where the tabs were drawn, for clicks.
   var tabHits = HitMap<Tab>()
+
+  /// What a diff was made from: two history entries of one store.
+  struct DiffKey: Equatable {
+    var store: ObjectIdentifier
+    var from: Int
+    var to: Int
+  }
 
   struct OutlineSource: Equatable {
     var store: ObjectIdentifier
@@ -50,7 +63,7 @@ public struct StoreDetailState {
 
   /// The tabs of this store.
   public var tabs: [Tab] {
-    isMutation ? [.state, .attempts, .value, .timeline] : [.state, .value, .timeline]
+    isMutation ? [.state, .attempts, .value, .timeline] : [.state, .value, .timeline, .history]
   }
 
   mutating func switchTab(by step: Int) {
@@ -111,6 +124,8 @@ public struct StoreDetailState {
     case .value:
       guard let outline else { return false }
       return explorer.handle(event, outline: outline)
+    case .history:
+      return handleHistory(event, record: record)
     case .timeline:
       let count = timeline.scroll.contentLength
       switch event {

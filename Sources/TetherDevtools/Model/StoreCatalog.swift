@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherJSON
 
 /// Every store of a client as the devtools show them, kept in step with the client's events
 /// by the loop's thread: only stores that changed are read again.
@@ -32,6 +33,8 @@ public final class StoreCatalog {
     defer { refreshed.removeAll(keepingCapacity: true) }
     return refreshed.values
   }
+  /// The devtools' history limits; nil when they keep no history.
+  private var historyLimits: HistoryLimits?
   /// Whether the first synchronisation has happened.
   private var isLoaded = false
   /// The generation of the client's changes last taken.
@@ -49,7 +52,11 @@ public final class StoreCatalog {
     if !isLoaded {
       isLoaded = true
       _ = devtools.changes.take()
-      for store in devtools.allStores() { insert(store) }
+      historyLimits = devtools.historyLimits
+      for store in devtools.allStores() {
+        insert(store)
+        if historyLimits != nil { recordCurrentValue(of: store) }
+      }
       revision &+= 1
       structureRevision &+= 1
       return true
@@ -79,6 +86,12 @@ public final class StoreCatalog {
       if records[id]!.isMutation { structureChanged = true }
       changed = true
     }
+    for pending in changes.values {
+      guard let record = records[pending.store], !record.isMutation else { continue }
+      record.history.append(
+        JSONValue(describing: pending.value).text(), cause: pending.cause, at: pending.date)
+      changed = true
+    }
     for id in changes.logged where records[id]?.runLog != nil {
       records[id]!.runLog = nil
       changed = true
@@ -88,8 +101,18 @@ public final class StoreCatalog {
     return changed
   }
 
+  /// The value `store` holds as the devtools start watching it: its history's first entry.
+  private func recordCurrentValue(of store: any InspectableStore) {
+    guard let record = records[ObjectIdentifier(store)], !record.isMutation,
+      record.snapshot.hasValue, !record.snapshot.isPlaceholder
+    else { return }
+    record.history.append(
+      JSONValue(describing: record.snapshot.currentValue).text(), cause: .run(nil, trigger: nil),
+      at: record.snapshot.valueLastUpdatedAt ?? record.snapshot.date)
+  }
+
   private func insert(_ store: any InspectableStore) {
-    let record = StoreRecord(store)
+    let record = StoreRecord(store, historyLimits: historyLimits ?? HistoryLimits())
     let id = ObjectIdentifier(store)
     records[id] = record
     index[StoreKey(path: record.path, isMutation: record.isMutation)] = id

@@ -19,6 +19,8 @@ public final class StoreRecord {
   public internal(set) var collectionDate: Date?
   /// A mutation's attempts, oldest first.
   public internal(set) var attempts: [AttemptSnapshot]
+  /// The values the store held since the devtools watch it (queries only).
+  public internal(set) var history: ValueHistory
   /// The store's run log, when someone asked for it since the last change.
   var runLog: [RunLogEntry]?
   /// The store view's columns as last made, and what for: made again after a change only.
@@ -26,7 +28,8 @@ public final class StoreRecord {
   /// The label the store view's header counted this store under.
   var countedStatus: StoreStatus?
 
-  init(_ store: any InspectableStore) {
+  init(_ store: any InspectableStore, historyLimits: HistoryLimits = HistoryLimits()) {
+    history = ValueHistory(limits: historyLimits)
     self.store = store
     path = store.path
     kind = store.kind

@@ -28,8 +28,13 @@ public struct RunTimeline: Sendable {
 
   public private(set) var rows: [Row] = []
 
-  /// The waterfall of `log`, with the requests of `network` that the runs sent, at `now`.
-  public init(log: [RunLogEntry], network: [NetworkRecord] = [], now: Date) {
+  /// The waterfall of `log`, with the requests of `network` that the runs sent, at `now`;
+  /// the runs of `changedRuns` (those that brought a value other than the one before) are
+  /// marked `~`.
+  public init(
+    log: [RunLogEntry], network: [NetworkRecord] = [], changedRuns: Set<OperationRunID> = [],
+    now: Date
+  ) {
     var runs: [UInt64: RunBuilder] = [:]
     var order: [Item] = []
     for entry in log {
@@ -56,7 +61,13 @@ public struct RunTimeline: Sendable {
         rows.append(Self.eventRow(entry))
       case .run(let number):
         guard let run = runs[number] else { continue }
-        rows += run.rows(requests: requests.filter { $0.origin?.path == log.first?.path }, now: now)
+        var runRows = run.rows(
+          requests: requests.filter { $0.origin?.path == log.first?.path }, now: now)
+        if changedRuns.contains(run.id), !runRows.isEmpty {
+          runRows[0].timeline.label += " ~"
+          runRows[0].description += " · changed the value (History shows the diff)"
+        }
+        rows += runRows
       }
     }
   }
