@@ -13,8 +13,9 @@ import Foundation
 ///   started from `main.swift`); the waiting itself happens in `poll()` on another thread, so
 ///   the loop's thread never blocks. Apps must not block it either: a slow call in
 ///   ``TerminalApp/handle(_:context:)`` or ``TerminalApp/render(into:)`` freezes the screen.
-///   Run slow work in a task and post its outcome to an ``Inbox``; the loop delivers each
-///   message as ``Event/message(_:)`` before drawing.
+///   Slow work is a ``Command`` the handler returns: the loop starts it, cancels it when its
+///   ``CommandScope`` ends or the loop finishes, and delivers the message it ends in as
+///   ``Event/message(_:)`` before drawing, as it does messages posted to an ``Inbox``.
 /// - Below ``TerminalApp/minimumSize`` the app is not drawn, and only resizes, focus changes,
 ///   messages and quit requests reach it: nothing the user cannot see happen. `q` and Ctrl-C
 ///   both arrive as Ctrl-C, which quits unless the app asks first.
@@ -46,10 +47,13 @@ public final class EventLoop<App: TerminalApp> {
   public private(set) var isFinished = false
   /// The signal that ended the loop, if one did.
   public private(set) var terminationSignal: Int32?
+  /// How many commands the app started that have not delivered their message yet.
+  public var runningCommandCount: Int { commands.count }
 
   private let screen: any Screen
   private let input: any InputSource
   private let inboxes: [any MessageSource]
+  private let commands: CommandRunner
   private var canvas = Canvas(size: Size(width: 0, height: 0))
   private var needsRender = true
   private var messagesDelivered: UInt64 = 0
@@ -66,6 +70,7 @@ public final class EventLoop<App: TerminalApp> {
     self.waker = waker
     inboxes = app.inboxes
     for inbox in inboxes { inbox.onPost { waker.wake() } }
+    commands = CommandRunner(clock: clock) { waker.wake() }
   }
 
   /// Runs until the app quits: takes over the screen, draws, sleeps until input, a wake-up or a
@@ -90,6 +95,7 @@ public final class EventLoop<App: TerminalApp> {
       if Task.isCancelled { isFinished = true }
       step()
     }
+    commands.cancelAll()
     screen.stop()
     if let signal = terminationSignal { tether_raise_default(signal) }
   }
@@ -112,10 +118,14 @@ public final class EventLoop<App: TerminalApp> {
     for inbox in inboxes where !isFinished {
       for message in inbox.takeMessages() where !isFinished {
         didWork = true
-        messagesDelivered += 1
-        process(.event(.message(PostedMessage(message, sequence: messagesDelivered))))
+        deliver(message)
       }
     }
+    for message in commands.takeMessages() where !isFinished {
+      didWork = true
+      deliver(message)
+    }
+    if isFinished { commands.cancelAll() }
     let now = clock.now()
     if let deadline = nextDeadline, deadline <= now {
       didWork = true
@@ -131,6 +141,17 @@ public final class EventLoop<App: TerminalApp> {
   /// Steps until nothing is left to do at the current time: the way tests settle the loop.
   public func runUntilIdle() {
     while step() {}
+  }
+
+  /// Runs until every command the app started has ended and its message was handled, and
+  /// nothing is left to do at the current time: how a test settles work that does not wait on
+  /// the test clock. A command sleeping on a `TestClock` ends only when the test moves it.
+  public func runUntilCommandsFinish(isolation: isolated (any Actor)? = #isolation) async {
+    runUntilIdle()
+    while commands.count > 0 {
+      await commands.waitForAll()
+      runUntilIdle()
+    }
   }
 
   /// Waits until the loop has something to do — a wake-up, a posted message, input — without
@@ -161,12 +182,15 @@ public final class EventLoop<App: TerminalApp> {
         event = delivered
       }
       let context = EventContext(now: clock.now(), size: screen.size)
-      switch app.handle(event, context: context) {
+      let result = app.handle(event, context: context)
+      switch result.disposition {
       case .handled: needsRender = true
       case .quit: isFinished = true
       case .ignored:
         if event == .key(.ctrl("c")) { isFinished = true }
       }
+      guard !isFinished else { return }
+      for command in result.commands { commands.start(command) }
     case .suspendRequested:
       suspend()
     case .resumed:
@@ -176,6 +200,11 @@ public final class EventLoop<App: TerminalApp> {
       terminationSignal = signal
       isFinished = true
     }
+  }
+
+  private func deliver(_ message: any Sendable) {
+    messagesDelivered += 1
+    process(.event(.message(PostedMessage(message, sequence: messagesDelivered))))
   }
 
   private func suspend() {

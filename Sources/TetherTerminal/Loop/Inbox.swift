@@ -1,30 +1,29 @@
 import TetherSynchronization
 
-/// Where finished async work reports back to the event loop, Bubble Tea style: any task posts
-/// a message from any thread; the loop wakes, and the app receives the message as
-/// ``Event/message(_:)`` on the loop's thread, before the next frame is drawn.
+/// Where messages that answer no event reach the event loop: a store's subscription, a
+/// server's notice, a file watcher. Anything posts a message from any thread; the loop wakes,
+/// and the app receives it as ``Event/message(_:)`` on the loop's thread, before the next frame
+/// is drawn. (Work started by an event is a ``Command`` instead: the loop runs it and delivers
+/// its message the same way.)
 ///
 /// The app lists its inboxes in ``TerminalApp/inboxes``; the loop connects to them when it is
 /// created. Messages posted earlier wait for it.
 ///
 /// ```swift
-/// enum FeedMessage: Sendable { case saved(Post), failed(String) }
+/// enum FeedMessage: Sendable { case feedChanged }
 ///
 /// final class FeedScreen: TerminalApp {
 ///   let messages = Inbox<FeedMessage>()
 ///   var inboxes: [any MessageSource] { [messages] }
 ///
-///   func save(_ draft: Draft) {
+///   init(store: FeedStore) {
 ///     let messages = messages
-///     Task {
-///       do { messages.post(.saved(try await api.save(draft))) }
-///       catch { messages.post(.failed("\(error)")) }
-///     }
+///     subscription = store.subscribe { _ in messages.post(.feedChanged) }
 ///   }
 ///
 ///   func handle(_ event: Event, context: EventContext) -> EventResult {
-///     if let message = event.message(as: FeedMessage.self) {
-///       ... // on the loop's thread: change view state, show a toast
+///     if event.message(as: FeedMessage.self) == .feedChanged {
+///       ... // on the loop's thread: follow the selection, show a toast
 ///       return .handled
 ///     }
 ///     ...

@@ -27,9 +27,10 @@ public protocol TerminalApp {
   /// Reacts to one event: a key, paste, click, resize, focus change, or a message from one of
   /// ``inboxes``.
   ///
-  /// It runs on the loop's thread, which must never block: start anything slow in a task and
-  /// post its outcome to an ``Inbox`` (a blocked loop cannot draw, and only the signal thread's
-  /// grace period then ends the app on Ctrl-C or SIGTERM).
+  /// It runs on the loop's thread, which must never block and never starts a task: return slow
+  /// work as ``Command``s in the result, and the loop runs them and delivers the message each
+  /// ends in (a blocked loop cannot draw, and only the signal thread's grace period then ends
+  /// the app on Ctrl-C or SIGTERM).
   mutating func handle(_ event: Event, context: EventContext) -> EventResult
   /// The inboxes whose messages the loop delivers to ``handle(_:context:)`` as
   /// ``Event/message(_:)``, before drawing; read once, when the loop is created. None by
@@ -54,16 +55,4 @@ public struct EventContext: Sendable {
     self.now = now
     self.size = size
   }
-}
-
-/// What an app did with an event.
-public enum EventResult: Sendable, Equatable {
-  /// The event changed something: draw a frame.
-  case handled
-  /// The event meant nothing to the app: no frame. An ignored Ctrl-C quits, so it always
-  /// works unless the app takes it (e.g. to ask first). Ctrl-Z never reaches the app: the loop
-  /// suspends.
-  case ignored
-  /// Leave the loop.
-  case quit
 }

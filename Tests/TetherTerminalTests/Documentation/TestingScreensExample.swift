@@ -11,12 +11,8 @@ import TetherTerminal
   let loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
   loop.runUntilIdle()  // the first frame
   input.send("r")
-  loop.runUntilIdle()  // handles the key: the refetch's task starts
-  // The task posts its message when it ends, maybe while the loop was still busy: wait for the
-  // loop to have work only until the screen shows the outcome.
-  while screen.find("2 posts") == nil, await loop.waitForWork(orGiveUpAfter: .seconds(60)) {
-    loop.runUntilIdle()  // handles the message, draws one frame
-  }
+  loop.runUntilIdle()  // handles the key: the loop starts the refetch's command
+  await loop.runUntilCommandsFinish()  // its message is handled, one frame drawn
   #expect(screen.find("2 posts") != nil)
   input.send(.down)
   loop.runUntilIdle()

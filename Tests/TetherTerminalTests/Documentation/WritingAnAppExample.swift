@@ -15,7 +15,6 @@ final class FeedScreen: TerminalApp {
     .init(["?"], .help, "Show help", hint: "help", importance: .high),
     .init(["q", .ctrl("c")], .quit, "Quit", hint: "quit", importance: .essential),
   ])
-  let messages = Inbox<Message>()
   let fetchTitles: @Sendable () async throws -> [String]  // your store's fetch, say
   var titles: [String] = []
   var opened: String?
@@ -28,7 +27,6 @@ final class FeedScreen: TerminalApp {
   }
 
   var minimumSize: Size { Size(width: 80, height: 24) }
-  var inboxes: [any MessageSource] { [messages] }
 
   func render(into frame: inout Frame) {
     let rows = frame.bounds.rows([.fill, .fixed(1)])
@@ -70,13 +68,14 @@ final class FeedScreen: TerminalApp {
       if feed.handle(key, count: titles.count) { return .handled }
       switch keys.action(for: key) {
       case .open: opened = titles.indices.contains(feed.selection) ? titles[feed.selection] : nil
-      case .refresh:
-        let (messages, fetchTitles) = (messages, fetchTitles)
-        Task {  // never block the loop: the outcome comes back as a message
-          do { messages.post(.refreshed(try await fetchTitles())) } catch {
-            messages.post(.failed("\(error)"))
-          }
-        }
+      case .refresh:  // never block the loop: the loop runs the command, its message comes back
+        let fetchTitles = fetchTitles
+        return .handled(
+          running: Command("refetch the feed") {
+            do { return Message.refreshed(try await fetchTitles()) } catch {
+              return Message.failed("\(error)")
+            }
+          })
       case .help: help = HelpState()
       case .quit: return .quit
       case nil: return .ignored
