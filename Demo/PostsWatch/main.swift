@@ -41,16 +41,23 @@ var defaults = OperationDefaults()
 defaults.queryRetryLimit = options.retries
 let client = OperationClient(defaults: defaults)
 let network = NetworkLog()
+// Faults a viewer sets: the embedded service's own, or the client's in front of a --url
+// server; "fail next" of one store is always the client's.
+let clientFaults = ClientFaultInjector()
+let faults: any FaultTarget = server.map(ServerFaults.init) ?? clientFaults
 let token = server?.access.token
 let api = APIClient(
   baseURL: baseURL, defaults: RequestDefaults(timeouts: .interactive),
+  transport: clientFaults.wrapping(CurlTransport.shared),
   interceptors: token.map { token in [AuthenticationInterceptor { .bearer(token) }] } ?? [],
   observers: options.inspects ? [NetworkLogObserver(network)] : [])
 
 var inspector: Inspector?
 if options.inspects {
   do {
-    inspector = try Inspector.start(client: client, name: "posts-watch", network: network)
+    inspector = try Inspector.start(
+      client: client, name: "posts-watch", network: network, faults: faults,
+      storeFaults: clientFaults)
     say("inspect it: tether attach \(getpid())")
   } catch {
     say("posts-watch: not inspectable: \(error)")

@@ -16,6 +16,10 @@ public final class InspectorConnection: Sendable {
   public let path: String
   /// The stores and requests the process sent.
   public let source: RemoteSource
+  /// The faults the process injects, set from here (the devtools' faults dialog).
+  public let faults: RemoteFaults
+  /// The next failures of each store, set from here (the devtools' "fail next").
+  public let storeFaults: RemoteStoreFaults
   private let channel: CommandChannel
   private let ended: @Sendable (String) -> Void
 
@@ -40,6 +44,10 @@ public final class InspectorConnection: Sendable {
     }
     channel = CommandChannel(descriptor: descriptor, notices: notices)
     source = RemoteSource(commands: channel)
+    let state = RemoteFaultsState()
+    faults = RemoteFaults(state, commands: channel)
+    storeFaults = RemoteStoreFaults(state, commands: channel)
+    channel.faults = state
     channel.write(InspectorProtocol.viewerHello)
   }
 
@@ -111,6 +119,7 @@ final class CommandChannel: RemoteCommands {
     var waiting: [Int: CheckedContinuation<(ok: Bool, message: String), Never>] = [:]
     var isClosed = false
     var isReleased = false
+    var faults: RemoteFaultsState?
   }
 
   let descriptor: Int32
@@ -121,6 +130,12 @@ final class CommandChannel: RemoteCommands {
   init(descriptor: Int32, notices: @escaping @Sendable (String, Bool) -> Void) {
     self.descriptor = descriptor
     self.notices = notices
+  }
+
+  /// Where the process's faults state goes as it comes.
+  var faults: RemoteFaultsState? {
+    get { storage.withLock { $0.faults } }
+    set { storage.withLock { $0.faults = newValue } }
   }
 
   deinit {
@@ -135,6 +150,10 @@ final class CommandChannel: RemoteCommands {
       continuation?.resume(returning: (ok, text))
     case .error(let text):
       notices(text, true)
+    case .hello(let hello):
+      faults?.named("\(hello.name) (\(hello.pid))")
+    case .faults(let state):
+      faults?.received(state)
     default:
       break
     }
@@ -143,6 +162,13 @@ final class CommandChannel: RemoteCommands {
   func perform(_ command: InspectorCommand, path: OperationPath, isMutation: Bool) async
     -> (ok: Bool, message: String)
   {
+    await perform { id in
+      InspectorRequest(id: id, command: command, path: path, isMutation: isMutation)
+    }
+  }
+
+  /// Sends the request `make` builds with its number, and waits for its result.
+  func perform(_ make: (Int) -> InspectorRequest) async -> (ok: Bool, message: String) {
     await withCheckedContinuation { continuation in
       let id = storage.withLock { storage -> Int? in
         guard !storage.isClosed else { return nil }
@@ -155,18 +181,27 @@ final class CommandChannel: RemoteCommands {
         continuation.resume(returning: (false, "detached: the process is gone"))
         return
       }
-      write(
-        InspectorProtocol.line(
-          InspectorRequest(id: id, command: command, path: path, isMutation: isMutation).json))
+      write(InspectorProtocol.line(make(id).json))
+    }
+  }
+
+  /// Sends the request `make` builds without waiting; a failed result is reported, then
+  /// `failed` runs.
+  func send(
+    _ make: @escaping @Sendable (Int) -> InspectorRequest,
+    failed: @escaping @Sendable () -> Void = {}
+  ) {
+    let notices = notices
+    Task.detached { [self] in
+      let result = await perform(make)
+      guard !result.ok else { return }
+      failed()
+      notices(result.message, true)
     }
   }
 
   func send(_ command: InspectorCommand, path: OperationPath, isMutation: Bool) {
-    let notices = notices
-    Task.detached { [self] in
-      let result = await perform(command, path: path, isMutation: isMutation)
-      if !result.ok { notices(result.message, true) }
-    }
+    send { id in InspectorRequest(id: id, command: command, path: path, isMutation: isMutation) }
   }
 
   func write(_ bytes: [UInt8]) {

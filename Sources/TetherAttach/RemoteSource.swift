@@ -113,7 +113,7 @@ public final class RemoteSource: StoreSource {
       emit(events)
     case .network(let requests):
       record(requests)
-    case .result, .error:
+    case .result, .error, .faults:
       break
     }
   }

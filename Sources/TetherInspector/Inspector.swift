@@ -37,10 +37,20 @@ public final class Inspector: Sendable {
 
   /// Starts inspecting `client` under `name`.
   ///
+  /// - Parameters:
+  ///   - client: the client whose stores viewers see and act on.
+  ///   - name: what `tether list` and the viewer's status bar call the process.
+  ///   - network: the requests viewers see in their network log.
+  ///   - faults: what applies the faults a viewer's faults dialog sets (an embedded test
+  ///     server, or `TetherDiagnosticsHTTP`'s `ClientFaultInjector`); nil refuses them.
+  ///   - storeFaults: what fails the next requests of one store for a viewer's "fail next";
+  ///     nil refuses it.
+  ///   - options: how viewers are served (batches, limits, the socket's folder).
   /// - Throws: `SystemError` when the socket folder is not safe to use (another user's, a
   ///   link) or the socket cannot be made.
   public static func start(
     client: OperationClient, name: String, network: NetworkLog = NetworkLog(),
+    faults: (any FaultTarget)? = nil, storeFaults: (any StoreFaultTarget)? = nil,
     options: InspectorOptions = InspectorOptions()
   ) throws(SystemError) -> Inspector {
     let folder = options.folder ?? SocketFolder.path()
@@ -53,7 +63,8 @@ public final class Inspector: Sendable {
     }
     let listener = try LocalSocket.listen(at: path)
     let server = try InspectorServer(
-      client: client, name: name, network: network, listener: listener, options: options)
+      client: client, name: name, network: network, faults: faults, storeFaults: storeFaults,
+      listener: listener, options: options)
     let inspector = Inspector(name: name, socketPath: path, network: network, server: server)
     LiveInspectors.shared.add(server)
     server.start()

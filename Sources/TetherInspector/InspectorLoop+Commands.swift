@@ -42,13 +42,20 @@ extension InspectorLoop {
           "unknown command \(message["command"]?.description ?? "null"); known: \(known)")
         return
       }
+      guard command.isForAStore else {
+        setFaults(id: id, message, for: viewer)
+        return
+      }
       guard let path = message["path"]?.path else {
         answer(viewer, id, ok: false, "\(name) needs a path: an array of numbers and strings")
         return
       }
-      perform(
-        command, id: id,
-        at: StoreAddress(path: path, isMutation: message["mutation"]?.bool ?? false), for: viewer)
+      let address = StoreAddress(path: path, isMutation: message["mutation"]?.bool ?? false)
+      guard command != .failNext else {
+        failNext(id: id, message, at: address, for: viewer)
+        return
+      }
+      perform(command, id: id, at: address, for: viewer)
     default:
       viewer.send(
         InspectorProtocol.line(
@@ -57,7 +64,7 @@ extension InspectorLoop {
     }
   }
 
-  private func answer(_ viewer: ViewerConnection, _ id: Int, ok: Bool, _ message: String) {
+  func answer(_ viewer: ViewerConnection, _ id: Int, ok: Bool, _ message: String) {
     viewer.send(InspectorProtocol.line(Self.result(id, ok: ok, message)), limit: 0, always: true)
   }
 
@@ -65,7 +72,7 @@ extension InspectorLoop {
     ["type": "result", "id": .number(JSONNumber(id)), "ok": .bool(ok), "message": .string(message)]
   }
 
-  private func store(at address: StoreAddress) -> (any InspectableStore)? {
+  func store(at address: StoreAddress) -> (any InspectableStore)? {
     let client = server.client
     let store =
       address.isMutation
@@ -154,6 +161,8 @@ extension InspectorLoop {
           )
         }
       }
+    case .setFaults, .failNext:
+      break  // answered by the fault commands
     }
   }
 }

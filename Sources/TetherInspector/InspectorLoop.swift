@@ -21,6 +21,8 @@ struct InspectorLoop {
   private var lastBatch = ContinuousClock.now
   /// Simulated states shown from viewers, by store.
   var simulations: [StoreAddress: SimulatedState] = [:]
+  /// The faults state last sent to viewers.
+  var lastFaults: JSONValue?
 
   init(server: InspectorServer) {
     self.server = server
@@ -48,6 +50,7 @@ struct InspectorLoop {
         if events & Int16(POLLOUT) != 0 { viewer.flush() }
       }
       sendBatchIfDue()
+      sendFaultsIfChanged()
       for viewer in viewers where viewer.hasOutput && !viewer.isClosed { viewer.flush() }
       resynchronizeDrained()
       dropClosed()
@@ -62,7 +65,9 @@ struct InspectorLoop {
   /// How long poll waits: until the next batch is due when changes wait, else until woken.
   private func timeout() -> Int32 {
     let waiting = server.pending.withLock { !$0.isEmpty }
-    guard waiting else { return -1 }
+    // The process may change its faults with no event: they are looked at four times a second.
+    let faultsCheck: Int32 = !viewers.isEmpty && lastFaults != nil ? 250 : -1
+    guard waiting else { return faultsCheck }
     let due = lastBatch + server.options.frameInterval
     let left = due - ContinuousClock.now
     guard left > .zero else { return 0 }
@@ -95,6 +100,7 @@ struct InspectorLoop {
       if subscription == nil { attach() }
       viewer.send(InspectorProtocol.line(hello()), limit: 0, always: true)
       viewer.send(InspectorProtocol.line(snapshot(resyncs: 0)), limit: 0, always: true)
+      sendFaults(to: viewer)
       viewer.flush()
     }
   }
@@ -115,6 +121,7 @@ struct InspectorLoop {
     server.pending.withLock { $0 = InspectorServer.Pending() }
     known.removeAll()
     lastLogged.removeAll()
+    lastFaults = nil
   }
 
   /// Closes viewers that went away without their end being read yet: a new one may take
@@ -143,6 +150,7 @@ struct InspectorLoop {
       viewer.isOverflowed = false
       viewer.resyncs += 1
       viewer.send(InspectorProtocol.line(snapshot(resyncs: viewer.resyncs)), limit: 0, always: true)
+      sendFaults(to: viewer)
       viewer.flush()
     }
   }

@@ -34,6 +34,8 @@ final class InspectorServer: Sendable {
   let client: OperationClient
   let name: String
   let network: NetworkLog
+  let faults: (any FaultTarget)?
+  let storeFaults: (any StoreFaultTarget)?
   let listener: LocalSocket.Listener
   let options: InspectorOptions
   let startDate = Date()
@@ -47,8 +49,8 @@ final class InspectorServer: Sendable {
   private let viewers = Atomic(0)
 
   init(
-    client: OperationClient, name: String, network: NetworkLog,
-    listener: LocalSocket.Listener, options: InspectorOptions
+    client: OperationClient, name: String, network: NetworkLog, faults: (any FaultTarget)?,
+    storeFaults: (any StoreFaultTarget)?, listener: LocalSocket.Listener, options: InspectorOptions
   ) throws(SystemError) {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
@@ -62,6 +64,8 @@ final class InspectorServer: Sendable {
     self.client = client
     self.name = name
     self.network = network
+    self.faults = faults
+    self.storeFaults = storeFaults
     self.listener = listener
     self.options = options
     wakeRead = ends[0]

@@ -14,7 +14,9 @@ enum AttachCommand {
       connection = try InspectorConnection(
         path: path, notices: { text, _ in inbox.post(.notice(text)) },
         ended: { why in inbox.post(.detached(why)) })
-      let screen = DevtoolsScreen(source: connection.source, inbox: inbox)
+      let screen = DevtoolsScreen(
+        source: connection.source, inbox: inbox, faults: connection.faults,
+        storeFaults: connection.storeFaults)
       connection.start()
       await TerminalRun.run(screen)
       connection.close()

@@ -37,17 +37,20 @@ final class DevtoolsScreen: TerminalApp {
     title: "tether",
     [
       .init(["?"], .help, "Show this help", hint: "help", importance: .high),
+      .init(
+        ["F"], .faults, "Faults the process injects: failure rate, statuses, latency, fail next",
+        hint: "faults"),
       .init(["q"], .quit, "Quit", hint: "quit", importance: .essential),
     ])
 
   enum AppAction: Hashable, Sendable {
-    case help, quit
+    case help, quit, faults
   }
 
   /// The hints of the devtools' actions on stores, left out when nothing can act.
   static let actionLabels: Set<String> = [
     "refetch", "invalidate", "reset", "remove", "loading", "error", "restore", "retry latest",
-    "fail next", "panel", "full screen",
+    "fail next", "panel", "full screen", "faults",
   ]
 
   let devtools: Devtools
@@ -62,11 +65,17 @@ final class DevtoolsScreen: TerminalApp {
   var jumpField: TextFieldState?
   var toast = ToastState()
 
-  init(source: RemoteSource, replay: Replay? = nil, inbox: Inbox<Message> = Inbox()) {
+  /// The devtools on `source`; `faults` and `storeFaults` set the attached process's faults
+  /// (nil for a replay).
+  init(
+    source: RemoteSource, replay: Replay? = nil, inbox: Inbox<Message> = Inbox(),
+    faults: (any FaultTarget)? = nil, storeFaults: (any StoreFaultTarget)? = nil
+  ) {
     self.source = source
     self.inbox = inbox
     self.replay = replay
-    devtools = Devtools(source: source, network: source.network)
+    devtools = Devtools(
+      source: source, network: source.network, faults: faults, storeFaults: storeFaults)
     state.presentation = .fullScreen
   }
 
@@ -124,61 +133,15 @@ final class DevtoolsScreen: TerminalApp {
       hints.removeAll { Self.actionLabels.contains($0.label) }
     }
     if replay != nil && !state.isEditingText { hints = Self.replayKeys.hints + hints }
-    return hints + (state.isEditingText ? [] : Self.appKeys.hints)
+    var appHints = state.isEditingText ? [] : Self.appKeys.hints
+    if replay != nil || source.status?.isDetached == true {
+      appHints.removeAll { Self.actionLabels.contains($0.label) }
+    }
+    return hints + appHints
   }
 
   var helpSections: [HelpSection] {
     [Self.appKeys.help] + (replay != nil ? [Self.replayKeys.help] : []) + state.helpSections
-  }
-
-  /// What the devtools show, and how it stands.
-  var statusBar: StatusBar {
-    let status = source.status
-    var left: [Segment] = []
-    if let replay {
-      let mode = playing != nil ? "▶ playing" : "❚❚ paused"
-      left.append(
-        Segment(
-          " \(status?.text ?? "replay") ",
-          style: Style(foreground: .black, background: .cyan, attributes: .bold)))
-      left.append(
-        Segment(" \(mode) \(Self.clock(replay.time)) / \(Self.clock(replay.contents.duration))"))
-      left.append(Segment(" · \(Self.wallClock(replay.date))"))
-    } else if let status, status.isDetached {
-      left.append(
-        Segment(
-          " \(status.text) ", style: Style(foreground: .white, background: .red, attributes: .bold))
-      )
-      left.append(Segment(" last state kept · q quits"))
-    } else {
-      left.append(
-        Segment(
-          " ● \(status?.text ?? "attached") ",
-          style: Style(foreground: .black, background: .green, attributes: .bold)))
-    }
-    var right: [Segment] = []
-    let resyncs = source.resyncs
-    if resyncs > 0 {
-      right.append(
-        Segment("fell behind \(resyncs)× ", style: Style(foreground: .yellow, attributes: .bold)))
-    }
-    right.append(
-      Segment("\(state.catalog.records.count) stores · \(source.network.records.count) requests "))
-    return StatusBar(left: left, right: right, style: .reverse)
-  }
-
-  /// `01:05.250`.
-  static func clock(_ seconds: Double) -> String {
-    let milliseconds = Int((seconds * 1000).rounded())
-    return String(
-      format: "%02d:%02d.%03d", milliseconds / 60_000, milliseconds / 1000 % 60, milliseconds % 1000
-    )
-  }
-
-  static func wallClock(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "HH:mm:ss.SSS"
-    return formatter.string(from: date)
   }
 
   func handle(_ event: Event, context: EventContext) -> EventResult {
@@ -207,6 +170,15 @@ final class DevtoolsScreen: TerminalApp {
       case .quit: return .quit
       case .help:
         help = HelpState()
+        return .handled
+      case .faults:
+        if replay != nil || source.status?.isDetached == true {
+          toast.show(
+            "Faults are set on a live process: \(replay != nil ? "a recording" : "this one") "
+              + "changes no more", kind: .error, now: context.now)
+        } else {
+          state.openFaults(devtools, now: context.now)
+        }
         return .handled
       case nil: break
       }

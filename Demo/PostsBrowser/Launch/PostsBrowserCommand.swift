@@ -124,7 +124,8 @@ public enum PostsBrowserCommand {
     if options.inspects {
       do {
         inspector = try Inspector.start(
-          client: model.client, name: "posts", network: model.network)
+          client: model.client, name: "posts", network: model.network,
+          faults: model.faults.target, storeFaults: model.clientFaults)
       } catch {
         app.tell("Not inspectable: \(error)")
       }

@@ -3,18 +3,19 @@ import TetherDevtools
 
 /// The embedded Posts service's faults as the devtools' faults dialog edits them: a
 /// ``FaultPlan`` read from and applied to the server's `FaultSettings`, live.
-final class ServerFaults: FaultTarget {
-  let server: PostsServer
+public final class ServerFaults: FaultTarget {
+  public let server: PostsServer
 
-  init(server: PostsServer) {
+  /// The faults of `server`.
+  public init(server: PostsServer) {
     self.server = server
   }
 
-  var side: FaultSide { .server }
+  public var side: FaultSide { .server }
 
-  var plan: FaultPlan { Self.plan(of: server.faults) }
+  public var plan: FaultPlan { Self.plan(of: server.faults) }
 
-  func apply(_ plan: FaultPlan) throws {
+  public func apply(_ plan: FaultPlan) throws {
     try plan.validate()
     try server.updateFaults { $0 = Self.settings(of: plan) }
   }

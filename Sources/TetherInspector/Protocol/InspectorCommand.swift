@@ -1,8 +1,10 @@
 import TetherCore
+import TetherDiagnostics
 import TetherJSON
 
-/// What a viewer asks the inspected process to do with one of its stores — the devtools'
-/// actions, carried out there. Each is answered with a ``InspectorMessage/result(id:ok:message:)``.
+/// What a viewer asks the inspected process to do — the devtools' actions on one of its stores,
+/// and changes to the faults it injects — carried out there. Each is answered with a
+/// ``InspectorMessage/result(id:ok:message:)``.
 public enum InspectorCommand: String, Sendable, Hashable, CaseIterable {
   /// Fetches the query afresh.
   case refetch
@@ -20,28 +22,52 @@ public enum InspectorCommand: String, Sendable, Hashable, CaseIterable {
   case restore
   /// Sends a mutation's latest attempt again.
   case retryLatest
+  /// Applies a fault plan to the process's fault target, from the next request on (no store).
+  case setFaults
+  /// Fails the next requests the query causes, with the statuses of a plan.
+  case failNext
+
+  /// Whether the command acts on one store (it names its path).
+  public var isForAStore: Bool { self != .setFaults }
 }
 
-/// One command with the store it is for and its number, which its result carries.
+/// One command with what it is for and its number, which its result carries.
 public struct InspectorRequest: Sendable, Hashable {
   public var id: Int
   public var command: InspectorCommand
+  /// The store it acts on (empty for ``InspectorCommand/setFaults``).
   public var path: OperationPath
   public var isMutation: Bool
+  /// ``InspectorCommand/setFaults``: the plan to apply; ``InspectorCommand/failNext``: the
+  /// statuses and `Retry-After` of the failures.
+  public var plan: FaultPlan?
+  /// ``InspectorCommand/failNext``: how many requests fail (0 lets them all through).
+  public var count: Int?
 
   /// Command `id`: `command` for the query at `path`, or the mutation when `isMutation`.
-  public init(id: Int, command: InspectorCommand, path: OperationPath, isMutation: Bool = false) {
+  public init(
+    id: Int, command: InspectorCommand, path: OperationPath, isMutation: Bool = false,
+    plan: FaultPlan? = nil, count: Int? = nil
+  ) {
     self.id = id
     self.command = command
     self.path = path
     self.isMutation = isMutation
+    self.plan = plan
+    self.count = count
   }
 
   /// The command as one protocol line, without its newline.
   public var json: JSONValue {
-    [
+    var object: JSONObject = [
       "type": "command", "id": .number(JSONNumber(id)), "command": .string(command.rawValue),
-      "path": JSONValue(path), "mutation": .bool(isMutation),
     ]
+    if command.isForAStore {
+      object["path"] = JSONValue(path)
+      object["mutation"] = .bool(isMutation)
+    }
+    if let plan { object["plan"] = WireFaults.encode(plan) }
+    if let count { object["count"] = .number(JSONNumber(count)) }
+    return .object(object)
   }
 }

@@ -17,6 +17,9 @@ public enum InspectorMessage: Sendable {
   case log([(store: Int, entry: RunLogEntry)])
   /// Network records begun or finished.
   case network([NetworkRecord])
+  /// The faults the process injects now: sent after each snapshot and whenever they change,
+  /// when it has a fault target.
+  case faults(InspectedFaults)
   /// The answer to command `id`.
   case result(id: Int, ok: Bool, message: String)
   /// Something the process refused; a fatal one is followed by the end of the connection.
@@ -84,6 +87,8 @@ public enum InspectorMessage: Sendable {
       self = .log((json["entries"]?.array ?? []).compactMap { WireRunLog.decode($0, path: store) })
     case "network":
       self = .network((json["records"]?.array ?? []).compactMap(WireRequest.decode))
+    case "faults":
+      self = .faults(WireFaults.decodeState(json))
     case "result":
       guard let id = json["id"]?.int else { throw InspectorProtocolError("a result without an id") }
       self = .result(id: id, ok: json["ok"]?.bool ?? false, message: json["message"]?.string ?? "")

@@ -58,6 +58,40 @@ struct AttachEndToEndTests {
     try viewer.waitForScreen(containing: "e2e$ ")
   }
 
+  @Test func theFaultsDialogAndFailNextOfTheViewerInjectFaultsInTheWatcher() throws {
+    let watcher = try Watcher(arguments: "--every 500ms --seed 5")
+    let viewer = try watcher.viewer("attach", width: 120, height: 35)
+    try viewer.waitForScreen(containing: "first-page")
+    // The faults dialog edits the watcher's embedded service: its next 3 requests fail there.
+    try viewer.press("F")
+    try viewer.waitForScreen(containing: "Faults · injected by the server")
+    try viewer.press("Down", "Down", "Down")
+    try viewer.type("3")
+    try viewer.waitForScreen(containing: "3 requests")
+    try viewer.press("Escape")
+    try viewer.waitForScreen(notContaining: "Faults · injected")
+    try viewer.press("N")
+    try viewer.waitForScreen("a failure the service injected") {
+      $0.contains("500 server") || $0.contains("503 server")
+    }
+    try viewer.waitForScreen(notContaining: "server: fail next")
+    // "Fail next" on the feed's store: the watcher's client fails its next requests itself.
+    try viewer.press("Escape")
+    try viewer.waitForScreen(notContaining: "Network ·")
+    try viewer.press("Down", "!")
+    try viewer.waitForScreen(containing: "Fail the next requests caused by")
+    try viewer.press("Enter")
+    try viewer.waitForScreen(notContaining: "Fail the next requests caused by")
+    try viewer.press("N")
+    try viewer.waitForScreen("a failure the client injected") {
+      $0.contains("500 client") || $0.contains("503 client")
+    }
+    // The watcher goes on polling: a fault is an answer, not a crash.
+    try viewer.waitForScreen(notContaining: "client: fail next")
+    #expect(try !watcher.session.screen().contains("Fatal"))
+    try viewer.press("q")
+  }
+
   @Test func aViewerKilledWithSIGKILLCostsTheWatcherNothing() throws {
     let watcher = try Watcher(arguments: "--every 1s")
     let viewer = try watcher.viewer("attach", width: 200, height: 60)
