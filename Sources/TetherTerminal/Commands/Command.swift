@@ -38,6 +38,8 @@ public struct Command: Sendable, Equatable, CustomStringConvertible {
   public let name: String
   /// The scope whose end cancels the command; nil lives until the loop finishes.
   public private(set) var scope: CommandScope?
+  /// Whether the loop's end leaves the command running (see ``survivingQuit()``).
+  public private(set) var survivesQuit = false
   let work: Work
   private let identity: UInt64
 
@@ -79,6 +81,16 @@ public struct Command: Sendable, Equatable, CustomStringConvertible {
     return command
   }
 
+  /// This command, left running when the loop finishes: a write that must reach the server, or
+  /// the cache that sends it at the next launch, rather than be cancelled (and rolled back)
+  /// because the user quit. Its message is not delivered; the end of the process ends it.
+  /// Its scope still cancels it.
+  public func survivingQuit() -> Command {
+    var command = self
+    command.survivesQuit = true
+    return command
+  }
+
   /// Runs the work here and returns its message (`nil` when it ends in none): how a test runs
   /// a command a handler returned, without a loop.
   public func run(clock: any TetherClock = SystemClock()) async -> (any Sendable)? {
@@ -92,6 +104,7 @@ public struct Command: Sendable, Equatable, CustomStringConvertible {
   /// Copies of one command are equal; two commands made apart never are.
   public static func == (left: Command, right: Command) -> Bool {
     left.identity == right.identity && left.scope === right.scope
+      && left.survivesQuit == right.survivesQuit
   }
 
   private static let nextIdentity = SanitizerVisibleMutex<UInt64>(0)

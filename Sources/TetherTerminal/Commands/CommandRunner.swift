@@ -16,6 +16,7 @@ final class CommandRunner {
   private struct Running {
     let task: Task<Void, Never>
     weak var scope: CommandScope?
+    let survivesQuit: Bool
   }
 
   private let clock: any TetherClock
@@ -45,7 +46,7 @@ final class CommandRunner {
       finished.post(Finished(id: id, message: Task.isCancelled || message is Void ? nil : message))
     }
     // A command whose work never waited has already posted: it is taken like any other.
-    running[id] = Running(task: task, scope: command.scope)
+    running[id] = Running(task: task, scope: command.scope, survivesQuit: command.survivesQuit)
     if let scope = command.scope, !scope.add(id, cancel: { task.cancel() }) { task.cancel() }
   }
 
@@ -60,12 +61,13 @@ final class CommandRunner {
     }
   }
 
-  /// Cancels every running command.
+  /// Cancels every running command but those that survive quitting.
   func cancelAll() {
-    for record in running.values { record.task.cancel() }
+    for record in running.values where !record.survivesQuit { record.task.cancel() }
   }
 
-  /// Waits until every command started so far has ended.
+  /// Waits until every command started so far has ended (a command that survives quitting,
+  /// after the loop finished, too).
   func waitForAll(isolation: isolated (any Actor)? = #isolation) async {
     let tasks = running.values.map(\.task)
     for task in tasks { await task.value }

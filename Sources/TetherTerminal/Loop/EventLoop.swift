@@ -57,6 +57,7 @@ public final class EventLoop<App: TerminalApp> {
   private var canvas = Canvas(size: Size(width: 0, height: 0))
   private var needsRender = true
   private var messagesDelivered: UInt64 = 0
+  private var hasStarted = false
 
   /// A loop for `app` on `screen`, connected to the app's ``TerminalApp/inboxes``.
   public init(
@@ -107,6 +108,11 @@ public final class EventLoop<App: TerminalApp> {
   @discardableResult
   public func step() -> Bool {
     var didWork = false
+    if !hasStarted {
+      hasStarted = true
+      let context = EventContext(now: clock.now(), size: screen.size)
+      for command in app.start(context: context) { commands.start(command) }
+    }
     for item in input.read() where !isFinished {
       didWork = true
       process(item)

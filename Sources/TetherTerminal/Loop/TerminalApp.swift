@@ -32,6 +32,10 @@ public protocol TerminalApp {
   /// ends in (a blocked loop cannot draw, and only the signal thread's grace period then ends
   /// the app on Ctrl-C or SIGTERM).
   mutating func handle(_ event: Event, context: EventContext) -> EventResult
+  /// The work the first screen needs, started once, before the first frame (Bubble Tea's
+  /// `Init`): the loop runs these commands like those of ``handle(_:context:)``. None by
+  /// default.
+  mutating func start(context: EventContext) -> [Command]
   /// The inboxes whose messages the loop delivers to ``handle(_:context:)`` as
   /// ``Event/message(_:)``, before drawing; read once, when the loop is created. None by
   /// default.
@@ -41,6 +45,7 @@ public protocol TerminalApp {
 extension TerminalApp {
   public var minimumSize: Size { Size(width: 1, height: 1) }
   public var inboxes: [any MessageSource] { [] }
+  public func start(context: EventContext) -> [Command] { [] }
 }
 
 /// What ``TerminalApp/handle(_:context:)`` knows besides the event.

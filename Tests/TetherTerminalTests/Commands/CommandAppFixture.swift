@@ -4,7 +4,8 @@ import Synchronization
 @testable import TetherTerminal
 
 /// An app whose keys return commands: `t` a timer, `s` a command scoped to a screen the app
-/// closes with `c`, `i` one that ends at once, `q` quits while commands run.
+/// closes with `c`, `i` one that ends at once, `w` a write that survives quitting, `q` quits
+/// while commands run; it loads at start.
 final class CommandApp: TerminalApp {
   enum Message: Sendable, Equatable {
     case tick(Int)
@@ -26,6 +27,16 @@ final class CommandApp: TerminalApp {
 
   func render(into frame: inout Frame) {
     frame.write("received \(received.count) log \(log.entries.count)", at: Point(x: 0, y: 0))
+  }
+
+  func start(context: EventContext) -> [Command] {
+    let log = log
+    return [
+      Command("load at start") {
+        log.append("start")
+        return Message.loaded("start")
+      }
+    ]
   }
 
   func handle(_ event: Event, context: EventContext) -> EventResult {
@@ -56,6 +67,9 @@ final class CommandApp: TerminalApp {
           log.append("immediate")
           return Message.loaded("immediate")
         })
+    case .key("w"):
+      let write = Command.after(.seconds(1), deliver: Message.loaded("written"))
+      return .handled(running: write.survivingQuit())
     case .key("q"):
       return .quit
     default:

@@ -20,8 +20,8 @@ import Testing
     input.send("i")
     #expect(loop.step())
     // One step: the key, the command's work (it never waited), its message, one frame.
-    #expect(loop.app.received == [.loaded("immediate")])
-    #expect(screen.lines[0] == "received 1 log 1")
+    #expect(loop.app.received == [.loaded("start"), .loaded("immediate")])
+    #expect(screen.lines[0] == "received 2 log 2")
     #expect(loop.framesRendered == 2)
     #expect(loop.runningCommandCount == 0)
   }
@@ -36,12 +36,12 @@ import Testing
     #expect(loop.runningCommandCount == 2)
     clock.advance(by: .seconds(1))
     loop.runUntilIdle()
-    #expect(loop.app.received.isEmpty)
+    #expect(loop.app.received == [.loaded("start")])
     clock.advance(by: .seconds(1))
     await loop.runUntilCommandsFinish()
-    #expect(loop.app.received.sorted { "\($0)" < "\($1)" } == [.tick(1), .tick(2)])
+    #expect(loop.app.received.dropFirst().sorted { "\($0)" < "\($1)" } == [.tick(1), .tick(2)])
     #expect(loop.runningCommandCount == 0)
-    #expect(screen.lines[0] == "received 2 log 0")
+    #expect(screen.lines[0] == "received 3 log 1")
   }
 
   @Test func endingAScopeCancelsItsCommandsAndDropsTheirMessages() async throws {
@@ -49,32 +49,36 @@ import Testing
     loop.runUntilIdle()
     input.send("s")
     loop.runUntilIdle()
-    #expect(loop.app.log.entries == ["started"])
+    #expect(loop.app.log.entries == ["start", "started"])
     #expect(loop.runningCommandCount == 1)
     input.send("c")
     await loop.runUntilCommandsFinish()
     // The work saw the cancellation (its sleep ended at once) but its message is not delivered.
-    #expect(loop.app.log.entries == ["started", "ended"])
-    #expect(loop.app.received.isEmpty)
+    #expect(loop.app.log.entries == ["start", "started", "ended"])
+    #expect(loop.app.received == [.loaded("start")])
     input.send("s")  // the scope has ended: a command started in it never runs
     await loop.runUntilCommandsFinish()
-    #expect(loop.app.log.entries == ["started", "ended"])
+    #expect(loop.app.log.entries == ["start", "started", "ended"])
   }
 
-  @Test func quittingCancelsEveryCommand() async throws {
+  @Test func quittingCancelsEveryCommandButTheWritesThatSurviveIt() async throws {
     let loop = try makeLoop()
     loop.runUntilIdle()
     input.send("t")
     input.send("s")
+    input.send("w")
     loop.runUntilIdle()
-    await clock.waitForSleepers()
+    await clock.waitForSleepers(2)
     input.send("q")
     loop.runUntilIdle()
     #expect(loop.isFinished)
+    await clock.waitForSleepers(dueBy: clock.now().adding(.seconds(1)))
+    #expect(clock.sleeperCount == 1)  // the write; the timer was cancelled
+    clock.advance(by: .seconds(1))
     await loop.runUntilCommandsFinish()
-    #expect(clock.sleeperCount == 0)
-    #expect(loop.app.log.entries == ["started", "ended"])
-    #expect(loop.app.received.isEmpty)
+    #expect(loop.runningCommandCount == 0)
+    #expect(loop.app.log.entries == ["start", "started", "ended"])
+    #expect(loop.app.received == [.loaded("start")])
   }
 
   @Test func handlersArePureFunctionsOfEventsToCommands() async throws {
@@ -84,6 +88,7 @@ import Testing
     #expect(result.disposition == .handled)
     #expect(result.commands.map(\.name) == ["at once"])
     #expect(app.log.entries.isEmpty)  // returning a command starts nothing
+    #expect(app.start(context: context).map(\.name) == ["load at start"])
     let message = await result.commands[0].run(clock: clock)
     #expect(message as? CommandApp.Message == .loaded("immediate"))
     #expect(app.handle(.key("x"), context: context) == .ignored)
