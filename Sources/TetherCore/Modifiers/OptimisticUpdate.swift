@@ -11,8 +11,8 @@ public struct OptimisticUpdate: Sendable {
     /// load) ends cancelled.
     case cancel
     /// Lets them finish, and makes the change again on the value each stores when it ends —
-    /// so a first load or a next page goes on, and its older data still cannot undo the
-    /// change. A value a run keeps (the pages before a next page) is then changed twice:
+    /// even after the attempt succeeded — so a first load or a next page goes on, and its
+    /// older data still cannot undo the change. A value a run keeps (the pages before a next page) is then changed twice:
     /// write the change so that making it again is harmless (set a title, remove by id). A
     /// rollback after such a run puts back the value it stored and invalidates the store,
     /// since what was captured before it is older than what the server said since.
@@ -30,9 +30,10 @@ public struct OptimisticUpdate: Sendable {
     record?.rollBack()
   }
 
-  /// The update is over: stops following runs in flight, and invalidates the path if asked.
+  /// The attempt settled: invalidates the path if asked. After a success the runs still in
+  /// flight that were followed get the change on what they store, as before.
   func settle() {
-    record?.finish()
+    record?.settle()
     if invalidatesWhenSettled { client?.client?.invalidate(matching: prefix) }
   }
 }
@@ -51,7 +52,16 @@ final class OptimisticRecord: Sendable {
     var entries: [ObjectIdentifier: Entry] = [:]
     var running: Set<ObjectIdentifier> = []
     var watch: OperationSubscription?
+    /// Rolled back: no change is made any more.
     var isFinished = false
+    var isSettled = false
+
+    /// The watch to cancel now that nothing is left to follow.
+    mutating func endedWatch() -> OperationSubscription? {
+      guard isFinished || (isSettled && running.isEmpty) else { return nil }
+      defer { watch = nil }
+      return watch
+    }
   }
 
   private let state = SanitizerVisibleMutex(State())
@@ -76,16 +86,18 @@ final class OptimisticRecord: Sendable {
     }
     client.updateValues(matching: prefix, of: type, change)
     guard !running.isEmpty else { return }
-    let watch = client.subscribeToEvents { [weak self] event in
+    // Held by the watch until the runs followed have ended or the change is rolled back,
+    // which cancels it: after a success the update outlives its attempt.
+    let watch = client.subscribeToEvents { event in
       guard case .runLogged(let entry, let store) = event, let managed = store as? any ManagedStore
       else { return }
-      self?.runLogged(entry.event, in: managed, type: type, change: change)
+      self.runLogged(entry.event, in: managed, type: type, change: change)
     }
-    let isFinished = state.withLock { state in
-      if !state.isFinished { state.watch = watch }
-      return state.isFinished
+    let ended = state.withLock { state in
+      state.watch = watch
+      return state.endedWatch()
     }
-    if isFinished { watch.cancel() }
+    ended?.cancel()
   }
 
   /// A run of a followed store logged `event`: when it stored a value, the change is made
@@ -102,38 +114,41 @@ final class OptimisticRecord: Sendable {
     guard storesValue || event.endsRun else { return }
     let id = ObjectIdentifier(store)
     let isRunning = store.isRunning
-    let follows = state.withLock { state -> Bool in
-      guard !state.isFinished, state.running.contains(id) else { return false }
+    let (follows, ended) = state.withLock { state -> (Bool, OperationSubscription?) in
+      guard !state.isFinished, state.running.contains(id) else { return (false, nil) }
       if !isRunning { state.running.remove(id) }
-      guard storesValue, let value = store.capturedValue() else { return false }
+      guard storesValue, let value = store.capturedValue() else {
+        return (false, state.endedWatch())
+      }
       if state.entries[id] == nil { state.entries[id] = Entry(store: store, previous: value) }
       state.entries[id]?.previous = value
       state.entries[id]?.wasOverwritten = true
-      return true
+      return (true, state.endedWatch())
     }
-    guard follows, let updating = store as? any ValueUpdating else { return }
-    _ = updating.updateValues(of: type, change, isUnchanged: nil)
+    if follows, let updating = store as? any ValueUpdating {
+      _ = updating.updateValues(of: type, change, isUnchanged: nil)
+    }
+    ended?.cancel()
   }
 
   /// Puts back what was captured; a store a run wrote since is invalidated too.
   func rollBack() {
-    let entries = state.withLock { state in
+    let (entries, ended) = state.withLock { state in
       state.isFinished = true
-      return Array(state.entries.values)
+      return (Array(state.entries.values), state.endedWatch())
     }
+    ended?.cancel()
     for entry in entries {
       entry.store.restore(capturedValue: entry.previous)
       if entry.wasOverwritten { entry.store.invalidate() }
     }
   }
 
-  /// Stops following runs.
-  func finish() {
-    let watch = state.withLock { state in
-      state.isFinished = true
-      defer { state.watch = nil }
-      return state.watch
-    }
-    watch?.cancel()
+  /// The attempt settled: runs are followed until those in flight at the start have ended.
+  func settle() {
+    state.withLock { state in
+      state.isSettled = true
+      return state.endedWatch()
+    }?.cancel()
   }
 }

@@ -54,6 +54,30 @@ import Testing
     #expect(post.state.currentValue == "edited" && post.state.isInvalidated)
   }
 
+  /// The server saved the change, then the older answer of a run sent before it arrives.
+  @Test func aRunLandingAfterTheSuccessStillGetsTheChange() async throws {
+    let runs = ScriptedRuns<String>()
+    let post = try await loadedPost(runs)
+    let outcomes = ScriptedRuns<String>()
+    let edit = waitingEdit(outcomes, invalidates: false)
+
+    let inFlight = Task { try await post.refetch() }
+    await runs.waitForStarts(2)
+    let saving = Task { try await edit.mutate(with: "edited") }
+    await outcomes.waitForStarts(1)
+    outcomes.succeed("edited")
+    _ = try await saving.value
+    runs.succeed("older, read before the edit")
+    _ = try await inFlight.value
+    #expect(post.state.currentValue == "edited")
+    // Runs after it are the server's word: the change is not made on them.
+    let later = Task { try await post.refetch() }
+    await runs.waitForStarts(3)
+    runs.succeed("renamed since")
+    _ = try await later.value
+    #expect(post.state.currentValue == "renamed since")
+  }
+
   @Test func aRollbackAfterARunLandedPutsBackWhatItBroughtAndInvalidates() async throws {
     let runs = ScriptedRuns<String>()
     let post = try await loadedPost(runs)
