@@ -15,17 +15,25 @@ public struct PostsOperations: Sendable {
   public let pageSize: Int
   /// Reruns the queries on screen when it becomes true: the terminal regained focus.
   public let focus: ManualCondition
+  /// Whether the server keeps writes (the embedded service does; dummyjson only pretends):
+  /// then a write is followed by a refetch that shows it, otherwise the browser shows it by
+  /// hand and a refetch would undo it.
+  public let persistsWrites: Bool
 
-  public init(api: APIClient, pageSize: Int, focus: ManualCondition) {
+  public init(api: APIClient, pageSize: Int, focus: ManualCondition, persistsWrites: Bool) {
     self.api = api
     self.pageSize = pageSize
     self.focus = focus
+    self.persistsWrites = persistsWrites
   }
+
+  /// The path of the feed.
+  public static let feedPath: OperationPath = ["posts", "feed"]
 
   /// The feed, newest first, `pageSize` posts a page; page ids are offsets.
   public var feed: some PaginatedRequest<Int, PostsPage, HTTPError> {
     let pageSize = pageSize
-    return api.paginatedQuery(path: ["posts", "feed"], initialPageID: 0) { last, _ in
+    return api.paginatedQuery(path: Self.feedPath, initialPageID: 0) { last, _ in
       let next = last.id + last.value.posts.count
       return !last.value.posts.isEmpty && next < last.value.total ? next : nil
     } endpoint: { skip in
@@ -66,18 +74,60 @@ public struct PostsOperations: Sendable {
   /// Comments a page.
   public static let commentPageSize = 5
 
-  /// Creates a post.
+  /// Creates a post. Every attempt that succeeds shows its post in the feed once — sent from
+  /// the editor, retried from the devtools (`R`) or resumed from the cache at launch: the feed
+  /// is refetched when the server keeps writes, otherwise the post is put at its top.
   public var addPost: some MutationRequest<PostDraft, Post, HTTPError> {
-    api.mutation(["posts", "add"]) { draft in PostsAPI.addPost(draft) }
+    let persists = persistsWrites
+    return api.mutation(["posts", "add"]) { draft in PostsAPI.addPost(draft) }
+      .lifecycle(
+        onMutate: { _, context in context.client },
+        onSuccess: { post, _, client in
+          if persists {
+            client?.invalidate(matching: Self.feedPath)
+          } else {
+            client?.updateValues(matching: Self.feedPath, of: PostsPage.self) { page in
+              guard page.skip == 0, !page.posts.contains(where: { $0.id == post.id }) else {
+                return
+              }
+              page.posts.insert(post, at: 0)
+            }
+          }
+        })
   }
 
-  /// Changes a post's title and body.
+  /// Changes a post's title and body, optimistically: the post and its row in the feed change
+  /// at once and change back if the server refuses. Loads in flight are left to finish (a
+  /// page of the feed, the post the editor was opened on) and get the change too. When the
+  /// server keeps writes the post is refetched afterwards.
   public var editPost: some MutationRequest<Edit, Post, HTTPError> {
     api.mutation(["posts", "edit"]) { edit in PostsAPI.updatePost(edit.id, with: edit.draft) }
+      .optimisticUpdate(
+        of: Post.self, matching: { ["post", $0.id] }, runsInFlight: .wait,
+        invalidatesWhenSettled: persistsWrites, { post, edit in post.apply(edit.draft) }
+      )
+      .optimisticUpdate(
+        of: PostsPage.self, matching: { _ in Self.feedPath }, runsInFlight: .wait,
+        invalidatesWhenSettled: false,
+        { page, edit in page.apply(edit.draft, toPost: edit.id) })
   }
 
-  /// Deletes a post.
+  /// Deletes a post, optimistically: it leaves the feed at once and comes back in its place if
+  /// the server refuses. A post the server no longer has (404) is gone either way: it stays
+  /// out. Once deleted, its store goes too.
   public var deletePost: some MutationRequest<Int, Post, HTTPError> {
     api.mutation(["posts", "delete"]) { id in PostsAPI.deletePost(id) }
+      .optimisticUpdate(
+        of: PostsPage.self, matching: { _ in Self.feedPath }, runsInFlight: .wait,
+        invalidatesWhenSettled: persistsWrites, { page, id in page.remove(id) }
+      )
+      .lifecycle(
+        onMutate: { _, context in context.client },
+        onSuccess: { _, id, client in client?.remove(at: ["post", id]) },
+        onError: { failure, id, client in
+          guard failure.failure?.statusCode == 404 else { return }
+          client?.updateValues(matching: Self.feedPath, of: PostsPage.self) { $0.remove(id) }
+          client?.remove(at: ["post", id])
+        })
   }
 }

@@ -7,7 +7,8 @@ enum AppMessage: Sendable {
   case saveFailed(PostEditor.Mode, String)
   /// An edit the server refused: what was typed, the post as it was, and why.
   case editFailed(Int, PostDraft, original: PostDraft?, String)
-  case deleted(Int)
+  /// A deletion ended: the server deleted the post, or no longer had it.
+  case deleted(Int, PostsModel.Deletion)
   case deleteFailed(Int, String)
   /// The feed's state changed (pages arrived, a refetch, an optimistic change).
   case feedChanged

@@ -118,8 +118,7 @@ extension PostsBrowserApp {
     let inbox = inbox
     Task.immediate {
       do {
-        try await model.delete(id)
-        inbox.post(.deleted(id))
+        inbox.post(.deleted(id, try await model.delete(id)))
       } catch {
         inbox.post(.deleteFailed(id, Describe.failure(error)))
       }
@@ -157,9 +156,18 @@ extension PostsBrowserApp {
     case .fileNotice(let message):
       toast.show(
         Post.shown(message, limit: 200), kind: .error, now: now, duration: .seconds(8))
-    case .deleted(let id):
+    case .deleted(let id, .deleted):
       toast.show("Post #\(id) deleted", now: now)
+    case .deleted(let id, .alreadyGone):
+      toast.show(
+        "Post #\(id) was already deleted: the server no longer has it", now: now,
+        duration: .seconds(5))
     case .deleteFailed(let id, let reason):
+      // Back in its place: so is the selection, which had moved on to the next post.
+      if let post = visiblePosts(in: model.feed.state).first(where: { $0.id == id }) {
+        select(post)
+        followSelection()
+      }
       toast.show(
         "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
         duration: .seconds(5))

@@ -117,6 +117,34 @@ import TetherHTTP
     await server.shutdown()
   }
 
+  /// A refused delete puts the post back where it was, not at the top or the end.
+  @Test func aRefusedDeleteRestoresThePostInItsPlace() async throws {
+    let (model, server) = try Self.makeModel()
+    try await model.feed.fetch()
+    let before = model.feedPosts.map(\.id)
+    try server.updateFaults {
+      $0.failNext = 1
+      $0.failNextRoutes = ["DELETE /posts/248"]
+    }
+    await #expect(throws: OperationError<HTTPError>.self) { try await model.delete(248) }
+    #expect(model.feedPosts.map(\.id) == before)
+    #expect(model.feed.state.pages.last?.value.total == 251)
+    await server.shutdown()
+  }
+
+  /// A post someone else deleted first (404) stays out of the feed, and the call says so.
+  @Test func deletingAPostAlreadyGoneSaysSoAndKeepsItOut() async throws {
+    let (model, server) = try Self.makeModel()
+    try await model.feed.fetch()
+    _ = try await model.operations.api.send(PostsAPI.deletePost(250))
+    #expect(model.feedPosts.contains { $0.id == 250 }, "the feed read before it was deleted")
+    #expect(try await model.delete(250) == .alreadyGone)
+    #expect(!model.feedPosts.contains { $0.id == 250 })
+    #expect(model.client.store(at: ["post", 250]) == nil)
+    #expect(try await model.delete(249) == .deleted)
+    await server.shutdown()
+  }
+
   @Test func faultsCycleThroughTheirStepsOnTheServer() async throws {
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))
     let faults = FaultControl(target: ServerFaults(server: server))

@@ -172,6 +172,24 @@ import TetherTerminal
     await browser.release(after: .seconds(1))
     await browser.waitFor("Couldn't delete post #25: 403: Not yours — restored")
     #expect(browser.text.contains("Posts · 25 of 25"))
+    // Back in its place, and so is the selection (it had moved on to #24).
+    #expect(browser.screen.lines[1].contains("Post 25"))
+    #expect(browser.app.selection?.postID == 25 && browser.app.feedList.selection == 0)
+    #expect(browser.text.contains("Post #25"))
+  }
+
+  /// A post the server no longer has (404) is not "restored": it was deleted before.
+  @Test func deletingAPostAlreadyGoneSaysSo() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    // Someone else deletes it; the feed on screen was read before.
+    _ = try await browser.app.model.operations.api.send(PostsAPI.deletePost(25))
+    browser.press("x", "y")
+    await browser.waitFor("Post #25 was already deleted: the server no longer has it")
+    #expect(!browser.text.contains("restored"))
+    #expect(browser.text.contains("Posts · 24 of 24"))
+    #expect(browser.screen.lines[1].contains("Post 24"))
   }
 
   @Test func deletingRemovesThePost() async throws {
