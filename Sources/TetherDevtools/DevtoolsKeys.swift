@@ -8,6 +8,7 @@ public enum DevtoolsAction: Hashable, Sendable {
   case copyValue, copyWholeValue
   case open, back, toggleFullScreen, nextTab, previousTab
   case showNetwork, showStores, fitRun, clearNetwork
+  case toggleOffline, showEvents, openPalette, editValue
 }
 
 /// The devtools' keymaps: the footer hints and the help are generated from them, and an app
@@ -56,6 +57,12 @@ public struct DevtoolsKeys: Sendable {
       .init(["!"], .failNext, "Fail the next requests of this store", hint: "fail next"),
       .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
       .init(["N"], .showNetwork, "Show the network log", hint: "network"),
+      .init(
+        ["W"], .toggleOffline,
+        "Mock offline: queries pause and writes queue until W again (o/O sort)",
+        hint: "offline"),
+      .init(["@"], .showEvents, "The event log: every client event in order", hint: "events"),
+      .init([":"], .openPalette, "Run any action by name", hint: "actions"),
       .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
     ])
 
@@ -81,6 +88,9 @@ public struct DevtoolsKeys: Sendable {
         importance: .high),
       .init(["s"], .showStores, "Show the stores", hint: "stores"),
       .init(["X"], .clearNetwork, "Clear the log", hint: "clear"),
+      .init(["W"], .toggleOffline, "Mock offline, or online again", hint: "offline"),
+      .init(["@"], .showEvents, "The event log", hint: "events"),
+      .init([":"], .openPalette, "Run any action by name", hint: "actions"),
       .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
       .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
     ])

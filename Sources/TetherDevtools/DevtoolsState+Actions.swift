@@ -25,6 +25,9 @@ extension DevtoolsState {
     case .showStores:
       showStores()
       return .handled
+    case .toggleOffline:
+      toggleOffline(devtools, now: now)
+      return .handled
     default:
       break
     }

@@ -224,6 +224,7 @@ public struct DevtoolsState {
     if network.handle(event) { return .handled }
     switch keys.network.action(for: event) {
     case .showStores: showStores()
+    case .toggleOffline: toggleOffline(devtools, now: now)
     case .clearNetwork:
       devtools.network?.removeAll()
       // The app may clear what it draws from the same requests (a sparkline).

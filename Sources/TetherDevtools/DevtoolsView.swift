@@ -43,25 +43,26 @@ public struct DevtoolsView: StatefulWidget {
     state.catalog.synchronize(with: devtools)
     let focused = isFocused && !state.isModal
     let borderStyle = focused ? Style(foreground: .cyan, attributes: .bold) : Style.dim
-    let title: String
+    let pageTitle: String
     switch state.page {
     case .stores:
       let total = state.catalog.records.count
-      title = "Stores · \(total)" + (state.presentation == .panel ? " · S full screen" : "")
+      pageTitle = "Stores · \(total)" + (state.presentation == .panel ? " · S full screen" : "")
     case .detail:
       let path = state.detail?.path.description ?? ""
-      title = (state.detail?.isMutation == true ? "Mutation " : "Store ") + path
+      pageTitle = (state.detail?.isMutation == true ? "Mutation " : "Store ") + path
     case .network:
       let count = devtools.network?.records.count ?? 0
       let requests = "\(count) request\(count == 1 ? "" : "s")"
       if let log = devtools.network, state.network.isFiltered {
         // What the filters show, of all the log keeps.
         state.network.update(log)
-        title = "Network · \(state.network.shown.count) of \(requests)"
+        pageTitle = "Network · \(state.network.shown.count) of \(requests)"
       } else {
-        title = "Network · \(requests)"
+        pageTitle = "Network · \(requests)"
       }
     }
+    let title = state.offlineStatus(devtools).map { pageTitle + " · " + $0 } ?? pageTitle
     let titleStyle: Style =
       state.page == .stores && state.browser.isTitleFocused && focused
       ? .reverse.adding(.bold) : borderStyle.adding(.bold)

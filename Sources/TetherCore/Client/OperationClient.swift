@@ -46,6 +46,9 @@ public final class OperationClient: Sendable {
     context: OperationContext = OperationContext(),
     defaults: OperationDefaults = OperationDefaults()
   ) {
+    var context = context
+    // The switch of `isOfflineMocked`: one atomic load more before a run.
+    context.connectivity = MockableConnectivity(context.connectivity)
     self.context = context
     self.defaults = defaults
     self.defaultCollectionInterval = defaults.garbageCollectionDelay.timeInterval

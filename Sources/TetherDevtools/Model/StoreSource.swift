@@ -20,6 +20,19 @@ public protocol StoreSource: AnyObject, Sendable {
   /// What the devtools show of: nil for this process's client, `posts-watch (1234)` for a
   /// process attached to, with what became of it (`detached: posts-watch (1234) exited`).
   var status: StoreSourceStatus? { get }
+  /// Whether ``mockOffline(_:)`` works on this source.
+  var canMockOffline: Bool { get }
+  /// Whether the source's client acts offline because the devtools said so (`W`).
+  var isOfflineMocked: Bool { get }
+  /// Makes the source's client act offline (queries pause, writes queue) or online again
+  /// (what paused goes on, in order) — TanStack Devtools' "mock offline".
+  func mockOffline(_ offline: Bool)
+}
+
+extension StoreSource {
+  public var canMockOffline: Bool { false }
+  public var isOfflineMocked: Bool { false }
+  public func mockOffline(_ offline: Bool) {}
 }
 
 /// What a source other than this process's client says about itself, for the status bar.
@@ -43,4 +56,10 @@ extension OperationClient: StoreSource {
   }
 
   public var status: StoreSourceStatus? { nil }
+
+  public var canMockOffline: Bool { true }
+
+  public func mockOffline(_ offline: Bool) {
+    isOfflineMocked = offline
+  }
 }
