@@ -38,7 +38,8 @@ import TetherTerminal
   @Test func theNetworkLogTakesWToo() async throws {
     let harness = try DevtoolsHarness()
     harness.press("N", "W")
-    #expect(harness.screen.find("Network · 0 requests · offline (mocked)") != nil, "\(harness.text)")
+    #expect(
+      harness.screen.find("Network · 0 requests · offline (mocked)") != nil, "\(harness.text)")
     harness.press("W")
     #expect(harness.screen.find("offline (mocked)") == nil, "\(harness.text)")
   }
