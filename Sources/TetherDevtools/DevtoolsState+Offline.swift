@@ -23,7 +23,8 @@ extension DevtoolsState {
       toast.show(
         "Online again: "
           + (paused == 0
-            ? "nothing was paused" : "\(paused) paused store\(paused == 1 ? "" : "s") go on"),
+            ? "nothing was paused"
+            : "\(paused) paused store\(paused == 1 ? " goes" : "s go") on"),
         now: now)
     }
   }

@@ -4,7 +4,7 @@ import TetherTerminal
 enum BrowserAction: Hashable, Sendable {
   case quit, help, nextPanel, previousPanel, toggleStores, fullScreenStores, newPost
   case focusFeed, focusPost, focusStores
-  case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore
+  case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore, mockOffline
   case navigate, openPost, backToFeed, filter, refetch, editPost, deletePost
 }
 
@@ -41,6 +41,10 @@ enum BrowserKeys {
         ["F"], .openFaults,
         "Faults: failure rate and status, Retry-After, fail the next N, routes, latency, "
           + "jitter, truncated JSON, dropped connections", hint: "faults", importance: .low),
+      .init(
+        ["W"], .mockOffline,
+        "Mock offline: queries pause, writes queue, nothing is sent until W again",
+        hint: "offline", importance: .low),
       .init(["?"], .help, "Show this help", hint: "help"),
     ])
 

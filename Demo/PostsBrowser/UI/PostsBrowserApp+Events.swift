@@ -271,6 +271,7 @@ extension PostsBrowserApp {
       inspector.presentation = .fullScreen
       inspector.showNetworkLog()
     case .openFaults: inspector.openFaults(devtools, now: now)
+    case .mockOffline: inspector.toggleOffline(devtools, now: now)
     case .newPost: editor = PostEditor(mode: .create)
     case .cycleFailureRate: model.faults.cycleFailureRate()
     case .cycleLatency: model.faults.cycleLatency()

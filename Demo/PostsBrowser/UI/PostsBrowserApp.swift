@@ -162,7 +162,8 @@ public final class PostsBrowserApp: TerminalApp {
     sparkline = StatusLine(
       faults: model.faults.target, storeFaults: model.clientFaults, activity: activity,
       storeCount: model.client.storeCount, feedCachedAt: model.feedCachedAt,
-      now: model.client.clock.now(), serverIsUnreachable: model.reachability?.isReachable == false
+      now: model.client.clock.now(), serverIsUnreachable: model.reachability?.isReachable == false,
+      offlineStatus: inspector.offlineStatus(devtools)
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
     // The browser's toasts go above the status bar, or in the feed's corner while the

@@ -17,6 +17,8 @@ struct StatusLine {
   var now = Date()
   /// Whether the `--url` server stopped answering (requests wait, new posts are queued).
   var serverIsUnreachable = false
+  /// The devtools' mock offline (`W`): `offline (mocked)`.
+  var offlineStatus: String? = nil
 
   /// Draws the bar; returns where the sparkline went, if it fit.
   @discardableResult
@@ -31,7 +33,7 @@ struct StatusLine {
     let summary = plan.summary + (sameSide ? storeParts : [])
     if summary.isEmpty {
       // Without faults, room for what matters more now.
-      let pressing = serverIsUnreachable || feedCachedAt != nil
+      let pressing = serverIsUnreachable || feedCachedAt != nil || offlineStatus != nil
       left = pressing ? [] : left + [Segment("no faults ", style: bar)]
     }
     for (index, part) in summary.enumerated() {
@@ -48,6 +50,10 @@ struct StatusLine {
     let inFlightIndex = left.count
     left.append(
       Segment((left.isEmpty ? " " : "· ") + "\(activity.inFlight) in flight ", style: bar))
+    if let offlineStatus {
+      left.append(Segment("· ", style: bar))
+      left.append(Segment(offlineStatus + " ", style: bar.foreground(.yellow).adding(.bold)))
+    }
     if serverIsUnreachable {
       left.append(Segment("· ", style: bar))
       left.append(Segment("server not answering ", style: bar.foreground(.red).adding(.bold)))
