@@ -28,10 +28,13 @@ let package = Package(
     .target(
       name: "TetherHTTP",
       dependencies: ["CCurl", "TetherCore", "TetherJSON", "TetherSynchronization"]),
-    // libcurl from the system (`libcurl4-openssl-dev`), for CurlTransport; `.ci/run` installs it.
-    .systemLibrary(name: "CCurl"),
+    // libcurl from the system, for CurlTransport; `.ci/run` installs it. Without its headers the
+    // build says which package to install (here, and in the shim's `#error`).
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     // ncursesw from the system (`libncurses-dev`); `.ci/run` installs it where it is missing.
-    // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about.
+    // No `pkgConfig:` on purpose: its `-D` cflags are flags SwiftPM prohibits and warns about;
+    // without the headers the shim's `#error` names the package to install.
     .systemLibrary(name: "CNCursesW"),
     .target(
       name: "TetherTerminal",
@@ -80,7 +83,7 @@ let package = Package(
         "TetherSynchronization",
       ]),
     // A client's cache on disk: SQLite from the system (`libsqlite3-dev`; `.ci/run` installs it).
-    .systemLibrary(name: "CSQLite"),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(
       name: "TetherPersistence",
       dependencies: [
@@ -160,6 +163,7 @@ let package = Package(
     .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON"]),
     .testTarget(name: "TetherCommandLineTests", dependencies: ["TetherCommandLine"]),
     .testTarget(name: "TetherSystemTests", dependencies: ["TetherSystem"]),
+    .testTarget(name: "TetherBenchTests", dependencies: ["TetherBench"]),
     .testTarget(
       name: "TetherInspectorTests",
       dependencies: [

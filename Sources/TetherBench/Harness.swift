@@ -122,20 +122,30 @@ enum Harness {
   /// Prints a suite heading.
   static func heading(_ title: String) {
     print("\n== \(title) ==")
+    BenchReport.current.withLock { $0.begin(title) }
   }
 
   /// Prints one scenario next to its baseline: time per iteration of each and their ratio.
   static func compare(_ scenario: String, _ sample: Sample, baseline: String, _ base: Sample) {
     let ratio = sample.wallPerIteration / max(base.wallPerIteration, 1e-15)
+    let result = formatDuration(sample.wallPerIteration) + "/op"
+    let baseResult = formatDuration(base.wallPerIteration) + "/op"
+    let ratioText = String(format: ratio < 0.01 ? "%.1e×" : "%.2f×", ratio)
     print(
-      pad(scenario, 44) + pad(formatDuration(sample.wallPerIteration) + "/op", 14)
-        + "baseline " + pad(baseline, 30) + pad(formatDuration(base.wallPerIteration) + "/op", 14)
-        + String(format: ratio < 0.01 ? "ratio %.1e×" : "ratio %.2f×", ratio))
+      pad(scenario, 44) + pad(result, 14) + "baseline " + pad(baseline, 30) + pad(baseResult, 14)
+        + "ratio " + ratioText)
+    BenchReport.current.withLock {
+      $0.append(
+        .comparison(
+          scenario: scenario, result: result, baseline: baseline, base: baseResult,
+          ratio: ratioText))
+    }
   }
 
   /// Prints a free-form result line.
   static func line(_ label: String, _ value: String) {
     print(pad(label, 44) + value)
+    BenchReport.current.withLock { $0.append(.figure(label: label, value: value)) }
   }
 
   /// `0.000_001_5` → `1.50 µs`.

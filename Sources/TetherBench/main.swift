@@ -8,20 +8,29 @@ import TetherTerminal
 /// because absolute times on shared machines are noisy.
 struct BenchRun: Sendable {
   var name: String
+  /// The benchmarks page to write the suite's figures into, when given (`--record FILE`).
+  var page: String? = nil
   var run: @Sendable () async throws -> Void
 }
 
-/// The arguments of a suite (none) and of the hidden `persist-launch FILE`.
+/// The arguments of a suite (`--record FILE`) and of the hidden `persist-launch FILE`.
 struct BenchArguments: Sendable {
   var file = ""
+  var page: String?
 }
 
 func suite(
   _ name: String, _ abstract: String, _ run: @escaping @Sendable () async throws -> Void
 ) -> Subcommand<BenchRun> {
   Subcommand(
-    Command<BenchArguments>(name, abstract: abstract, defaults: BenchArguments(), arguments: [])
-  ) { _ in BenchRun(name: name, run: run) }
+    Command<BenchArguments>(
+      name, abstract: abstract, defaults: BenchArguments(),
+      arguments: [
+        .option(
+          "--record", value: .file,
+          help: "write the figures into this page, between the suite's markers", to: \.page)
+      ])
+  ) { arguments in BenchRun(name: name, page: arguments.page, run: run) }
 }
 
 let bench = CommandGroup<BenchRun>(
@@ -76,6 +85,10 @@ let chosen = bench.parseOrExit()
 #endif
 do {
   try await chosen.run()
+  if let page = chosen.page {
+    try BenchmarksPage.record(BenchReport.current.withLock { $0 }, suite: chosen.name, into: page)
+    print("\nrecorded in \(page)")
+  }
 } catch {
   let message = TextSanitizer.sanitize("\(error)")
   FileHandle.standardError.write(Data("tether-bench \(chosen.name): \(message)\n".utf8))
