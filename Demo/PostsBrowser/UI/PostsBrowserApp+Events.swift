@@ -270,6 +270,10 @@ extension PostsBrowserApp {
       showDevtools()
       inspector.presentation = .fullScreen
       inspector.showNetworkLog()
+    case .showEvents:
+      showDevtools()
+      inspector.presentation = .fullScreen
+      inspector.showEventLog()
     case .openFaults: inspector.openFaults(devtools, now: now)
     case .mockOffline: inspector.toggleOffline(devtools, now: now)
     case .newPost: editor = PostEditor(mode: .create)
