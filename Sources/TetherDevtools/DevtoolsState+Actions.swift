@@ -28,9 +28,6 @@ extension DevtoolsState {
     case .toggleOffline:
       toggleOffline(devtools, now: now)
       return .handled
-    case .showEvents:
-      showEventLog()
-      return .handled
     default:
       break
     }

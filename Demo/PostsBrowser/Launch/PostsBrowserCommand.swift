@@ -136,7 +136,6 @@ public enum PostsBrowserCommand {
       let loop = try EventLoop(app: app, screen: screen, input: screen)
       let waker = loop.waker
       app.connect { waker.wake() }
-      app.start(size: screen.size)
       try await loop.run()
     } catch {
       screen.stop()

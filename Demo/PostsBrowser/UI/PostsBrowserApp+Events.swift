@@ -4,9 +4,10 @@ import TetherDevtools
 import TetherHTTP
 import TetherTerminal
 
-/// Events: keys go to whatever is on top (help, a devtools question or the faults dialog, a
-/// confirmation, the editor, the filter), then to the focused panel — the devtools when they
-/// have focus —, then to the keymaps.
+/// Events: keys, pastes and clicks go to the topmost layer that wants them (the help, a
+/// devtools dialog, the question before a deletion, the editor — see ``BrowserLayer``), and
+/// with no layer open to the panels: the filter while it is typed in, the devtools when they
+/// have focus, then the keymaps. Work comes back out as commands for the loop to run.
 extension PostsBrowserApp {
   public func handle(_ event: Event, context: EventContext) -> EventResult {
     size = context.size
@@ -16,8 +17,7 @@ extension PostsBrowserApp {
       return .ignored
     case .resize(let newSize):
       size = newSize
-      fillFeed()
-      return .handled
+      return .handled(running: fillFeed())
     case .message(let posted):
       if let message = posted.value as? AppMessage {
         receive(message, now: context.now)
@@ -25,31 +25,37 @@ extension PostsBrowserApp {
       }
       guard posted.value is DevtoolsMessage else { return .ignored }
       return handleInDevtools(event, context: context)
+    case .key, .paste, .mouse:
+      break
+    }
+    switch layers.route(event) {
+    case .layer(let index): return handle(event, inLayerAt: index, context: context)
+    case .closed: return .handled
+    case .blocked: return .ignored
+    case .panels: return handleInPanels(event, context: context)
+    }
+  }
+
+  /// An event no layer took: the filter while it is typed in, the devtools when they have
+  /// focus (and want it), then the focused panel and the keymaps.
+  func handleInPanels(_ event: Event, context: EventContext) -> EventResult {
+    switch event {
     case .mouse(let mouse):
       return handle(mouse, context: context)
     case .paste:
-      if help != nil { return .ignored }
-      if inspector.isModal || devtoolsHaveFocus && inspector.isEditingText {
+      if devtoolsHaveFocus && inspector.isEditingText {
         return handleInDevtools(event, context: context)
       }
-      return handleText(event, now: context.now)
+      return handleFilterText(event)
     case .key(let key):
-      if var help {
-        switch help.handle(event) {
-        case .close: self.help = nil
-        case .handled: self.help = help
-        case .ignored: return key == .ctrl("c") ? .quit : .ignored
-        }
-        return .handled
-      }
-      if inspector.isModal { return handleInDevtools(event, context: context) }
-      if deletion != nil { return handleDeletion(key) }
-      if editor != nil || filter?.isEditing == true { return handleText(event, now: context.now) }
+      if filter?.isEditing == true { return handleFilterText(event) }
       if devtoolsHaveFocus {
         let result = handleInDevtools(event, context: context)
         if result != .ignored || inspector.isEditingText { return result }
       }
       return handle(key, now: context.now)
+    case .resize, .focus, .message:
+      return .ignored
     }
   }
 
@@ -58,6 +64,7 @@ extension PostsBrowserApp {
 
   /// Gives `event` to the devtools; Esc on their first page moves focus back to the feed.
   func handleInDevtools(_ event: Event, context: EventContext) -> EventResult {
+    defer { followDevtoolsDialogs() }
     switch inspector.handle(event, devtools: devtools, context: context) {
     case .handled: return .handled
     case .ignored: return .ignored
@@ -65,23 +72,22 @@ extension PostsBrowserApp {
       focus = .feed
       return .handled
     case .performed(let action, let path):
-      follow(action, on: path)
-      return .handled
+      return .handled(running: follow(action, on: path))
     }
   }
 
   /// Follows what the devtools did to a store: a screen whose store was removed makes it
   /// again (and so fetches it), never showing a store the client no longer knows; a reset
   /// feed loads its pages again up to the selection.
-  func follow(_ action: DevtoolsAction, on path: OperationPath) {
+  func follow(_ action: DevtoolsAction, on path: OperationPath) -> [Command] {
     switch action {
     case .remove:
-      guard let selection else { return }
+      guard let selection else { return [] }
       let client = model.client
       let postKept = client.store(at: selection.post.path).map { $0 === selection.post } ?? false
       let authorKept =
         client.store(at: selection.author.path).map { $0 === selection.author } ?? false
-      guard !postKept || !authorKept else { return }
+      guard !postKept || !authorKept else { return [] }
       let post = selection.post.state.currentValue ?? model.feedPost(selection.postID)
       self.selection = nil
       if let post { select(post) } else { followSelection() }
@@ -89,89 +95,45 @@ extension PostsBrowserApp {
       // Before the feed's change arrives: the selection goes back to its row.
       anchorIndex = anchorIndex ?? feedList.selection
       let count = postsToFill
-      run { try await $0.loadPages(untilLoaded: count) }
+      return [command("load \(count) posts") { try await $0.loadPages(untilLoaded: count) }]
     case .clearNetwork:
       // The sparkline draws the same requests as the network log: it clears with it.
       model.activity.clearRecent()
     default:
       break
     }
+    return []
   }
 
-  /// A click or a wheel turn: on whatever is on top, else on the panel under the pointer. A
-  /// click selects the row under it and focuses its panel; the wheel scrolls that panel; a
-  /// click on the status bar's sparkline opens the network log.
+  /// A click or a wheel turn no layer took: on the panel under the pointer. A click selects
+  /// the row under it and focuses its panel; the wheel scrolls that panel; a click on the
+  /// status bar's sparkline opens the network log.
   func handle(_ mouse: MouseEvent, context: EventContext) -> EventResult {
     let now = context.now
-    let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
-    if var help {
-      guard help.handle(.mouse(mouse)) == .handled else { return .ignored }
-      self.help = help
-      return .handled
-    }
-    if let deletion {
-      guard mouse.isPrimaryPress else { return .ignored }
-      switch deletionPrompt(deletion).button(at: mouse.position, in: bounds) {
-      case 0:
-        self.deletion = nil
-        delete(deletion.id)
-        followSelection()
-      case 1: self.deletion = nil
-      default: return .ignored
-      }
-      return .handled
-    }
-    if var editor {
-      guard mouse.isPrimaryPress else { return .ignored }
-      switch editor.click(at: mouse.position, in: bounds) {
-      case .submit(let draft): return submit(&editor, draft: draft, now: now)
-      case .close: self.editor = nil
-      case .quit: return .quit
-      case .handled, .ignored: self.editor = editor
-      }
-      return .handled
-    }
-    if inspector.isModal { return handleInDevtools(.mouse(mouse), context: context) }
     if mouse.isPrimaryPress, let sparkline, sparkline.contains(mouse.position) {
       return perform(.showNetwork, now: now)
     }
     guard let panel = hits.target(at: mouse.position) else { return .ignored }
+    var commands: [Command] = []
     switch panel {
     case .feed:
       let count = visiblePosts(in: model.feed.state).count
       guard feedList.handle(mouse, count: count) || mouse.isPrimaryPress else { return .ignored }
       selectVisiblePost()
-      loadMoreIfNearEnd(count: count)
+      commands = loadMoreIfNearEnd(count: count)
     case .post:
       if mouse.scrollDelta != 0 { postScroll = max(0, postScroll + mouse.scrollDelta) }
     case .stores:
-      guard handleInDevtools(.mouse(mouse), context: context) != .ignored || mouse.isPrimaryPress
-      else { return .ignored }
+      let result = handleInDevtools(.mouse(mouse), context: context)
+      guard result != .ignored || mouse.isPrimaryPress else { return .ignored }
+      commands = result.commands
     }
     if mouse.isPrimaryPress, panel != .post || selection != nil { focus = panel }
-    return .handled
+    return .handled(running: commands)
   }
 
-  /// Keys and pastes for the editor or the filter field.
-  func handleText(_ event: Event, now: Date) -> EventResult {
-    if var editor {
-      switch editor.handle(event) {
-      case .submit(let draft):
-        return submit(&editor, draft: draft, now: now)
-      case .close:
-        self.editor = nil
-        return .handled
-      case .quit:
-        return .quit
-      case .ignored:
-        // An unhandled Ctrl-C would quit: the editor asks first, so it never gets here.
-        return .ignored
-      case .handled:
-        break
-      }
-      self.editor = editor
-      return .handled
-    }
+  /// Keys and pastes for the filter field while it is typed in.
+  func handleFilterText(_ event: Event) -> EventResult {
     guard var filter, filter.isEditing else { return .ignored }
     switch event {
     case .key(.escape):
@@ -188,42 +150,13 @@ extension PostsBrowserApp {
     return .handled
   }
 
-  /// Sends what the editor holds. Edits are optimistic: the change shows at once, so the dialog
-  /// closes at once (and comes back with the text if the server refuses).
-  func submit(_ editor: inout PostEditor, draft: PostDraft, now: Date) -> EventResult {
-    editor.submitted(at: now)
-    submit(draft, mode: editor.mode)
-    if case .edit = editor.mode {
-      self.editor = nil
-    } else {
-      self.editor = editor
-    }
-    return .handled
-  }
-
-  func handleDeletion(_ key: Key) -> EventResult {
-    guard var deletion else { return .ignored }
-    switch deletion.prompt.handle(key) {
-    case .confirmed:
-      self.deletion = nil
-      delete(deletion.id)
-      followSelection()
-    case .cancelled:
-      self.deletion = nil
-    case nil:
-      self.deletion = deletion
-    }
-    return .handled
-  }
-
   func handle(_ key: Key, now: Date) -> EventResult {
     switch focus {
     case .feed:
       let count = visiblePosts(in: model.feed.state).count
       if feedList.handle(key, count: count) {
         selectVisiblePost()
-        loadMoreIfNearEnd(count: count)
-        return .handled
+        return .handled(running: loadMoreIfNearEnd(count: count))
       }
       if key == .escape, filter != nil {
         filter = nil
@@ -270,26 +203,25 @@ extension PostsBrowserApp {
       showDevtools()
       inspector.presentation = .fullScreen
       inspector.showNetworkLog()
-    case .showEvents:
-      showDevtools()
-      inspector.presentation = .fullScreen
-      inspector.showEventLog()
-    case .openFaults: inspector.openFaults(devtools, now: now)
+    case .openFaults:
+      inspector.openFaults(devtools, now: now)
+      followDevtoolsDialogs()
     case .mockOffline: inspector.toggleOffline(devtools, now: now)
     case .newPost: editor = PostEditor(mode: .create)
     case .cycleFailureRate: model.faults.cycleFailureRate()
     case .cycleLatency: model.faults.cycleLatency()
     case .navigate: break
-    case .loadMore: loadMore()
+    case .loadMore: return .handled(running: loadMore())
     case .filter: filter = FeedFilter(origin: selection?.postID)
-    case .refetch: refetch()
+    case .refetch: return .handled(running: refetch())
     case .editPost: editSelectedPost()
     case .deletePost:
       if let selection {
         let title =
           selection.post.state.currentValue?.title ?? model.feedPost(selection.postID)?.title
           ?? "post #\(selection.postID)"
-        deletion = PendingDeletion(id: selection.postID, title: Post.shown(title, limit: 200))
+        deletion = BrowserLayer.PendingDeletion(
+          id: selection.postID, title: Post.shown(title, limit: 200))
       }
     }
     return .handled

@@ -3,16 +3,20 @@ import TetherCore
 import TetherHTTP
 import TetherTerminal
 
-/// Work started by keys: it runs in tasks on the model, and what the screen must hear about
-/// (saved, refused) comes back through the inbox; everything else lands in the stores.
+/// Work started by keys, as commands the handlers return and the event loop runs: loading
+/// lands in the stores; what the screen must hear about (saved, refused, deleted) comes back as
+/// a message.
 extension PostsBrowserApp {
-  /// Runs `work` on the model in a task; its outcome lands in the stores' states.
-  ///
-  /// Work from a key press starts immediately, on this thread, until it first waits: a run
-  /// shows as loading, and an optimistic change shows, in the frame that answers the key.
-  func run(_ work: @escaping @Sendable (PostsModel) async throws -> Void) {
+  /// A command that runs `work` on the model; its outcome lands in the stores' states (a
+  /// failure too, where the screen shows it), so it ends in no message.
+  func command(
+    _ name: String, _ work: @escaping @Sendable (PostsModel) async throws -> Void
+  ) -> Command {
     let model = model
-    Task.immediate { try? await work(model) }
+    return Command(name) { () async -> AppMessage? in
+      try? await work(model)
+      return nil
+    }
   }
 
   /// How many posts the feed needs for its rows to be filled (and for the row the selection
@@ -24,63 +28,69 @@ extension PostsBrowserApp {
 
   /// Loads pages until the feed's visible rows are filled, unless the feed is failing (then
   /// `m` or `r` retries).
-  func fillFeed() {
+  func fillFeed() -> [Command] {
     let state = model.feed.state
-    guard state.status != .failure, state.nextPageError == nil else { return }
+    guard state.status != .failure, state.nextPageError == nil else { return [] }
     let count = postsToFill
-    run { try await $0.loadPages(untilLoaded: count) }
+    return [command("load \(count) posts") { try await $0.loadPages(untilLoaded: count) }]
   }
 
   /// `m`: the next page, or the failed one again, and on until the rows are filled; with the
   /// post focused, the post's next page of comments (or the failed one again).
-  func loadMore() {
+  func loadMore() -> Command {
     if focus == .post, let selection {
       let id = selection.postID
-      run { try await $0.loadMoreComments(ofPost: id) }
-      return
+      return command("load more comments of post #\(id)") {
+        try await $0.loadMoreComments(ofPost: id)
+      }
     }
     let count = max(postsToFill, model.feedPosts.count + 1)
-    run { try await $0.loadPages(untilLoaded: count) }
+    return command("load \(count) posts") { try await $0.loadPages(untilLoaded: count) }
   }
 
-  func loadMoreIfNearEnd(count: Int) {
+  func loadMoreIfNearEnd(count: Int) -> [Command] {
     let state = model.feed.state
     guard filter == nil, feedList.selection >= count - 3, state.hasNextPage,
       !state.isFetchingNextPage, state.nextPageError == nil
-    else { return }
-    run { try await $0.loadMore() }
+    else { return [] }
+    return [command("load the next page") { try await $0.loadMore() }]
   }
 
   /// `r`: the focused panel's data again. In the feed it also retries the post and author on
   /// screen when they failed, so "r to retry" is true from the feed as from the post.
-  func refetch() {
+  func refetch() -> [Command] {
     switch focus {
     case .feed:
       // After a failed first load there is no page to refetch but the first: the rows are
       // filled as at launch.
       let count = postsToFill
-      run { model in
+      let feed = command("refetch the feed") { model in
         try await model.feed.refetchAllPages()
         try await model.loadPages(untilLoaded: count)
       }
-      if let selection,
+      guard let selection,
         selection.post.state.status == .failure || selection.author.state.status == .failure
-      {
-        refresh(selection)
-      }
+      else { return [feed] }
+      return [feed] + refresh(selection)
     case .post:
-      if let selection { refresh(selection) }
+      return selection.map(refresh) ?? []
     case .stores:
-      break
+      return []
     }
   }
 
-  func refresh(_ selection: PostSelection) {
+  func refresh(_ selection: PostSelection) -> [Command] {
     let (id, userID) = (selection.postID, selection.userID)
-    run { await $0.refresh(post: id, author: userID) }
-    if selection.comments.state.status == .failure || focus == .post {
-      run { try await $0.comments(ofPost: id).refetch() }
+    let post = command("refetch post #\(id) and its author") {
+      await $0.refresh(post: id, author: userID)
     }
+    guard selection.comments.state.status == .failure || focus == .post else { return [post] }
+    return [
+      post,
+      command("refetch the comments of post #\(id)") {
+        try await $0.comments(ofPost: id).refetch()
+      },
+    ]
   }
 
   func editSelectedPost() {
@@ -91,41 +101,48 @@ extension PostsBrowserApp {
       mode: .edit(post.id), draft: PostDraft(title: post.title, body: post.body))
   }
 
-  func submit(_ draft: PostDraft, mode: PostEditor.Mode) {
-    let model = model
-    let inbox = inbox
-    let original = editor?.original
-    Task.immediate {
+  /// Sends a new post or an edit. It survives quitting: a write the user made is sent, or kept
+  /// by the cache for the next launch, never undone because the browser closed. A failure,
+  /// a cancelled run too (the devtools removed its store), comes back in words.
+  func save(_ draft: PostDraft, mode: PostEditor.Mode, original: PostDraft?) -> Command {
+    let (model, inbox) = (model, inbox)
+    let name =
+      switch mode {
+      case .create: "create a post"
+      case .edit(let id): "save post #\(id)"
+      }
+    return Command(name) { () async -> AppMessage? in
       do {
         let post =
           switch mode {
           case .create: try await model.create(draft) { inbox.post(.queued(draft)) }
           case .edit(let id): try await model.edit(id, draft: draft)
           }
-        inbox.post(.saved(mode, post))
+        return .saved(mode, post)
       } catch {
         switch mode {
-        case .create: inbox.post(.saveFailed(mode, Describe.failure(error)))
+        case .create: return .saveFailed(mode, Describe.failure(error))
         case .edit(let id):
-          inbox.post(.editFailed(id, draft, original: original, Describe.failure(error)))
+          return .editFailed(id, draft, original: original, Describe.failure(error))
         }
       }
-    }
+    }.survivingQuit()
   }
 
-  func delete(_ id: Int) {
+  /// Deletes a post; like a save, it survives quitting.
+  func delete(_ id: Int) -> Command {
     let model = model
-    let inbox = inbox
-    Task.immediate {
+    return Command("delete post #\(id)") { () async -> AppMessage? in
       do {
-        inbox.post(.deleted(id, try await model.delete(id)))
+        return .deleted(id, try await model.delete(id))
       } catch {
-        inbox.post(.deleteFailed(id, Describe.failure(error)))
+        return .deleteFailed(id, Describe.failure(error))
       }
-    }
+    }.survivingQuit()
   }
 
-  /// What work finished, or the feed did, off the loop's thread.
+  /// What work finished, or the feed did: the commands' messages and the inbox's, on the
+  /// loop's thread.
   func receive(_ message: AppMessage, now: Date) {
     switch message {
     case .feedChanged:

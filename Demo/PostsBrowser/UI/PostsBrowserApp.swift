@@ -10,19 +10,12 @@ import TetherTerminal
 /// drawn from the stores' states, read from the stores themselves and never copied.
 ///
 /// View state (selection, scroll, dialogs, what is typed) lives here; server data lives in the
-/// model's stores. Work that outlives a key press runs in tasks that report back through an
-/// inbox. Every store the screen shows is watched with a subscription that wakes the loop
+/// model's stores. Handlers start no work: they return it as commands, which the event loop
+/// runs; what the screen must hear about comes back as their messages. Every store the screen shows is watched with a subscription that wakes the loop
 /// after the store changed, so the screen never misses a change (see ``PostSelection``).
 public final class PostsBrowserApp: TerminalApp {
   enum Panel: Hashable, Sendable {
     case feed, post, stores
-  }
-
-  /// A deletion waiting for confirmation.
-  struct PendingDeletion {
-    let id: Int
-    let title: String
-    var prompt = ConfirmState()
   }
 
   /// What a click can land on: a panel.
@@ -48,10 +41,9 @@ public final class PostsBrowserApp: TerminalApp {
   var filter: FeedFilter?
   var selection: PostSelection?
   var postScroll = 0
-  var editor: PostEditor?
-  var deletion: PendingDeletion?
-  /// The help overlay while it is open.
-  var help: HelpState?
+  /// The editor, the question before a deletion, the devtools' dialogs and the help, over the
+  /// panels: the topmost gets the keys.
+  var layers = LayerStack<BrowserLayer>()
   var toast = ToastState()
   /// Where the last frame drew what, for clicks.
   var hits = HitMap<Target>()
@@ -102,11 +94,10 @@ public final class PostsBrowserApp: TerminalApp {
     inbox.post(.fileNotice(notice))
   }
 
-  /// Starts the work the first screen needs on a screen of `size`: pages until the feed's
-  /// rows are filled. Call it once the terminal is up, before the loop runs.
-  public func start(size: Size) {
-    self.size = size
-    fillFeed()
+  /// The work the first screen needs: pages until the feed's rows are filled.
+  public func start(context: EventContext) -> [Command] {
+    size = context.size
+    return fillFeed()
   }
 
   public var inboxes: [any MessageSource] { [inbox, devtools.messages] }
@@ -171,19 +162,7 @@ public final class PostsBrowserApp: TerminalApp {
     let panels = Rect(x: 0, y: 0, width: frame.bounds.width, height: layout.status.minY)
     let toastArea = layout.devtools != nil ? (layout.feed ?? panels) : panels
     Toast().render(in: toastArea, into: &frame, state: &toast)
-    if var editor {
-      editor.render(in: frame.bounds, into: &frame)
-      self.editor = editor
-    }
-    if var deletion {
-      deletionPrompt(deletion).render(in: frame.bounds, into: &frame, state: &deletion.prompt)
-      self.deletion = deletion
-    }
-    DevtoolsDialogs(devtools).render(in: frame.bounds, into: &frame, state: &inspector)
-    if var help {
-      HelpOverlay(helpSections).render(in: frame.bounds, into: &frame, state: &help)
-      self.help = help
-    }
+    drawLayers(into: &frame)
   }
 
   /// The stores behind what the panels show, marked in the store view.
@@ -207,23 +186,15 @@ public final class PostsBrowserApp: TerminalApp {
     return BrowserKeys.helpSections + inspector.helpSections + [attach]
   }
 
-  func deletionPrompt(_ deletion: PendingDeletion) -> ConfirmPrompt {
-    ConfirmPrompt(
-      title: "Delete post #\(deletion.id)", message: "Delete “\(deletion.title)”?",
-      confirmTitle: "Delete", cancelTitle: "Keep")
-  }
-
-  var isModal: Bool {
-    editor != nil || deletion != nil || inspector.isModal || help != nil
-  }
-
   /// The footer: what works in the view on top, most important first.
   var hints: [KeyHint] {
-    if let editor { return editor.hints }
-    if deletion != nil { return ConfirmState.hints }
-    if inspector.isModal { return inspector.hints }
-    if help != nil {
+    switch layers.top {
+    case .editor(let editor): return editor.hints
+    case .deletion: return ConfirmState.hints
+    case .devtoolsDialog: return inspector.hints
+    case .help:
       return [KeyHint(keys: "j/k", label: "scroll", importance: .high)] + HelpState.keymap.hints
+    case nil: break
     }
     if filter?.isEditing == true { return BrowserKeys.filtering }
     guard let keymap = keymap(for: focus) else {

@@ -19,7 +19,6 @@ final class BrowserHarness {
   let screen: VirtualScreen
   let input = ScriptedInput()
   let loop: EventLoop<PostsBrowserApp>
-  private let changes = ChangeSignal()
   /// Runs on the waking thread after every wake-up, e.g. to draw right then.
   let wakeHook = WakeHook()
 
@@ -40,16 +39,13 @@ final class BrowserHarness {
     app = PostsBrowserApp(model: model)
     screen = VirtualScreen(size: size)
     loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
-    let changes = changes
     let waker = loop.waker
     let wakeHook = wakeHook
     app.connect {
-      changes.fire()
       waker.wake()
       wakeHook.run()
     }
-    app.start(size: size)
-    loop.runUntilIdle()
+    loop.runUntilIdle()  // the first frame, and the commands that fill the feed
   }
 
   /// The screen as text.
@@ -151,7 +147,8 @@ final class BrowserHarness {
     while true {
       loop.runUntilIdle()
       if condition(self) { return }
-      guard await changes.next(orGiveUpAfter: .seconds(10)) else {
+      // A store's change, an inbox's message and a command's end all wake the loop.
+      guard await loop.waitForWork(orGiveUpAfter: .seconds(10)) else {
         Issue.record(
           "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation
         )
