@@ -8,7 +8,7 @@ public enum DevtoolsAction: Hashable, Sendable {
   case copyValue, copyWholeValue
   case open, back, toggleFullScreen, nextTab, previousTab
   case showNetwork, showStores, fitRun, clearNetwork
-  case toggleOffline, showEvents, openPalette, editValue
+  case toggleOffline, showEvents, openPalette, editValue, clearEvents
 }
 
 /// The devtools' keymaps: the footer hints and the help are generated from them, and an app
@@ -20,16 +20,20 @@ public struct DevtoolsKeys: Sendable {
   public var detail: Keymap<DevtoolsAction>
   /// Keys of the network log.
   public var network: Keymap<DevtoolsAction>
+  /// Keys of the event log.
+  public var events: Keymap<DevtoolsAction>
 
   /// Keys of the store view, the store detail and the network log; the standard ones unless given.
   public init(
     stores: Keymap<DevtoolsAction> = DevtoolsKeys.standardStores,
     detail: Keymap<DevtoolsAction> = DevtoolsKeys.standardDetail,
-    network: Keymap<DevtoolsAction> = DevtoolsKeys.standardNetwork
+    network: Keymap<DevtoolsAction> = DevtoolsKeys.standardNetwork,
+    events: Keymap<DevtoolsAction> = DevtoolsKeys.standardEvents
   ) {
     self.stores = stores
     self.detail = detail
     self.network = network
+    self.events = events
   }
 
   public static let standardStores = Keymap<DevtoolsAction>(
@@ -95,6 +99,21 @@ public struct DevtoolsKeys: Sendable {
       .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
     ])
 
+  public static let standardEvents = Keymap<DevtoolsAction>(
+    title: "Event log",
+    [
+      .init(
+        [.enter], .open, "Open the event's store at that moment of its timeline", hint: "open",
+        importance: .high),
+      .init(["s"], .showStores, "Show the stores", hint: "stores"),
+      .init(["N"], .showNetwork, "Show the network log", hint: "network"),
+      .init(["X"], .clearEvents, "Clear the event log", hint: "clear"),
+      .init(["W"], .toggleOffline, "Mock offline, or online again", hint: "offline"),
+      .init([":"], .openPalette, "Run any action by name", hint: "actions"),
+      .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
+      .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
+    ])
+
   /// Help sections for every devtools keymap, with the navigation and filter keys.
   public var help: [HelpSection] {
     [
@@ -124,6 +143,10 @@ public struct DevtoolsKeys: Sendable {
           KeyHint(keys: "/", label: "Filter by method, path, status or store"),
           KeyHint(keys: "t", label: "Show all, failures, 2xx, 4xx, 5xx, in flight or cancelled"),
         ]),
+      events.help,
+      HelpSection(
+        title: "Event log view",
+        entries: [KeyHint(keys: "/", label: "Filter by path or kind (failed, run, value set…)")]),
     ]
   }
 }

@@ -28,6 +28,9 @@ extension DevtoolsState {
     case .toggleOffline:
       toggleOffline(devtools, now: now)
       return .handled
+    case .showEvents:
+      showEventLog()
+      return .handled
     default:
       break
     }

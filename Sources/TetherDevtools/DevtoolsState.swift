@@ -17,7 +17,7 @@ public struct DevtoolsState {
 
   /// What the devtools show.
   public enum Page: Hashable, Sendable {
-    case stores, detail, network
+    case stores, detail, network, events
   }
 
   /// What an event did.
@@ -43,6 +43,7 @@ public struct DevtoolsState {
   public var browser = StoreBrowserState()
   public var detail: StoreDetailState?
   public var network = NetworkLogState()
+  public var events = EventLogState()
   public var keys = DevtoolsKeys()
   /// Puts text on the terminal's clipboard (`{ screen.copyToClipboard($0) }`); nil copies to
   /// files only.
@@ -74,6 +75,7 @@ public struct DevtoolsState {
     case .stores: return browser.isFiltering
     case .detail: return detail?.isEditingText ?? false
     case .network: return network.isFiltering
+    case .events: return events.isFiltering
     }
   }
 
@@ -87,6 +89,11 @@ public struct DevtoolsState {
   /// Shows the network log.
   public mutating func showNetworkLog() {
     go(to: .network)
+  }
+
+  /// Shows the event log: every client event in order.
+  public mutating func showEventLog() {
+    go(to: .events)
   }
 
   /// Shows the detail of the store at `path`.
@@ -169,6 +176,7 @@ public struct DevtoolsState {
     case .stores: return handleStores(event, devtools: devtools, now: context.now)
     case .detail: return handleDetail(event, devtools: devtools, now: context.now)
     case .network: return handleNetwork(event, devtools: devtools, now: context.now)
+    case .events: return handleEvents(event, devtools: devtools, now: context.now)
     }
   }
 
@@ -225,6 +233,7 @@ public struct DevtoolsState {
     switch keys.network.action(for: event) {
     case .showStores: showStores()
     case .toggleOffline: toggleOffline(devtools, now: now)
+    case .showEvents: showEventLog()
     case .clearNetwork:
       devtools.network?.removeAll()
       // The app may clear what it draws from the same requests (a sparkline).
@@ -234,6 +243,39 @@ public struct DevtoolsState {
     default: return .ignored
     }
     return .handled
+  }
+
+  private mutating func handleEvents(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
+    if events.handle(event) { return .handled }
+    if case .key(.enter) = event {
+      openSelectedEvent(devtools, now: now)
+      return .handled
+    }
+    guard let action = keys.events.action(for: event) else { return .ignored }
+    switch action {
+    case .clearEvents:
+      devtools.events.removeAll()
+      toast.show("Event log cleared", now: now)
+      return .handled
+    default:
+      return perform(action, on: nil, devtools: devtools, now: now)
+    }
+  }
+
+  /// Enter in the event log: the event's store, its timeline at that moment.
+  private mutating func openSelectedEvent(_ devtools: Devtools, now: Date) {
+    guard let sequence = events.selected, let record = devtools.events.record(sequence) else {
+      return
+    }
+    guard catalog.record(at: record.path, mutation: record.isMutation) != nil else {
+      toast.show(
+        "\(record.path) is no longer in the client: removed or collected", kind: .error, now: now)
+      return
+    }
+    showDetail(of: record.path, mutation: record.isMutation, tab: .timeline)
+    if let entry = record.entry {
+      detail?.timelineTarget = (entry.run, entry.attempt, entry.date)
+    }
   }
 
   private mutating func open(_ id: StoreNodeID) {
@@ -278,6 +320,12 @@ public struct DevtoolsState {
       let key = detail.map { StoreKey(path: $0.path, isMutation: $0.isMutation) }
       return keys.detail.hints
         + restoreOffered(presented(keys.stores).filter { $0.label != "open" }, at: key)
+    case .events:
+      return events.isFiltering
+        ? [
+          KeyHint(keys: "Enter", label: "keep filter", importance: .high),
+          KeyHint(keys: "Esc", label: "clear", importance: .high),
+        ] : presented(keys.events)
     case .network:
       return network.openID != nil
         ? [

@@ -51,6 +51,12 @@ public struct DevtoolsView: StatefulWidget {
     case .detail:
       let path = state.detail?.path.description ?? ""
       pageTitle = (state.detail?.isMutation == true ? "Mutation " : "Store ") + path
+    case .events:
+      state.events.update(devtools.events)
+      let total = state.events.window.count
+      let events = "\(total) event\(total == 1 ? "" : "s")"
+      pageTitle =
+        "Events · " + (state.events.matches != nil ? "\(state.events.count) of \(events)" : events)
     case .network:
       let count = devtools.network?.records.count ?? 0
       let requests = "\(count) request\(count == 1 ? "" : "s")"
@@ -78,6 +84,9 @@ public struct DevtoolsView: StatefulWidget {
         .title, Rect(x: rect.minX + 1, y: rect.minY, width: titleWidth, height: 1))
     case .detail:
       renderDetail(in: inner, into: &frame, state: &state, isFocused: focused)
+    case .events:
+      EventLogView(devtools.events, isFocused: focused).render(
+        in: inner, into: &frame, state: &state.events)
     case .network:
       if let log = devtools.network {
         NetworkLogView(log, isFocused: focused).render(

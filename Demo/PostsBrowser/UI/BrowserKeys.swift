@@ -4,7 +4,7 @@ import TetherTerminal
 enum BrowserAction: Hashable, Sendable {
   case quit, help, nextPanel, previousPanel, toggleStores, fullScreenStores, newPost
   case focusFeed, focusPost, focusStores
-  case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore, mockOffline
+  case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore, mockOffline, showEvents
   case navigate, openPost, backToFeed, filter, refetch, editPost, deletePost
 }
 
@@ -26,6 +26,7 @@ enum BrowserKeys {
         importance: .low),
       .init(["S"], .fullScreenStores, "The devtools over the whole screen (Esc comes back)"),
       .init(["N"], .showNetwork, "The network log: every request, its store and its outcome"),
+      .init(["@"], .showEvents, "The event log: every client event in order, / filters"),
       .init(["1"], .focusFeed, "Focus the feed"),
       .init(["2"], .focusPost, "Focus the post"),
       .init(["3"], .focusStores, "Focus the store panel (shows it)"),

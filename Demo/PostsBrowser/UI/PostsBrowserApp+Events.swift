@@ -203,6 +203,10 @@ extension PostsBrowserApp {
       showDevtools()
       inspector.presentation = .fullScreen
       inspector.showNetworkLog()
+    case .showEvents:
+      showDevtools()
+      inspector.presentation = .fullScreen
+      inspector.showEventLog()
     case .openFaults:
       inspector.openFaults(devtools, now: now)
       followDevtoolsDialogs()

@@ -123,6 +123,13 @@ public struct StoreDetail: StatefulWidget {
       log: runLog, network: network, changedRuns: changedRuns, now: frame.now)
     let rows = timeline.rows
     let parts = rect.rows([.fill, .fixed(min(4, max(1, rect.height / 4)))])
+    if let target = state.timelineTarget {
+      state.timelineTarget = nil
+      if let index = Self.row(of: target, in: rows) {
+        state.timeline.select(index, count: rows.count)
+        state.timelineFollows = index == rows.count - 1
+      }
+    }
     if state.timelineFollows, !rows.isEmpty {
       state.timeline.select(rows.count - 1, count: rows.count)
     }
@@ -139,6 +146,22 @@ public struct StoreDetail: StatefulWidget {
     guard rows.indices.contains(state.timeline.selection) else { return }
     let description = rows[state.timeline.selection].description
     Paragraph(description, style: .dim).render(in: parts[1], into: &frame)
+  }
+
+  /// The row of a run's attempt (its run's row without one), or of a store event at `date`.
+  static func row(
+    of target: (run: OperationRunID?, attempt: Int?, date: Date), in rows: [RunTimeline.Row]
+  ) -> Int? {
+    guard let run = target.run else {
+      return rows.firstIndex { $0.run == nil && $0.start == target.date }
+    }
+    guard let first = rows.firstIndex(where: { $0.run == run }) else { return nil }
+    if let attempt = target.attempt, rows.indices.contains(first + attempt),
+      rows[first + attempt].run == run
+    {
+      return first + attempt
+    }
+    return first
   }
 
   /// The fault injected in the request that ended `attempt` (`client: 503`), if one was.

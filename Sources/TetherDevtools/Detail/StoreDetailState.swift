@@ -22,6 +22,9 @@ public struct StoreDetailState {
   public internal(set) var explorer = ValueExplorerState()
   var timeline = ListState()
   var timelineFollows = true
+  /// The moment the timeline selects at its next frame (an event opened from the event
+  /// log): a run's attempt, or a store event at its date.
+  var timelineTarget: (run: OperationRunID?, attempt: Int?, date: Date)?
   /// Whether the timeline fits the selected run rather than every run.
   var fitsRun = false
   var attempts = ListState()

@@ -67,6 +67,39 @@ public final class EventLog: Sendable {
     }
   }
 
+  /// The sequence number of the oldest event kept, and how many are kept.
+  public var window: (first: UInt64, count: Int) {
+    ring.withLock { ($0.sequence - UInt64($0.records.count) + 1, $0.records.count) }
+  }
+
+  /// The event numbered `sequence`, if it is still kept.
+  public func record(_ sequence: UInt64) -> ClientEventRecord? {
+    ring.withLock { ring in
+      let first = ring.sequence - UInt64(ring.records.count) + 1
+      guard sequence >= first, sequence <= ring.sequence else { return nil }
+      return ring.records[(ring.head + Int(sequence - first)) % ring.records.count]
+    }
+  }
+
+  /// The sequence numbers of the events after `sequence` that `isIncluded` keeps, oldest
+  /// first.
+  public func sequences(
+    after sequence: UInt64, where isIncluded: (ClientEventRecord) -> Bool
+  ) -> [UInt64] {
+    ring.withLock { ring in
+      let count = ring.records.count
+      let first = ring.sequence - UInt64(count) + 1
+      let start = Int(max(sequence + 1, first) - first)
+      guard start < count else { return [] }
+      var found: [UInt64] = []
+      for offset in start..<count {
+        let record = ring.records[(ring.head + offset) % count]
+        if isIncluded(record) { found.append(record.sequence) }
+      }
+      return found
+    }
+  }
+
   /// How many events were ever added (the latest one's sequence number).
   public var total: UInt64 { ring.withLock { $0.sequence } }
 

@@ -113,8 +113,8 @@ struct BrowserBehaviourEndToEndTests {
     try await tmux.waitUntil("the feed") { $0.feedTitle == "Posts · 20 of 251" }
     try tmux.press("?")
     try await tmux.waitUntil(containing: "Quit (Ctrl-Z suspends)")
-    // The last entry, of the devtools' network log.
-    let last = "Filter by method, path, status or store"
+    // The last entry, of the devtools' event log.
+    let last = "Filter by path or kind (failed, run, value set…)"
     #expect(!(try tmux.screen().text.contains(last)))
     for _ in 0..<30 { try tmux.press("PageDown") }
     try await tmux.waitUntil("the end of the help") {

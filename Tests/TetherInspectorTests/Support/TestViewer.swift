@@ -8,7 +8,7 @@ import TetherSystem
 final class TestViewer {
   let descriptor: Int32
   private var buffer: [UInt8] = []
-  var patience: Int32 = 20_000
+  var patience: Int32 = 60_000
 
   init(_ path: String) throws {
     descriptor = try LocalSocket.connect(to: path)

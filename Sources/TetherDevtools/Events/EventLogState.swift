@@ -1,0 +1,121 @@
+import Foundation
+import TetherTerminal
+
+/// What the event log view keeps between frames: the selected event (at the newest one, the
+/// selection follows new events), and the filter by path or kind with the events it kept —
+/// found once per event, not once per frame, so a log of 100,000 events scrolls as fast as
+/// one of ten.
+public struct EventLogState {
+  public internal(set) var list = ListState()
+  public internal(set) var filter = TextFieldState()
+  public private(set) var isFiltering = false
+  /// The selected event's sequence number.
+  public private(set) var selected: UInt64?
+  /// Whether the selection moves to each new event.
+  public private(set) var followsNewest = true
+  /// The events the filter kept (nil without a filter), the filter they were found for, and
+  /// the latest event looked at.
+  private(set) var matches: [UInt64]?
+  private var matchedFilter = ""
+  private var scanned: UInt64 = 0
+  /// The first event kept and how many, at the last update.
+  private(set) var window: (first: UInt64, count: Int) = (1, 0)
+
+  /// An event log state with no filter, following the newest event.
+  public init() {}
+
+  /// How many events show.
+  public var count: Int { matches?.count ?? window.count }
+
+  /// The sequence number of the event on row `index`.
+  func sequence(at index: Int) -> UInt64 {
+    matches.map { $0[index] } ?? window.first + UInt64(index)
+  }
+
+  /// Takes the events added since the last frame, filtering only those.
+  mutating func update(_ log: EventLog) {
+    window = log.window
+    let needle = filter.text.trimmingCharacters(in: .whitespaces).lowercased()
+    if needle.isEmpty {
+      matches = nil
+    } else {
+      if needle != matchedFilter || matches == nil {
+        matches = []
+        scanned = 0
+        matchedFilter = needle
+      }
+      let found = log.sequences(after: scanned) { Self.matches($0, needle) }
+      matches!.append(contentsOf: found)
+      scanned = window.first + UInt64(window.count) - 1
+      if let oldest = matches!.first, oldest < window.first {
+        matches!.removeFirst(matches!.prefix { $0 < window.first }.count)
+      }
+    }
+    guard count > 0 else {
+      selected = nil
+      return
+    }
+    if followsNewest || selected == nil { selected = sequence(at: count - 1) }
+    list.select(row(of: selected!) ?? min(list.selection, count - 1), count: count)
+    selected = sequence(at: list.selection)
+  }
+
+  /// The row of event `sequence`, if it shows.
+  private func row(of sequence: UInt64) -> Int? {
+    guard let matches else {
+      guard sequence >= window.first, sequence < window.first + UInt64(window.count) else {
+        return nil
+      }
+      return Int(sequence - window.first)
+    }
+    var low = 0
+    var high = matches.count
+    while low < high {
+      let middle = (low + high) / 2
+      if matches[middle] < sequence { low = middle + 1 } else { high = middle }
+    }
+    return low < matches.count && matches[low] == sequence ? low : nil
+  }
+
+  static func matches(_ record: ClientEventRecord, _ needle: String) -> Bool {
+    record.kind.rawValue.contains(needle) || record.pathText.lowercased().contains(needle)
+      || (record.isMutation && "mutation".contains(needle))
+  }
+
+  /// Moves the selection and filters (`/`); Enter is the devtools' (it opens the store).
+  mutating func handle(_ event: Event) -> Bool {
+    if isFiltering {
+      switch event {
+      case .key(.escape):
+        filter = TextFieldState()
+        isFiltering = false
+      case .key(.enter), .key(.down):
+        isFiltering = false
+      default:
+        return filter.handle(event)
+      }
+      return true
+    }
+    switch event {
+    case .key("/"):
+      isFiltering = true
+    case .key(.escape) where !filter.text.isEmpty:
+      filter = TextFieldState()
+    case .key(let key):
+      guard list.handle(key, count: count) else { return false }
+      selectionMoved()
+    case .mouse(let mouse):
+      guard list.handle(mouse, count: count) else { return false }
+      selectionMoved()
+    default:
+      return false
+    }
+    return true
+  }
+
+  private mutating func selectionMoved() {
+    guard count > 0 else { return }
+    selected = sequence(at: list.selection)
+    followsNewest = list.selection == count - 1
+  }
+}
