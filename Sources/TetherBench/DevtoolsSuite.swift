@@ -163,6 +163,7 @@ final class IdleInspector: TerminalApp {
   }
 
   func handle(_ event: Event, context: EventContext) -> EventResult {
-    state.handle(event, devtools: devtools, context: context) == .ignored ? .ignored : .handled
+    state.handle(event, devtools: devtools, context: context) == .ignored
+      ? .ignored : .handled(running: state.commands)
   }
 }

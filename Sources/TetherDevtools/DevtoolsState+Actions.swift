@@ -39,7 +39,6 @@ extension DevtoolsState {
     }
     let store = record.store
     let path = record.path
-    let messages = devtools.messages
     switch action {
     case .refetch:
       guard !record.isMutation else {
@@ -48,16 +47,18 @@ extension DevtoolsState {
           kind: .error, now: now, duration: .seconds(5))
         return .handled
       }
-      Task.immediate {
-        do {
-          try await store.refetch()
-        } catch let error as OperationError<any Error> where error.isCancellation {
-        } catch {
-          if !"\(error)".contains("cancelled") {
-            messages.post(.notice("Refetch of \(path) failed: \(error)", kind: .error))
+      commands.append(
+        Command("refetch \(path)") { () async -> DevtoolsMessage? in
+          do {
+            try await store.refetch()
+          } catch let error as OperationError<any Error> where error.isCancellation {
+          } catch {
+            if !"\(error)".contains("cancelled") {
+              return .notice("Refetch of \(path) failed: \(error)", kind: .error)
+            }
           }
-        }
-      }
+          return nil
+        })
     case .invalidate:
       guard requireQuery(record, "invalidated", now: now) else { return .handled }
       store.invalidate()
@@ -261,17 +262,17 @@ extension DevtoolsState {
       if let record = catalog.record(at: key.path) { reset(record, devtools: devtools, now: now) }
     case (.retryLatest(let path), .confirmed):
       guard let record = catalog.record(at: path, mutation: true) else { return }
-      let messages = devtools.messages
       let store = record.store
       toast.show("Sending \(path) again…", now: now)
-      Task.immediate {
-        do {
-          try await store.retryLatestAttempt()
-          messages.post(.notice("\(path) sent again: it succeeded", kind: .info))
-        } catch {
-          messages.post(.notice("\(path) sent again: \(error)", kind: .error))
-        }
-      }
+      commands.append(
+        Command("retry the latest attempt of \(path)") { () async -> DevtoolsMessage? in
+          do {
+            try await store.retryLatestAttempt()
+            return .notice("\(path) sent again: it succeeded", kind: .info)
+          } catch {
+            return .notice("\(path) sent again: \(error)", kind: .error)
+          }
+        })
     case (.failNext(let path), .counted(let count)):
       devtools.storeFaults?.failNext(count, of: path, like: devtools.faults?.plan ?? FaultPlan())
       toast.show(
@@ -302,23 +303,21 @@ extension DevtoolsState {
     let copied = clipboard?(json) ?? false
     let folder = exportFolder
     let name = Self.fileName(for: detail.path, at: now)
-    let messages = devtools.messages
     let bytes = json.utf8.count
-    Task.detached {
-      do {
-        let file = try folder.save(Data(json.utf8), as: name)
-        messages.post(
-          .notice(
+    commands.append(
+      Command("save \(name)") { () async -> DevtoolsMessage? in
+        do {
+          let file = try folder.save(Data(json.utf8), as: name)
+          return .notice(
             (copied ? "Copied \(bytes) bytes of JSON to the clipboard and " : "Saved JSON ")
               + "to \(file)" + (copied ? "" : " (the terminal takes no clipboard text)"),
-            kind: .info))
-      } catch {
-        messages.post(
-          .notice(
+            kind: .info)
+        } catch {
+          return .notice(
             (copied ? "Copied to the clipboard; " : "") + "could not save the JSON: \(error)",
-            kind: copied ? .info : .error))
-      }
-    }
+            kind: copied ? .info : .error)
+        }
+      })
   }
 
   /// `post-248-120305.json`.

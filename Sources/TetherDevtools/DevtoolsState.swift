@@ -55,6 +55,11 @@ public struct DevtoolsState {
   /// leave a screen on a store the client no longer knows (a ghost), so the devtools refuse
   /// and say why (`[feedPath: "the feed lives as long as the app: z resets it"]`).
   public var keptStores: [OperationPath: String] = [:]
+  /// The work the last event asked for (a refetch, a retry, a file saved): the app starts it
+  /// by returning it in its `EventResult` — `.handled(running: inspector.commands)` — and its
+  /// messages come back through ``handle(_:devtools:context:)``. No devtools handler starts a
+  /// task.
+  public internal(set) var commands: [Command] = []
   var prompt: DevtoolsPrompt?
   /// The reset or removal the event being handled did.
   var performed: (action: DevtoolsAction, path: OperationPath)?
@@ -145,6 +150,7 @@ public struct DevtoolsState {
     -> Outcome
   {
     performed = nil
+    commands = []
     let outcome = dispatch(event, devtools: devtools, context: context)
     guard let performed else { return outcome }
     self.performed = nil

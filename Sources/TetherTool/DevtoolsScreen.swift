@@ -191,7 +191,7 @@ final class DevtoolsScreen: TerminalApp {
     state.presentation = .fullScreen
     switch outcome {
     case .ignored: return .ignored
-    default: return .handled
+    default: return .handled(running: state.commands)
     }
   }
 

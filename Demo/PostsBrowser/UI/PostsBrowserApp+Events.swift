@@ -66,7 +66,7 @@ extension PostsBrowserApp {
   func handleInDevtools(_ event: Event, context: EventContext) -> EventResult {
     defer { followDevtoolsDialogs() }
     switch inspector.handle(event, devtools: devtools, context: context) {
-    case .handled: return .handled
+    case .handled: return .handled(running: inspector.commands)
     case .ignored: return .ignored
     case .close:
       focus = .feed

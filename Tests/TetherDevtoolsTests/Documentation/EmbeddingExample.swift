@@ -33,7 +33,7 @@ final class InspectedApp: TerminalApp {
   func handle(_ event: Event, context: EventContext) -> EventResult {
     if showsDevtools || inspector.isModal || event.message(as: DevtoolsMessage.self) != nil {
       switch inspector.handle(event, devtools: devtools, context: context) {
-      case .handled, .performed: return .handled
+      case .handled, .performed: return .handled(running: inspector.commands)
       case .close:
         showsDevtools = false
         return .handled

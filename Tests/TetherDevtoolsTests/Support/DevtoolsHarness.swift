@@ -43,10 +43,10 @@ final class InspectorApp: TerminalApp {
   func handle(_ event: Event, context: EventContext) -> EventResult {
     if case .resize = event { return .handled }
     switch inspector.handle(event, devtools: devtools, context: context) {
-    case .handled: return .handled
+    case .handled: return .handled(running: inspector.commands)
     case .performed(let action, let path):
       performed.append((action, path))
-      return .handled
+      return .handled(running: inspector.commands)
     case .close:
       closeCount += 1
       return .handled
@@ -151,10 +151,13 @@ final class DevtoolsHarness {
     _ description: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (DevtoolsHarness) -> Bool
   ) async {
+    let deadline = ContinuousClock.now + .seconds(10)
     while true {
       loop.runUntilIdle()
       if condition(self) { return }
-      guard await changes.next(orGiveUpAfter: .seconds(10)) else {
+      // A change of the client, a command's message or input: whichever comes first.
+      _ = await loop.waitForWork(orGiveUpAfter: .milliseconds(50))
+      guard ContinuousClock.now < deadline else {
         Issue.record(
           "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation
         )
