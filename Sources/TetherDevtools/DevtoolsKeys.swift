@@ -8,7 +8,7 @@ public enum DevtoolsAction: Hashable, Sendable {
   case copyValue, copyWholeValue
   case open, back, toggleFullScreen, nextTab, previousTab
   case showNetwork, showStores, fitRun, clearNetwork
-  case toggleOffline, showEvents, openPalette, editValue, clearEvents
+  case toggleOffline, showEvents, openPalette, editValue, clearEvents, clearCache
 }
 
 /// The devtools' keymaps: the footer hints and the help are generated from them, and an app
@@ -91,7 +91,7 @@ public struct DevtoolsKeys: Sendable {
         [.enter], .open, "Show the request's headers and body", hint: "open",
         importance: .high),
       .init(["s"], .showStores, "Show the stores", hint: "stores"),
-      .init(["X"], .clearNetwork, "Clear the log", hint: "clear"),
+      .init(["X"], .clearNetwork, "Clear the network log", hint: "clear"),
       .init(["W"], .toggleOffline, "Mock offline, or online again", hint: "offline"),
       .init(["@"], .showEvents, "The event log", hint: "events"),
       .init([":"], .openPalette, "Run any action by name", hint: "actions"),

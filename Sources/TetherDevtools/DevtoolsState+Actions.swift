@@ -31,6 +31,12 @@ extension DevtoolsState {
     case .showEvents:
       showEventLog()
       return .handled
+    case .openPalette:
+      openPalette()
+      return .handled
+    case .clearCache:
+      askToClearCache(devtools, now: now)
+      return .handled
     default:
       break
     }
@@ -258,6 +264,8 @@ extension DevtoolsState {
       break
     case (.remove(let key), .confirmed):
       if let record = catalog.record(at: key.path) { remove(record, devtools: devtools, now: now) }
+    case (.clearCache, .confirmed):
+      clearCache(devtools, now: now)
     case (.reset(let key), .confirmed):
       if let record = catalog.record(at: key.path) { reset(record, devtools: devtools, now: now) }
     case (.retryLatest(let path), .confirmed):

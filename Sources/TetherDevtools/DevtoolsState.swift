@@ -61,6 +61,7 @@ public struct DevtoolsState {
   /// task.
   public internal(set) var commands: [Command] = []
   var prompt: DevtoolsPrompt?
+  var palette: PaletteState?
   /// The reset or removal the event being handled did.
   var performed: (action: DevtoolsAction, path: OperationPath)?
   var faults: FaultsDialogState?
@@ -71,11 +72,11 @@ public struct DevtoolsState {
   public init() {}
 
   /// Whether a question or the faults dialog is open: every event should come here first.
-  public var isModal: Bool { prompt != nil || faults != nil }
+  public var isModal: Bool { prompt != nil || faults != nil || palette != nil }
 
   /// Whether keys go to a text field (a filter, a search): the app must not take them.
   public var isEditingText: Bool {
-    if faults != nil || prompt != nil { return true }
+    if faults != nil || prompt != nil || palette != nil { return true }
     switch page {
     case .stores: return browser.isFiltering
     case .detail: return detail?.isEditingText ?? false
@@ -178,6 +179,10 @@ public struct DevtoolsState {
       if case .key(let key) = event { answerPrompt(key, devtools: devtools, now: context.now) }
       return .handled
     }
+    if palette != nil {
+      handlePalette(event, devtools: devtools, now: context.now)
+      return .handled
+    }
     switch page {
     case .stores: return handleStores(event, devtools: devtools, now: context.now)
     case .detail: return handleDetail(event, devtools: devtools, now: context.now)
@@ -240,6 +245,7 @@ public struct DevtoolsState {
     case .showStores: showStores()
     case .toggleOffline: toggleOffline(devtools, now: now)
     case .showEvents: showEventLog()
+    case .openPalette: openPalette()
     case .clearNetwork:
       devtools.network?.removeAll()
       // The app may clear what it draws from the same requests (a sparkline).
@@ -305,6 +311,14 @@ public struct DevtoolsState {
   /// The keys that matter now, for the app's footer.
   public var hints: [KeyHint] {
     if let prompt { return prompt.hints }
+    if palette != nil {
+      return [
+        KeyHint(keys: "↑/↓", label: "choose", importance: .high),
+        KeyHint(keys: "Enter", label: "run", importance: .essential),
+        KeyHint(keys: "Tab", label: "complete", importance: .high),
+        KeyHint(keys: "Esc", label: "close", importance: .essential),
+      ]
+    }
     if faults != nil {
       return [
         KeyHint(keys: "↑/↓", label: "field", importance: .high),

@@ -129,6 +129,10 @@ public struct DevtoolsDialogs: StatefulWidget {
   }
 
   public func render(in rect: Rect, into frame: inout Frame, state: inout DevtoolsState) {
+    if var palette = state.palette {
+      PaletteView().render(in: rect, into: &frame, state: &palette)
+      state.palette = palette
+    }
     if let prompt = state.prompt { prompt.render(in: rect, into: &frame) }
     if var faults = state.faults, let target = devtools.faults {
       FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)

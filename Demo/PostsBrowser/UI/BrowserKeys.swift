@@ -4,7 +4,8 @@ import TetherTerminal
 enum BrowserAction: Hashable, Sendable {
   case quit, help, nextPanel, previousPanel, toggleStores, fullScreenStores, newPost
   case focusFeed, focusPost, focusStores
-  case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore, mockOffline, showEvents
+  case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore, mockOffline, showEvents,
+    openPalette
   case navigate, openPost, backToFeed, filter, refetch, editPost, deletePost
 }
 
@@ -26,6 +27,9 @@ enum BrowserKeys {
         importance: .low),
       .init(["S"], .fullScreenStores, "The devtools over the whole screen (Esc comes back)"),
       .init(["N"], .showNetwork, "The network log: every request, its store and its outcome"),
+      .init(
+        [":"], .openPalette, "Run any devtools action by name (clear cache, sort…)",
+        hint: "actions", importance: .low),
       .init(["@"], .showEvents, "The event log: every client event in order, / filters"),
       .init(["1"], .focusFeed, "Focus the feed"),
       .init(["2"], .focusPost, "Focus the post"),

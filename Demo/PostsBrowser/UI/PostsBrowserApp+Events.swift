@@ -91,7 +91,7 @@ extension PostsBrowserApp {
       let post = selection.post.state.currentValue ?? model.feedPost(selection.postID)
       self.selection = nil
       if let post { select(post) } else { followSelection() }
-    case .reset where path == model.feed.path:
+    case .reset where path == model.feed.path, .clearCache:
       // Before the feed's change arrives: the selection goes back to its row.
       anchorIndex = anchorIndex ?? feedList.selection
       let count = postsToFill
@@ -203,6 +203,7 @@ extension PostsBrowserApp {
       showDevtools()
       inspector.presentation = .fullScreen
       inspector.showNetworkLog()
+    case .openPalette: inspector.openPalette()
     case .showEvents:
       showDevtools()
       inspector.presentation = .fullScreen

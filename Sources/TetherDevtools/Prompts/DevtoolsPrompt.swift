@@ -11,6 +11,7 @@ struct DevtoolsPrompt {
     case retryLatest(OperationPath)
     case failNext(OperationPath)
     case simulateFailure(StoreKey, choices: [Int])
+    case clearCache
   }
 
   enum Question {
