@@ -9,6 +9,7 @@ public enum DevtoolsAction: Hashable, Sendable {
   case open, back, toggleFullScreen, nextTab, previousTab
   case showNetwork, showStores, fitRun, clearNetwork
   case toggleOffline, showEvents, openPalette, editValue, clearEvents, clearCache
+  case copyCurl
 }
 
 /// The devtools' keymaps: the footer hints and the help are generated from them, and an app
@@ -91,6 +92,7 @@ public struct DevtoolsKeys: Sendable {
         [.enter], .open, "Show the request's headers and body", hint: "open",
         importance: .high),
       .init(["s"], .showStores, "Show the stores", hint: "stores"),
+      .init(["c"], .copyCurl, "Copy the request as a curl command", hint: "curl"),
       .init(["X"], .clearNetwork, "Clear the network log", hint: "clear"),
       .init(["W"], .toggleOffline, "Mock offline, or online again", hint: "offline"),
       .init(["@"], .showEvents, "The event log", hint: "events"),

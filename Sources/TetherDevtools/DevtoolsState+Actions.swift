@@ -308,21 +308,37 @@ extension DevtoolsState {
     }
     let node = whole ? 0 : detail.explorer.selectedNode
     let json = outline.value(at: min(node, outline.count - 1)).text(.pretty)
-    let copied = clipboard?(json) ?? false
+    export(json, kind: "JSON", as: Self.fileName(for: detail.path, at: now))
+  }
+
+  /// Copies the selected request of the network log as a `curl` command.
+  mutating func copyCurl(devtools: Devtools, now: Date) {
+    guard let id = network.openID ?? network.selectedID, let record = devtools.network?.record(id)
+    else {
+      toast.show("No request to copy", kind: .error, now: now)
+      return
+    }
+    let time = StoreColumns.clockTime(now).replacingOccurrences(of: ":", with: "")
+    export(CurlCommand.of(record), kind: "curl command", as: "request-\(id)-\(time).sh")
+  }
+
+  /// Puts `text` on the terminal's clipboard when it takes text, and in a new file `name` of
+  /// ``exportFolder`` (a command: the outcome comes back as a notice).
+  private mutating func export(_ text: String, kind: String, as name: String) {
+    let copied = clipboard?(text) ?? false
     let folder = exportFolder
-    let name = Self.fileName(for: detail.path, at: now)
-    let bytes = json.utf8.count
+    let bytes = text.utf8.count
     commands.append(
       Command("save \(name)") { () async -> DevtoolsMessage? in
         do {
-          let file = try folder.save(Data(json.utf8), as: name)
+          let file = try folder.save(Data(text.utf8), as: name)
           return .notice(
-            (copied ? "Copied \(bytes) bytes of JSON to the clipboard and " : "Saved JSON ")
+            (copied ? "Copied \(bytes) bytes of \(kind) to the clipboard and " : "Saved \(kind) ")
               + "to \(file)" + (copied ? "" : " (the terminal takes no clipboard text)"),
             kind: .info)
         } catch {
           return .notice(
-            (copied ? "Copied to the clipboard; " : "") + "could not save the JSON: \(error)",
+            (copied ? "Copied to the clipboard; " : "") + "could not save the \(kind): \(error)",
             kind: copied ? .info : .error)
         }
       })

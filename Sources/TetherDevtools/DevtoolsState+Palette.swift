@@ -33,6 +33,8 @@ extension DevtoolsState {
       case .clearNetwork:
         devtools.network?.removeAll()
         performed = (.clearNetwork, [])
+      case .copyCurl:
+        copyCurl(devtools: devtools, now: now)
       case .clearEvents:
         devtools.events.removeAll()
         toast.show("Event log cleared", now: now)

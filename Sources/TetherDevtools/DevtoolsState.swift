@@ -240,6 +240,10 @@ public struct DevtoolsState {
   }
 
   private mutating func handleNetwork(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
+    if !network.isFiltering, keys.network.action(for: event) == .copyCurl {
+      copyCurl(devtools: devtools, now: now)
+      return .handled
+    }
     if network.handle(event) { return .handled }
     switch keys.network.action(for: event) {
     case .showStores: showStores()
@@ -350,6 +354,9 @@ public struct DevtoolsState {
       return network.openID != nil
         ? [
           KeyHint(keys: "j/k", label: "scroll"),
+          KeyHint(
+            keys: keys.network.keyLabel(for: .copyCurl) ?? "c", label: "copy as curl",
+            importance: .high),
           KeyHint(keys: "Esc", label: "back", importance: .high),
         ]
         : presented(keys.network)

@@ -37,9 +37,15 @@ public final class NetworkLogObserver: HTTPObserver {
       (name: $0.key, value: Redaction.standard.header(name: $0.key, value: $0.value))
     }
     let origin = RequestOrigin.current
+    let body = request.httpBody.map {
+      Data(
+        Redaction.standard.body(
+          String(decoding: $0.prefix(NetworkLog.bodyPrefixLimit), as: UTF8.self)
+        ).utf8)
+    }
     let id = log.begin(
       method: request.httpMethod ?? "GET", url: url, target: Self.target(of: request),
-      at: clock.now(), requestHeaders: headers, origin: origin)
+      at: clock.now(), requestHeaders: headers, requestBody: body ?? Data(), origin: origin)
     let task = Self.currentTask
     inFlight.withLock { $0[task, default: []].append(id) }
   }

@@ -161,6 +161,11 @@ public struct NetworkLogView: StatefulWidget {
     add("Request headers", .bold)
     if record.requestHeaders.isEmpty { add("none", .dim, indent: 2) }
     for header in record.requestHeaders { add("\(header.name): \(header.value)", indent: 2) }
+    if !record.requestBody.isEmpty {
+      lines.append(("", .plain))
+      add("Request body (\(record.requestBody.count) bytes)", .bold)
+      add(String(decoding: record.requestBody, as: UTF8.self), indent: 2)
+    }
     lines.append(("", .plain))
     add("Response headers", .bold)
     if record.responseHeaders.isEmpty {

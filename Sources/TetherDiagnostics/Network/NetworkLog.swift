@@ -37,7 +37,8 @@ public final class NetworkLog: Sendable {
   @discardableResult
   public func begin(
     method: String, url: String, target: String, at date: Date,
-    requestHeaders: [(name: String, value: String)] = [], origin: RequestOrigin? = nil
+    requestHeaders: [(name: String, value: String)] = [], requestBody: Data = Data(),
+    origin: RequestOrigin? = nil
   ) -> UInt64 {
     let (id, observers) = storage.withLock { storage in
       let id = storage.nextID
@@ -45,7 +46,8 @@ public final class NetworkLog: Sendable {
       storage.records.append(
         NetworkRecord(
           id: id, method: method, url: url, target: target, startDate: date,
-          requestHeaders: requestHeaders, origin: origin))
+          requestHeaders: requestHeaders, requestBody: requestBody.prefix(Self.bodyPrefixLimit),
+          origin: origin))
       if storage.records.count > capacity {
         storage.records.removeFirst(storage.records.count - capacity)
       }

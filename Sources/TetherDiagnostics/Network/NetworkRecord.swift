@@ -23,6 +23,9 @@ public struct NetworkRecord: Sendable, Identifiable {
   public var bytes: Int?
   public var requestHeaders: [(name: String, value: String)]
   public var responseHeaders: [(name: String, value: String)]
+  /// The first bytes of the request body, credentials redacted (see
+  /// ``NetworkLog/bodyPrefixLimit``); empty without one.
+  public var requestBody = Data()
   /// The first bytes of the response body (see ``NetworkLog/bodyPrefixLimit``).
   public var bodyPrefix: Data
   /// The store run that caused it, and which attempt of that run it was.
@@ -36,9 +39,11 @@ public struct NetworkRecord: Sendable, Identifiable {
   /// A request that went out at `startDate`, not yet finished.
   public init(
     id: UInt64, method: String, url: String, target: String, startDate: Date,
-    requestHeaders: [(name: String, value: String)] = [], origin: RequestOrigin? = nil
+    requestHeaders: [(name: String, value: String)] = [], requestBody: Data = Data(),
+    origin: RequestOrigin? = nil
   ) {
     self.id = id
+    self.requestBody = requestBody
     self.method = method
     self.url = url
     self.target = target

@@ -164,3 +164,35 @@ import TetherTerminal
     #expect(log.record(5)?.status == 201 && log.record(1) == nil)
   }
 }
+
+@Suite struct CurlCommandTests {
+  @Test func aRequestIsCopiedAsACurlCommand() async throws {
+    let harness = try DevtoolsHarness()
+    harness.serve("items/1")
+    let store = harness.httpQuery(["item", 1], route: "items/1")
+    try await store.fetch()
+    harness.press("N")
+    await harness.waitFor("/items/1")
+    harness.press(.enter)
+    #expect(harness.screen.find("c copy as curl") != nil, "\(harness.text)")
+    harness.press("c")
+    let copied = try #require(harness.app.clipboardTexts.last)
+    #expect(copied.hasPrefix("curl 'http://api.test/items/1'"), "\(copied)")
+    await harness.loop.runUntilCommandsFinish()
+    #expect(harness.screen.find("bytes of curl command to the clipboard") != nil, "\(harness.text)")
+  }
+
+  @Test func quotesForAShellAndKeepsTheBody() {
+    var record = NetworkRecord(
+      id: 1, method: "PUT", url: "http://h/posts/5", target: "/posts/5", startDate: Date(),
+      requestHeaders: [("Content-Type", "application/json")],
+      requestBody: Data(#"{"title":"Zoë's post"}"#.utf8))
+    record.status = 200
+    #expect(
+      CurlCommand.of(record) == """
+        curl -X PUT 'http://h/posts/5' \\
+          -H 'Content-Type: application/json' \\
+          --data-raw '{"title":"Zoë'\\''s post"}'
+        """)
+  }
+}
