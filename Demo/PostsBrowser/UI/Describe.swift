@@ -49,6 +49,8 @@ enum Describe {
       return "timed out after \(latency(duration))"
     case .responseTooLarge(let limit):
       return "the response is larger than \(limit >> 20) MiB"
+    case .eventTooLarge(let limit):
+      return "a streamed event is larger than \(limit >> 10) KiB"
     case .transportFailed(let urlError):
       return transportProblem(urlError)
     case .cancelled:
@@ -73,7 +75,7 @@ enum Describe {
       return line
     case .decodingFailed(let failure):
       return "\(address) is not a posts API: \(problem(in: failure))"
-    case .responseTooLarge:
+    case .responseTooLarge, .eventTooLarge:
       return "\(address) is not a posts API: \(failure(error))"
     case .timedOut(let duration):
       return "\(address) did not answer within \(latency(duration))"

@@ -71,13 +71,15 @@ public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
     sink?.receiveResume(of: run)
   }
 
-  /// What the run has kept across its attempts with ``saveProgress(_:)``.
-  func progress<Progress>(as type: Progress.Type) -> Progress? {
+  /// What the run has kept across its attempts with ``saveProgress(_:)``: where a retry
+  /// resumes (the pages a refetch has fetched, the last event of a stream). A new run starts
+  /// with nothing.
+  public func progress<Progress>(as type: Progress.Type) -> Progress? {
     sink?.progress(of: run) as? Progress
   }
 
-  /// Keeps `progress` for the run's next attempts.
-  func saveProgress(_ progress: some Sendable) {
+  /// Keeps `progress` for the run's next attempts, which read it with ``progress(as:)``.
+  public func saveProgress(_ progress: some Sendable) {
     sink?.saveProgress(progress, of: run)
   }
 

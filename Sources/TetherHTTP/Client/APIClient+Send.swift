@@ -85,29 +85,7 @@ extension APIClient {
       maximumResponseSize: endpoint.maximumResponseSize ?? defaults.maximumResponseSize)
 
     // How many interceptors saw the request: only they see the outcome, innermost first.
-    var entered = 0
-    var early: Result<HTTPResponse, HTTPError>?
-    for interceptor in interceptors where early == nil {
-      let proposed = request
-      let interception = await deadline.run {
-        () async -> Result<RequestInterception, HTTPError> in
-        do throws(HTTPError) {
-          return .success(try await interceptor.intercept(proposed, context: context))
-        } catch {
-          return .failure(error)
-        }
-      }.flatMap { $0 }
-      switch interception {
-      case .success(.proceed(let rewritten)):
-        request = rewritten
-        entered += 1
-      case .success(.respond(let response)):
-        early = .success(response)
-        entered += 1
-      case .failure(let error):
-        early = .failure(error)
-      }
-    }
+    let (entered, early) = await intercept(&request, context: context, deadline: deadline)
 
     let raw: Result<HTTPResponse, HTTPError>
     let result: Result<Response, HTTPError>
@@ -165,6 +143,37 @@ extension APIClient {
               reason: "an interceptor replaced the response with a \(type(of: value))",
               bodyPrefix: TextExcerpt.of(outcome.response?.body ?? Data()))))
       })
+  }
+
+  /// Runs the request interceptors, first to last, on `request`: how many saw it, and the
+  /// response or failure one of them answered with (which stops the others).
+  func intercept(
+    _ request: inout URLRequest, context: InterceptorContext, deadline: Deadline
+  ) async -> (entered: Int, early: Result<HTTPResponse, HTTPError>?) {
+    var entered = 0
+    var early: Result<HTTPResponse, HTTPError>?
+    for interceptor in interceptors where early == nil {
+      let proposed = request
+      let interception = await deadline.run {
+        () async -> Result<RequestInterception, HTTPError> in
+        do throws(HTTPError) {
+          return .success(try await interceptor.intercept(proposed, context: context))
+        } catch {
+          return .failure(error)
+        }
+      }.flatMap { $0 }
+      switch interception {
+      case .success(.proceed(let rewritten)):
+        request = rewritten
+        entered += 1
+      case .success(.respond(let response)):
+        early = .success(response)
+        entered += 1
+      case .failure(let error):
+        early = .failure(error)
+      }
+    }
+    return (entered, early)
   }
 
   /// Sends `request` through the transport within the deadline: straight through the
@@ -242,7 +251,7 @@ extension APIClient {
     }
   }
 
-  private func statusFailure(for response: HTTPResponse, limits: JSONLimits) -> StatusFailure {
+  func statusFailure(for response: HTTPResponse, limits: JSONLimits) -> StatusFailure {
     let headers = response.headers
     let statusCode = response.metadata.statusCode
     var retryAfter: Duration?

@@ -4,7 +4,7 @@ import TetherCore
 ///
 /// Retried: transport failures, timeouts, 408, 429 and 5xx. A 429 or 503 with `Retry-After`
 /// waits exactly that long. Not retried: other 4xx (the request is wrong and stays wrong),
-/// decoding failures and responses over the size cap (the same body will fail again), invalid
+/// decoding failures, responses and stream events over their size caps (the same body will fail again), invalid
 /// requests and cancellation.
 extension HTTPError: RetryableFailure {
   public var retryDecision: RetryDecision {
@@ -20,7 +20,7 @@ extension HTTPError: RetryableFailure {
       default:
         return .doNotRetry
       }
-    case .invalidRequest, .decodingFailed, .responseTooLarge, .cancelled:
+    case .invalidRequest, .decodingFailed, .responseTooLarge, .eventTooLarge, .cancelled:
       return .doNotRetry
     }
   }

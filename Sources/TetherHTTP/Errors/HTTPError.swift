@@ -28,6 +28,9 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
   /// The response body grew past the largest size the endpoint accepts (`limit` bytes); it was
   /// refused while it was being received.
   case responseTooLarge(limit: Int)
+  /// One event of a streamed response (a server-sent event, a JSON line) grew past the
+  /// largest size its ``StreamEndpoint`` accepts (`limit` bytes); the stream was stopped.
+  case eventTooLarge(limit: Int)
   /// The request took longer than its timeout.
   case timedOut(after: Duration)
   /// The task sending the request was cancelled.
@@ -41,6 +44,8 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
       "The request failed: \(error.readableDescription) (\(error.codes))."
     case .responseTooLarge(let limit):
       "The response is larger than \(ByteCount.readable(limit)), the most this request accepts."
+    case .eventTooLarge(let limit):
+      "An event of the stream is larger than \(ByteCount.readable(limit)), the most it accepts."
     case .unacceptableStatus(let failure):
       failure.description
     case .decodingFailed(let failure):

@@ -10,6 +10,7 @@ import TetherCore
 public struct MockResponse: Sendable {
   enum Outcome: Sendable {
     case respond(statusCode: Int, headers: HTTPHeaders, body: Data)
+    case stream(statusCode: Int, headers: HTTPHeaders, parts: [MockStreamPart])
     case fail(URLError)
   }
 
@@ -43,6 +44,27 @@ public struct MockResponse: Sendable {
     MockResponse(statusCode: statusCode, headers: headers, body: Data(text.utf8), delay: delay)
   }
 
+  /// A streamed response: the head after `delay`, then each part after its own delay, so a
+  /// test on a `TestClock` sees every event arrive as it advances the clock.
+  ///
+  /// ```swift
+  /// let changes = StreamEndpoint<StreamEvent>(.get, "posts/changes").mocked { request in
+  ///   .stream([
+  ///     .event(StreamEvent(id: "1", data: "first"), after: .seconds(1)),
+  ///     .failure(URLError(.networkConnectionLost), after: .seconds(1)),
+  ///   ])
+  /// }
+  /// ```
+  public static func stream(
+    _ parts: [MockStreamPart], statusCode: Int = 200,
+    headers: HTTPHeaders = ["Content-Type": "text/event-stream"], delay: Duration? = nil
+  ) -> MockResponse {
+    var response = MockResponse(
+      outcome: .stream(statusCode: statusCode, headers: headers, parts: parts), delay: nil)
+    response.delay = delay
+    return response
+  }
+
   /// A transport failure (`URLError(.notConnectedToInternet)`, `.networkConnectionLost`, …).
   public static func failure(_ error: URLError, delay: Duration? = nil) -> MockResponse {
     MockResponse(outcome: .fail(error), delay: delay)
@@ -53,6 +75,22 @@ public struct MockResponse: Sendable {
   /// response when its body is within the size cap.
   func answer(_ request: URLRequest, limits: TransportLimits, clock: any TetherClock) async throws
     -> HTTPResponse
+  {
+    let head = try await answerStreaming(request, limits: limits, clock: clock)
+    var body = Data()
+    while let piece = try await head.body.next() {
+      body.append(piece)
+      guard body.count <= limits.maximumResponseSize else {
+        throw HTTPError.responseTooLarge(limit: limits.maximumResponseSize)
+      }
+    }
+    return HTTPResponse(metadata: head.metadata, body: body)
+  }
+
+  /// The response to `request` as it streams: the head after the delay, then the body's
+  /// parts after theirs (a plain response's body in one piece).
+  func answerStreaming(_ request: URLRequest, limits: TransportLimits, clock: any TetherClock)
+    async throws -> HTTPStreamedResponse
   {
     if let delay, delay > .zero {
       let timeout = limits.idleTimeout
@@ -69,9 +107,17 @@ public struct MockResponse: Sendable {
     case .respond(_, _, let body) where body.count > limits.maximumResponseSize:
       throw HTTPError.responseTooLarge(limit: limits.maximumResponseSize)
     case .respond(let statusCode, let headers, let body):
-      return HTTPResponse(
+      let response = HTTPResponse(
         statusCode: statusCode, headers: headers, body: body,
         url: request.url ?? URL(string: "http://localhost/")!)
+      return HTTPStreamedResponse(metadata: response.metadata, body: .whole(body))
+    case .stream(let statusCode, let headers, let parts):
+      let head = HTTPResponse(
+        statusCode: statusCode, headers: headers,
+        url: request.url ?? URL(string: "http://localhost/")!)
+      let source = MockByteSource(parts, limits: limits, clock: clock)
+      return HTTPStreamedResponse(
+        metadata: head.metadata, body: HTTPByteStream { try await source.next() })
     }
   }
 

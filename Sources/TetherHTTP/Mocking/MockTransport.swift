@@ -62,18 +62,37 @@ public final class MockTransport: HTTPTransport {
   public var requests: [URLRequest] { state.withLock { $0.requests } }
 
   public func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse {
-    let path = Self.normalized(request.url?.path ?? "/")
-    let method = request.httpMethod ?? "GET"
-    let responder = state.withLock { state in
-      state.requests.append(request)
-      return state.routes[Route(method: method, path: path)]
-    }
-    guard let responder else {
-      return HTTPResponse(
-        statusCode: 404, body: Data("MockTransport: no response for \(method) \(path)".utf8),
-        url: request.url ?? URL(string: "http://localhost/")!)
-    }
+    guard let responder = responder(for: request) else { return notFound(request) }
     return try await responder(request).answer(request, limits: limits, clock: clock)
+  }
+
+  /// Answers as ``send(_:limits:)`` does, a ``MockResponse/stream(_:statusCode:headers:delay:)``
+  /// part by part on the clock.
+  public func stream(_ request: URLRequest, limits: TransportLimits) async throws
+    -> HTTPStreamedResponse
+  {
+    guard let responder = responder(for: request) else {
+      let response = notFound(request)
+      return HTTPStreamedResponse(metadata: response.metadata, body: .whole(response.body))
+    }
+    return try await responder(request).answerStreaming(request, limits: limits, clock: clock)
+  }
+
+  private func responder(for request: URLRequest) -> Responder? {
+    let route = Route(
+      method: request.httpMethod ?? "GET", path: Self.normalized(request.url?.path ?? "/"))
+    return state.withLock { state in
+      state.requests.append(request)
+      return state.routes[route]
+    }
+  }
+
+  private func notFound(_ request: URLRequest) -> HTTPResponse {
+    let path = Self.normalized(request.url?.path ?? "/")
+    return HTTPResponse(
+      statusCode: 404,
+      body: Data("MockTransport: no response for \(request.httpMethod ?? "GET") \(path)".utf8),
+      url: request.url ?? URL(string: "http://localhost/")!)
   }
 
   private static func normalized(_ path: String) -> String {

@@ -17,6 +17,27 @@ import Foundation
 public protocol HTTPTransport: Sendable {
   /// Sends `request` within `limits` and returns the server's response, whatever its status.
   func send(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPResponse
+
+  /// Sends `request` and returns as soon as the response's head has arrived, with its body as
+  /// the pieces arrive: for a streamed response (server-sent events, JSON lines), which may
+  /// never end. The idle timeout applies between pieces; the size cap does not (an event
+  /// parser limits each event instead).
+  ///
+  /// The default sends the request with ``send(_:limits:)`` and hands over the whole body
+  /// as one piece; ``CurlTransport`` and ``MockTransport`` stream.
+  func stream(_ request: URLRequest, limits: TransportLimits) async throws
+    -> HTTPStreamedResponse
+}
+
+extension HTTPTransport {
+  /// Sends `request` with ``send(_:limits:)`` and hands over its whole body as one piece: a
+  /// transport that cannot stream still serves streamed endpoints, only not incrementally.
+  public func stream(_ request: URLRequest, limits: TransportLimits) async throws
+    -> HTTPStreamedResponse
+  {
+    let response = try await send(request, limits: limits)
+    return HTTPStreamedResponse(metadata: response.metadata, body: .whole(response.body))
+  }
 }
 
 extension HTTPTransport {

@@ -121,6 +121,8 @@ enum HostileRoutes {
       return .respond(status: 200, headers: [json], body: Array(#"{"authenticated":true}"#.utf8))
     case "never":
       return .neverAnswer
+    case "sse", "ndjson":
+      return stream(request, jsonLines: first == "ndjson")
     case "reset":
       return .resetMidBody(
         status: 200, headers: [json], body: Array(HostileDocuments.compressible))
@@ -131,6 +133,25 @@ enum HostileRoutes {
     default:
       return nil
     }
+  }
+
+  /// `/sse` (server-sent events) or `/ndjson`: `count` events (3) of ids after the request's
+  /// `Last-Event-ID` (or 0), `{"id":…,"title":"post …"}` padded to `size` bytes of data,
+  /// `interval` milliseconds apart (0), then `then` (`finish`, `stall` or `reset`).
+  private static func stream(_ request: HostileRequest, jsonLines: Bool) -> HostileReply {
+    let count = max(0, request.query("count").flatMap(Int.init) ?? 3)
+    let first = (request.header("Last-Event-ID").flatMap(Int.init) ?? 0) + 1
+    let size = request.query("size").flatMap(Int.init) ?? 0
+    let frames = (first..<first + count).map { id -> [UInt8] in
+      var data = #"{"id":\#(id),"title":"post \#(id)"}"#
+      if data.count < size { data += String(repeating: " ", count: size - data.count) }
+      return Array((jsonLines ? data + "\n" : "id: \(id)\ndata: \(data)\n\n").utf8)
+    }
+    let type = jsonLines ? "application/x-ndjson" : "text/event-stream"
+    return .stream(
+      status: 200, headers: [("Content-Type", type)], frames: frames,
+      interval: .milliseconds(request.query("interval").flatMap(Int.init) ?? 0),
+      end: request.query("then").flatMap(StreamEnd.init) ?? .finish)
   }
 
   /// `{"method":…,"target":…,"headers":{lowercased name: value},"body":…}`

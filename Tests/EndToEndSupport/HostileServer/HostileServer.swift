@@ -214,6 +214,23 @@ public final class HostileServer: Sendable {
       return .keepAlive
     case .raw(let bytes):
       return socket.write(bytes) ? .close : .clientGone
+    case .stream(let status, let headers, let frames, let interval, let end):
+      guard socket.write(Self.head(status, headers + [("Transfer-Encoding", "chunked")])) else {
+        return .clientGone
+      }
+      for frame in frames {
+        guard !isStopped else { return .close }
+        if interval > .zero { pause(interval) }
+        let chunk = Array(String(frame.count, radix: 16).utf8) + [13, 10] + frame + [13, 10]
+        guard socket.write(chunk) else { return .clientGone }
+      }
+      switch end {
+      case .finish: return socket.write("0\r\n\r\n") ? .keepAlive : .clientGone
+      case .reset: return .reset
+      case .stall:
+        while socket.read() != nil {}
+        return .clientGone
+      }
     }
   }
 
@@ -252,6 +269,20 @@ enum HostileReply {
   case drip(status: Int, headers: [(String, String)], body: [UInt8])
   /// These bytes, then the connection closes.
   case raw([UInt8])
+  /// A chunked stream: each frame as a chunk, `interval` apart, then `end`.
+  case stream(
+    status: Int, headers: [(String, String)], frames: [[UInt8]], interval: Duration,
+    end: StreamEnd)
+}
+
+/// How a streamed reply ends.
+enum StreamEnd: String {
+  /// The last chunk: the stream ends cleanly.
+  case finish
+  /// Silence, with the connection open, until the client leaves.
+  case stall
+  /// A TCP reset.
+  case reset
 }
 
 /// One accepted connection's socket.

@@ -15,6 +15,8 @@ final class CurlEventLoop: Sendable {
     var nextID = 0
     var starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)] = []
     var cancellations: [Int] = []
+    /// Streamed transfers whose reader has caught up, to resume.
+    var resumptions: [Int] = []
     var isStopping = false
     var isStopped = false
     /// Who waits for the thread to end.
@@ -73,6 +75,7 @@ final class CurlEventLoop: Sendable {
     let (id, accepted) = inbox.withLock { inbox in
       inbox.nextID += 1
       guard !inbox.isStopping else { return (inbox.nextID, false) }
+      request.streamChannel?.attach(to: self, id: inbox.nextID)
       inbox.starts.append((inbox.nextID, request, exchange))
       inbox.wake()
       return (inbox.nextID, true)
@@ -86,6 +89,15 @@ final class CurlEventLoop: Sendable {
     inbox.withLock { inbox in
       guard !inbox.isStopping else { return }
       inbox.cancellations.append(id)
+      inbox.wake()
+    }
+  }
+
+  /// Resumes streamed transfer `id`, paused while its reader was behind.
+  func resume(_ id: Int) {
+    inbox.withLock { inbox in
+      guard !inbox.isStopping else { return }
+      inbox.resumptions.append(id)
       inbox.wake()
     }
   }
@@ -114,14 +126,15 @@ final class CurlEventLoop: Sendable {
 
   fileprivate func takeInbox() -> (
     starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)], cancellations: [Int],
-    isStopping: Bool
+    resumptions: [Int], isStopping: Bool
   ) {
     inbox.withLock { inbox in
       defer {
         inbox.starts = []
         inbox.cancellations = []
+        inbox.resumptions = []
       }
-      return (inbox.starts, inbox.cancellations, inbox.isStopping)
+      return (inbox.starts, inbox.cancellations, inbox.resumptions, inbox.isStopping)
     }
   }
 }
@@ -133,7 +146,7 @@ private final class LoopThread {
   let takeInbox:
     () -> (
       starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)], cancellations: [Int],
-      isStopping: Bool
+      resumptions: [Int], isStopping: Bool
     )
   /// Shares cookies between the transfers (all on this thread, so without locks).
   let share: UnsafeMutableRawPointer?
@@ -147,7 +160,7 @@ private final class LoopThread {
     inbox:
       @escaping () -> (
         starts: [(id: Int, request: CurlRequest, exchange: TransportExchange)],
-        cancellations: [Int],
+        cancellations: [Int], resumptions: [Int],
         isStopping: Bool
       )
   ) {
@@ -164,8 +177,11 @@ private final class LoopThread {
 
   func run() {
     while true {
-      let (starts, cancellations, isStopping) = takeInbox()
+      let (starts, cancellations, resumptions, isStopping) = takeInbox()
       for id in cancellations { remove(id) }
+      for id in resumptions {
+        if let transfer = byID[id] { curl_easy_pause(transfer.handle, CURLPAUSE_CONT) }
+      }
       if isStopping { break }
       for start in starts where !start.exchange.isFinished {
         begin(id: start.id, start.request, start.exchange)
@@ -179,6 +195,7 @@ private final class LoopThread {
     }
     for transfer in Array(byID.values) {
       transfer.exchange.finish(.failure(CancellationError()))
+      transfer.request.streamChannel?.finish(CancellationError())
       remove(transfer.id)
     }
     for handle in spareHandles { curl_easy_cleanup(handle) }
@@ -230,6 +247,15 @@ private final class LoopThread {
 
   private func finish(_ transfer: CurlTransfer, _ code: CURLcode) {
     let limits = transfer.request.limits
+    if let channel = transfer.request.streamChannel, transfer.hasDeliveredHead {
+      channel.finish(
+        code == CURLE_OK
+          ? nil
+          : CurlFailure.error(
+            code, message: transfer.message(for: code), connected: true, limits: limits))
+      remove(transfer.id)
+      return
+    }
     if code == CURLE_OK {
       let status = transfer.statusCode
       if Self.redirectStatuses.contains(status), let location = transfer.redirectURL,
@@ -249,6 +275,7 @@ private final class LoopThread {
         return
       }
       transfer.exchange.finish(.success(transfer.takeResponse()))
+      transfer.request.streamChannel?.finish(nil)
     } else if let failure = transfer.bodyFailure {
       transfer.exchange.finish(.failure(failure))
     } else if transfer.isOverCap {

@@ -18,6 +18,8 @@ struct CurlRequest: Sendable {
   var limits: TransportLimits
   /// Told how far the transfer has come, throttled (see ``TransferReporting``).
   var reportTransfer: TransferReporting.Reporter?
+  /// Where the body goes as it arrives, for a streamed response; nil collects it whole.
+  var streamChannel: CurlStreamChannel?
   /// Redirects followed so far.
   var redirectCount = 0
 

@@ -18,6 +18,8 @@ final class CurlTransfer {
   /// The header fields of the latest response head (a 100 Continue or a redirect starts over).
   private(set) var responseHeaders: [(name: String, value: String)] = []
   var body = ResponseBuffer()
+  /// Whether a streamed transfer's head went to its caller (its body then goes to the channel).
+  private(set) var hasDeliveredHead = false
   /// Set by the write callback when the body passed the cap.
   private(set) var isOverCap = false
   /// Reads a streamed request body for the read callback.
@@ -47,6 +49,7 @@ final class CurlTransfer {
     responseHeaders = []
     body.clear()
     isOverCap = false
+    hasDeliveredHead = false
     bodyReader = nil
     bodyFailure = nil
     lastReport = Self.monotonicNanoseconds()
@@ -68,8 +71,10 @@ final class CurlTransfer {
     // Idle: fewer than 1 byte per second for that many (whole) seconds ends the transfer.
     setLong(CURLOPT_LOW_SPEED_LIMIT, 1)
     setLong(CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.idleTimeout.timeInterval.rounded(.up))))
-    tether_easy_setopt_offset(
-      handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumResponseSize))
+    if request.streamChannel == nil {
+      tether_easy_setopt_offset(
+        handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumResponseSize))
+    }
     setLong(CURLOPT_TCP_KEEPALIVE, 1)
 
     let proxy = settings.proxies.proxy(forScheme: request.url.scheme ?? "http")
@@ -141,6 +146,20 @@ final class CurlTransfer {
     request = next
   }
 
+  /// Called by the write callback for a streamed response: answers the caller with the head
+  /// first (unless this is a redirect, whose body is dropped), then hands the piece over.
+  func stream(_ bytes: UnsafeRawPointer, count: Int, to channel: CurlStreamChannel)
+    -> CurlStreamChannel.Delivery
+  {
+    if !hasDeliveredHead {
+      let status = statusCode
+      if (300...399).contains(status), redirectURL != nil { return .accepted }
+      hasDeliveredHead = true
+      guard exchange.finish(.success(takeResponse())) else { return .stop }
+    }
+    return channel.deliver(bytes, count: count)
+  }
+
   /// Called by the write callback: appends `count` bytes, or refuses them past the cap.
   func receive(_ bytes: UnsafeRawPointer, count: Int) -> Bool {
     if body.count == 0 {
@@ -175,9 +194,11 @@ final class CurlTransfer {
   func reportTransfer(
     downloadTotal: Int, downloadNow: Int, uploadTotal: Int, uploadNow: Int
   ) {
-    guard let report = request.reportTransfer, !exchange.isFinished else { return }
+    // libcurl calls this for every piece it moves: the clock first (a vDSO read), and the
+    // exchange's lock only for the few calls that may report.
+    guard let report = request.reportTransfer else { return }
     let now = Self.monotonicNanoseconds()
-    guard now - lastReport >= Self.reportInterval else { return }
+    guard now - lastReport >= Self.reportInterval, !exchange.isFinished else { return }
     lastReport = now
     report(
       TransferProgress(
@@ -287,6 +308,13 @@ private func curlWriteBody(
   guard let data, let context else { return 0 }
   let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
   let total = size * count
+  if let channel = transfer.request.streamChannel {
+    switch transfer.stream(data, count: total, to: channel) {
+    case .accepted: return total
+    case .pause: return Int(CURL_WRITEFUNC_PAUSE)
+    case .stop: return 0
+    }
+  }
   return transfer.receive(data, count: total) ? total : 0
 }
 

@@ -92,6 +92,28 @@ public final class CurlTransport: HTTPTransport, ExchangeTransport {
     try await sendThroughExchange(request, limits: limits)
   }
 
+  /// Streams the body as libcurl's write callback receives it (see ``HTTPByteStream``).
+  public func stream(_ request: URLRequest, limits: TransportLimits) async throws
+    -> HTTPStreamedResponse
+  {
+    try Task.checkCancellation()
+    var prepared = try CurlRequest(request, limits: limits)
+    let channel = CurlStreamChannel()
+    prepared.streamChannel = channel
+    let exchange = TransportExchange()
+    let loop = loop
+    let id = loop.start(prepared, exchange: exchange)
+    exchange.onAbandon { loop.cancel(id) }
+    let head = try await withTaskCancellationHandler {
+      await exchange.outcome()
+    } onCancel: {
+      exchange.abandon(with: CancellationError())
+    }.get()
+    return HTTPStreamedResponse(
+      metadata: head.metadata,
+      body: HTTPByteStream(next: { try await channel.next() }, cancel: { channel.cancel() }))
+  }
+
   func start(_ request: URLRequest, limits: TransportLimits, exchange: TransportExchange) {
     let prepared: CurlRequest
     do {
