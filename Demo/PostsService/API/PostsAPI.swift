@@ -51,6 +51,9 @@ struct PostsAPI: Sendable {
       return try users.respond(to: route, request)
     case .userPosts(let id):
       return try posts.listing(byUser: id, request.query)
+    case .postChanges:
+      // A HEAD (a GET is streamed by the server): the number of the latest change.
+      return HTTPResponse { $0.object { $0.field("latest", store.latestChange) } }
     case .faults:
       return try FaultsEndpoint(faults: faults).respond(to: request)
     case .uploads:

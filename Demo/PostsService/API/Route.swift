@@ -8,6 +8,8 @@ enum Route: Equatable {
   case postsWithTag(String)
   case postsByUser(String)
   case post(String)
+  /// `GET /posts/changes`: the change stream (the server's event loop serves it).
+  case postChanges
   case postComments(String)
   case comments
   case addComment
@@ -45,6 +47,7 @@ enum Route: Equatable {
       case "tags": self = .tags
       case "tag-list": self = .tagList
       case "add": self = .addPost
+      case "changes": self = .postChanges
       default: self = .post(rest[0])
       }
     case 2 where rest[0] == "tag": self = .postsWithTag(rest[1])

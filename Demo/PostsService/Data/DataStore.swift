@@ -19,6 +19,7 @@ final class DataStore: Sendable {
   private struct State {
     var posts: RecordList<Post>
     var comments: RecordList<Comment>
+    var changes = PostChangeLog()
   }
 
   init(_ data: PostsData, maximumCreated: Int) {
@@ -47,28 +48,64 @@ final class DataStore: Sendable {
   /// `make` throws.
   func addPost<Failure: Error>(_ make: (_ id: Int) throws(Failure) -> Post) throws(Failure) -> Post
   {
-    try state.withLock { (state) throws(Failure) -> Post in try state.posts.add(make) }
+    try state.withLock { (state) throws(Failure) -> Post in
+      let post = try state.posts.add(make)
+      state.changes.record(.added, postID: post.id, title: post.title)
+      return post
+    }
   }
 
   func addComment<Failure: Error>(
     _ make: (_ id: Int) throws(Failure) -> Comment
   ) throws(Failure) -> Comment {
-    try state.withLock { (state) throws(Failure) -> Comment in try state.comments.add(make) }
+    try state.withLock { (state) throws(Failure) -> Comment in
+      let comment = try state.comments.add(make)
+      state.changes.record(.comments, postID: comment.postId)
+      return comment
+    }
   }
 
   /// Applies `change` to the post with `id` and returns the result, or `nil` when there is none.
   func updatePost(id: Int, _ change: (inout Post) -> Void) -> Post? {
-    state.withLock { $0.posts.update(id: id, change) }
+    state.withLock { state in
+      let post = state.posts.update(id: id, change)
+      if let post { state.changes.record(.changed, postID: post.id, title: post.title) }
+      return post
+    }
   }
 
   func updateComment(id: Int, _ change: (inout Comment) -> Void) -> Comment? {
-    state.withLock { $0.comments.update(id: id, change) }
+    state.withLock { state in
+      let comment = state.comments.update(id: id, change)
+      if let comment { state.changes.record(.comments, postID: comment.postId) }
+      return comment
+    }
   }
 
   /// Removes the post with `id` and returns it, or `nil` when there is none.
-  func deletePost(id: Int) -> Post? { state.withLock { $0.posts.delete(id: id) } }
+  func deletePost(id: Int) -> Post? {
+    state.withLock { state in
+      let post = state.posts.delete(id: id)
+      if let post { state.changes.record(.deleted, postID: post.id) }
+      return post
+    }
+  }
 
-  func deleteComment(id: Int) -> Comment? { state.withLock { $0.comments.delete(id: id) } }
+  func deleteComment(id: Int) -> Comment? {
+    state.withLock { state in
+      let comment = state.comments.delete(id: id)
+      if let comment { state.changes.record(.comments, postID: comment.postId) }
+      return comment
+    }
+  }
+
+  /// The number of the latest change to posts (0 before any).
+  var latestChange: Int { state.withLock { $0.changes.latest } }
+
+  /// The changes to posts after change `sequence`, or `.reset` when the log no longer has them.
+  func changes(after sequence: Int) -> PostChangeLog.Backlog {
+    state.withLock { $0.changes.backlog(after: sequence) }
+  }
 }
 
 /// Records sorted by id, with the ids of those created through the API, oldest first.

@@ -18,6 +18,8 @@ final class Connection {
     case delayed(PendingRequest)
     case writing
     case lingering
+    /// Sending `GET /posts/changes` events until the client leaves.
+    case streaming(ChangeStream)
   }
 
   let descriptor: Int32

@@ -54,6 +54,13 @@ extension EventLoop {
       response = .message("Injected failure (fault injection is on)", status: status)
       response.headers.append((Self.faultHeader, "server \(status)"))
       if let retryAfter { response.headers.append(("Retry-After", String(retryAfter))) }
+    case .malformBody where opensChangeStream(request):
+      return startChangeStream(
+        PendingRequest(
+          request: request, requestID: pending.requestID, received: pending.received,
+          outcome: pending.outcome, faults: faults), truncated: true, on: connection)
+    case .handle where opensChangeStream(request):
+      return startChangeStream(pending, truncated: false, on: connection)
     case .malformBody:
       faults.append(.malformedBody)
       response = runtime.api.respond(to: request)

@@ -175,6 +175,13 @@ final class EventLoop {
       flush(connection)
       return
     }
+    if case .streaming = connection.phase {
+      if events.contains(.writable) { sendStream(connection) }
+      if events.contains(.readable) || events.contains(.hangUp) || events.contains(.error) {
+        readChangeStream(connection)
+      }
+      return
+    }
     switch connection.phase {
     case .idle, .readingHead, .readingBody:
       if events.contains(.readable) || events.contains(.hangUp) || events.contains(.error) {
@@ -189,6 +196,8 @@ final class EventLoop {
       close(connection)
     case .writing:
       if events.contains(.error) || events.contains(.hangUp) { close(connection) }
+    case .streaming:
+      break
     }
   }
 
@@ -238,6 +247,8 @@ final class EventLoop {
         on: connection)
     case .delayed(let pending):
       respond(to: pending, on: connection)
+    case .streaming:
+      tickChangeStream(connection)
     }
   }
 
@@ -262,6 +273,7 @@ final class EventLoop {
       case .idle, .readingHead, .readingBody, .lingering: close(connection)
       case .delayed: setDeadline(of: connection, to: now)
       case .writing: connection.closesAfterOutput = true
+      case .streaming: endChangeStream(connection)
       }
     }
   }

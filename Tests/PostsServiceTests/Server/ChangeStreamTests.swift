@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TetherHTTP
+
+@testable import PostsService
+
+/// One event of `GET /posts/changes`.
+struct ChangeEvent: Decodable, Sendable, Equatable {
+  var change: String
+  var id: Int?
+  var title: String?
+}
+
+@Suite("The change stream", .onOwnThread)
+struct ChangeStreamTests {
+  let changes = StreamEndpoint<ChangeEvent>(.get, "posts/changes")
+
+  func api(_ server: PostsServer, token: String? = nil) -> APIClient {
+    var api = APIClient(baseURL: server.baseURL, transport: CurlTransport())
+    if let token { api.defaults.headers["Authorization"] = "Bearer \(token)" }
+    return api
+  }
+
+  @Test("a new client is told it is up to date, then sees each change as it is made")
+  func liveChanges() async throws {
+    try await withServer { (server, client) async throws in
+      let api = api(server)
+      var events = api.events(changes).makeAsyncIterator()
+      #expect(try await events.next() == ChangeEvent(change: "ready"))
+      #expect(events.lastEventID == "0")
+      #expect(
+        try await client.send("PATCH", "/posts/3", json: #"{"title":"Edited"}"#).status == 200)
+      #expect(try await events.next() == ChangeEvent(change: "changed", id: 3, title: "Edited"))
+      #expect(events.lastEventID == "1")
+      #expect(
+        try await client.send(
+          "POST", "/comments/add", json: #"{"body":"hi","postId":4,"userId":1}"#
+        )
+        .status == 201)
+      #expect(try await events.next() == ChangeEvent(change: "comments", id: 4))
+      #expect(try await client.send("DELETE", "/posts/5").status == 200)
+      #expect(try await events.next() == ChangeEvent(change: "deleted", id: 5))
+    }
+  }
+
+  @Test("Last-Event-ID resumes after what the client missed; an unknown id starts it over")
+  func resume() async throws {
+    try await withServer { (server, client) async throws in
+      for title in ["one", "two", "three"] {
+        _ = try await client.send("PATCH", "/posts/1", json: #"{"title":"\#(title)"}"#)
+      }
+      var received: [ChangeEvent] = []
+      for try await event in api(server).events(changes, lastEventID: "1") {
+        received.append(event)
+        if event.change == "ready" { break }
+      }
+      #expect(
+        received == [
+          ChangeEvent(change: "changed", id: 1, title: "two"),
+          ChangeEvent(change: "changed", id: 1, title: "three"), ChangeEvent(change: "ready"),
+        ])
+      var restarted = api(server).events(changes, lastEventID: "99").makeAsyncIterator()
+      #expect(try await restarted.next() == ChangeEvent(change: "reset"))
+      #expect(try await restarted.next() == ChangeEvent(change: "ready"))
+      #expect(restarted.lastEventID == "3")
+    }
+  }
+
+  @Test("faults reach the stream: an injected failure refuses it, a malformed one cuts it")
+  func faults() async throws {
+    try await withServer(PostsServer.Configuration(faults: FaultSettings(failNext: 1))) {
+      (server, _) async throws in
+      let api = api(server)
+      await #expect {
+        for try await _ in api.events(changes) {}
+      } throws: { error in ((error as? HTTPError)?.statusCode ?? 0) >= 500 }
+      try server.updateFaults { $0.malformedRate = 1 }
+      await #expect {
+        for try await _ in api.events(changes) {}
+      } throws: { error in (error as? HTTPError)?.retryDecision == .retry }
+    }
+  }
+
+  @Test("the stream keeps the listener's rules: no token, no stream")
+  func access() async throws {
+    try await withServer(PostsServer.Configuration(access: .token("s3cret"))) {
+      (server, _) async throws in
+      await #expect {
+        for try await _ in api(server).events(changes) {}
+      } throws: { error in (error as? HTTPError)?.statusCode == 401 }
+      var events = api(server, token: "s3cret").events(changes).makeAsyncIterator()
+      #expect(try await events.next() == ChangeEvent(change: "ready"))
+    }
+  }
+}
