@@ -1,4 +1,5 @@
 import Foundation
+import PostsBrowser
 import PostsService
 import TetherCommandLine
 
@@ -28,20 +29,7 @@ struct PostsWatchOptions: Sendable {
       .option(
         "--limit", value: .integer(in: 1...100), help: "posts per poll, 1...100 (default 10)",
         to: \.limit),
-      .option(
-        "--fail-rate", value: .rate, help: "embedded service: share of requests that fail, 0...1",
-        to: \.faults.failureRate),
-      .option(
-        "--latency", value: .duration(in: .zero...FaultSettings.maximumLatency),
-        help: "embedded service: latency added to every request, like 300ms; at most 60s",
-        to: \.faults.latency),
-      .option(
-        "--fault-routes", value: .list(of: .string),
-        help: "embedded service: the routes faults apply to, comma-separated (default all)",
-        to: \.faults.routes),
-      .option(
-        "--seed", value: .integer(), help: "embedded service: seed of its fault injection",
-        to: \.seed),
+    ] + EmbeddedServiceArguments.arguments(faults: \.faults, seed: \.seed) + [
       .option(
         "--retries", value: .integer(in: 0...10),
         help: "retries of a failed poll, 0...10 (default 3)", to: \.retries),

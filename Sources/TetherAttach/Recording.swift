@@ -131,6 +131,8 @@ public enum Recording {
       switch message {
       case .snapshot(let snapshot):
         for store in snapshot.stores { stores[store.id] = (store.path, store.kind) }
+      case .snapshotStores(let part):
+        for store in part.stores { stores[store.id] = (store.path, store.kind) }
       case .stores(let changed, _):
         for store in changed { stores[store.id] = (store.path, store.kind) }
       default:

@@ -18,6 +18,8 @@ public final class RemoteSource: StoreSource {
     var requests: [UInt64: UInt64] = [:]
     var resyncs = 0
     var hello: InspectorHello?
+    /// A snapshot whose stores are still coming, and how many parts are to come.
+    var partial: (snapshot: InspectorSnapshot, left: Int)?
   }
 
   /// Every request of the process, for the devtools' network log.
@@ -88,7 +90,22 @@ public final class RemoteSource: StoreSource {
         }
       }
     case .snapshot(let snapshot):
-      applySnapshot(snapshot)
+      guard snapshot.parts > 0 else {
+        storage.withLock { $0.partial = nil }
+        applySnapshot(snapshot)
+        return
+      }
+      storage.withLock { $0.partial = (snapshot, snapshot.parts) }
+    case .snapshotStores(let part):
+      let whole = storage.withLock { storage -> InspectorSnapshot? in
+        // Taken out while it grows, so that its arrays are not copied at each part.
+        guard var partial = storage.partial.take() else { return nil }
+        partial.snapshot.append(part)
+        partial.left -= 1
+        storage.partial = partial.left > 0 ? partial : nil
+        return partial.left > 0 ? nil : partial.snapshot
+      }
+      if let whole { applySnapshot(whole) }
     case .stores(let changed, let removed):
       var events: [OperationClientEvent] = []
       storage.withLock { storage in

@@ -13,17 +13,38 @@ public final class Replay {
   /// How many entries are applied.
   private var applied = 0
   private let name: String
+  /// The times at which what the devtools show changes, in order: a snapshot counts once its
+  /// last part came.
+  private let changes: [Double]
 
   /// A replay of a recording's `contents`, titled `name`, its cursor at the start.
   public init(_ contents: Recording.Contents, name: String) {
     self.contents = contents
     self.name = name
+    changes = Self.changes(in: contents.entries)
     // The first state to show is the first snapshot: before it there is nothing.
-    let first = contents.entries.first {
-      if case .snapshot = $0.message { return true }
-      return false
+    seek(to: changes.first ?? 0)
+  }
+
+  private static func changes(in entries: [Recording.Entry]) -> [Double] {
+    var times: [Double] = []
+    var partsLeft = 0
+    for entry in entries {
+      switch entry.message {
+      case .snapshot(let snapshot):
+        partsLeft = snapshot.parts
+        if partsLeft == 0 { times.append(entry.time) }
+      case .snapshotStores:
+        guard partsLeft > 0 else { continue }
+        partsLeft -= 1
+        if partsLeft == 0 { times.append(entry.time) }
+      case .stores, .log, .network:
+        if partsLeft == 0 { times.append(entry.time) }
+      case .hello, .faults, .result, .error:
+        continue
+      }
     }
-    seek(to: first?.time ?? 0)
+    return times
   }
 
   /// Shows the state at `time` (clamped to the recording).
@@ -43,21 +64,14 @@ public final class Replay {
 
   /// The time of the first change after the cursor; nil at the end.
   public var nextChange: Double? {
-    contents.entries.first { $0.time > time && Self.isChange($0.message) }?.time
+    changes.first { $0 > time }
   }
 
   /// The time of the last change before the cursor's; nil at the start.
   public var previousChange: Double? {
-    contents.entries.last { $0.time < time && Self.isChange($0.message) }?.time
+    changes.last { $0 < time }
   }
 
   /// The wall-clock date of the cursor.
   public var date: Date { contents.startDate.addingTimeInterval(time) }
-
-  static func isChange(_ message: InspectorMessage) -> Bool {
-    switch message {
-    case .stores, .log, .network, .snapshot: true
-    default: false
-    }
-  }
 }

@@ -63,6 +63,9 @@ let bench = CommandGroup<BenchRun>(
     suite(
       "inspect", "an inspector's cost to the inspected process, and a viewer's speed",
       InspectSuite.run),
+    suite(
+      "inspect-attach", "the inspect suite's attaching row alone (10,000 stores)",
+      InspectSuite.runAttaching),
     // A mode `persist` spawns in a process of its own; not run by hand.
     Subcommand(
       Command<BenchArguments>(

@@ -99,7 +99,7 @@ struct InspectorLoop {
       server.setViewerCount(viewers.count)
       if subscription == nil { attach() }
       viewer.send(InspectorProtocol.line(hello()), limit: 0, always: true)
-      viewer.send(InspectorProtocol.line(snapshot(resyncs: 0)), limit: 0, always: true)
+      sendSnapshot(to: viewer, resyncs: 0)
       sendFaults(to: viewer)
       viewer.flush()
     }
@@ -149,7 +149,7 @@ struct InspectorLoop {
     for viewer in viewers where viewer.isOverflowed && !viewer.hasOutput && !viewer.isClosed {
       viewer.isOverflowed = false
       viewer.resyncs += 1
-      viewer.send(InspectorProtocol.line(snapshot(resyncs: viewer.resyncs)), limit: 0, always: true)
+      sendSnapshot(to: viewer, resyncs: viewer.resyncs)
       sendFaults(to: viewer)
       viewer.flush()
     }
@@ -199,29 +199,45 @@ struct InspectorLoop {
     ["type": "error", "message": .string(message)]
   }
 
-  /// Every store with its run log, and the network log.
-  private mutating func snapshot(resyncs: Int) -> JSONValue {
+  /// Every store with its run log, and the network log: a `snapshot` line with the network log
+  /// and the number of parts that follow, then the stores in `snapshotStores` lines of at most
+  /// ``InspectorProtocol/snapshotPartSize`` each. Each part is on its way while the next is
+  /// written, so the viewer reads one while the next is made.
+  private mutating func sendSnapshot(to viewer: ViewerConnection, resyncs: Int) {
     let client = server.client
-    let limit = server.options.valueLimit
-    var stores: [JSONValue] = []
-    for store in client.stores() + client.mutationStores() {
-      guard let store = store as? any InspectableStore else { continue }
-      guard case .object(var object) = WireStore.encode(store, id: id(of: store), valueLimit: limit)
-      else { continue }
-      let log = store.runLog
-      if let last = log.last { lastLogged[ObjectIdentifier(store), default: 0] = last.id }
-      if !log.isEmpty {
-        object["log"] = .array(
-          log.map {
-            WireRunLog.encode($0, store: known[ObjectIdentifier(store)]!.id, valueLimit: limit)
-          })
-      }
-      stores.append(.object(object))
+    let stores = (client.stores() + client.mutationStores()).compactMap {
+      $0 as? any InspectableStore
     }
-    return [
-      "type": "snapshot", "now": JSONValue(Date()), "resyncs": .number(JSONNumber(resyncs)),
-      "stores": .array(stores), "network": .array(server.network.records.map(WireRequest.encode)),
-    ]
+    let size = InspectorProtocol.snapshotPartSize
+    let parts = (stores.count + size - 1) / size
+    viewer.send(
+      InspectorProtocol.line([
+        "type": "snapshot", "now": JSONValue(Date()), "resyncs": .number(JSONNumber(resyncs)),
+        "stores": [], "parts": .number(JSONNumber(parts)),
+        "network": .array(server.network.records.map(WireRequest.encode)),
+      ]), limit: 0, always: true)
+    for start in stride(from: 0, to: stores.count, by: size) {
+      let part = stores[start..<min(start + size, stores.count)].map { encode($0) }
+      viewer.send(
+        InspectorProtocol.line(["type": "snapshotStores", "stores": .array(part)]), limit: 0,
+        always: true)
+      viewer.flush()
+    }
+  }
+
+  /// A store of a snapshot: its fields and its run log.
+  private mutating func encode(_ store: any InspectableStore) -> JSONValue {
+    let limit = server.options.valueLimit
+    let id = id(of: store)
+    guard case .object(var object) = WireStore.encode(store, id: id, valueLimit: limit) else {
+      return .null
+    }
+    let log = store.runLog
+    if let last = log.last { lastLogged[ObjectIdentifier(store), default: 0] = last.id }
+    if !log.isEmpty {
+      object["log"] = .array(log.map { WireRunLog.encode($0, store: id, valueLimit: limit) })
+    }
+    return .object(object)
   }
 
   private mutating func id(of store: any OperationStoreProtocol) -> Int {

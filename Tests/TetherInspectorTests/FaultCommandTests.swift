@@ -160,6 +160,7 @@ import TetherJSON
     defer { inspector.stop() }
     let viewer = try attach(inspector)
     viewer.send(#"{"type":"command","id":1,"command":"setFaults","plan":{}}"# + "\n")
+    _ = viewer.message(ofType: "snapshotStores")
     let result = try #require(viewer.message())
     #expect(result["type"] == "result", "no faults state is sent first: \(result)")
     #expect(

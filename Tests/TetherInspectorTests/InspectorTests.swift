@@ -50,7 +50,10 @@ struct Post: Codable, Sendable, Equatable {
     #expect(hello["stores"] == 2)
     let snapshot = try #require(viewer.message())
     #expect(snapshot["type"] == "snapshot")
-    let stores = snapshot["stores"]?.elements ?? []
+    #expect(snapshot["parts"] == 1, "its stores follow in one part")
+    let part = try #require(viewer.message())
+    #expect(part["type"] == "snapshotStores")
+    let stores = part["stores"]?.elements ?? []
     #expect(stores.map { $0["path"] } == [["post", 1], ["double"]])
     let query = stores[0]
     #expect(query["kind"] == "query")

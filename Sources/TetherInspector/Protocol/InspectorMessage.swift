@@ -9,8 +9,11 @@ public enum InspectorMessage: Sendable {
   /// The first line: who the process is.
   case hello(InspectorHello)
   /// Every store, each with its run log, and the network log: the state to start from (again,
-  /// after `resyncs` times falling behind).
+  /// after `resyncs` times falling behind). Its stores may follow in ``snapshotStores(_:)``
+  /// parts (``InspectorSnapshot/parts``): it is whole once they all came.
   case snapshot(InspectorSnapshot)
+  /// One part of the stores of the snapshot before it, each store with its run log.
+  case snapshotStores(InspectorSnapshotStores)
   /// Stores added or changed, and the ids of stores removed.
   case stores(changed: [InspectedStoreState], removed: [Int])
   /// Run log entries, each with its store's id.
@@ -64,21 +67,15 @@ public enum InspectorMessage: Sendable {
           startDate: json["started"]?.date ?? Date(), date: json["now"]?.date ?? Date(),
           storeCount: json["stores"]?.int ?? 0))
     case "snapshot":
-      var stores: [InspectedStoreState] = []
-      var logs: [Int: [RunLogEntry]] = [:]
-      for element in json["stores"]?.array ?? [] {
-        guard let state = WireStore.decode(element) else { continue }
-        stores.append(state)
-        let entries = (element["log"]?.array ?? []).compactMap {
-          WireRunLog.decode($0) { _ in (state.path, state.kind) }?.entry
-        }
-        if !entries.isEmpty { logs[state.id] = entries }
-      }
+      let part = InspectorSnapshotStores(json["stores"])
       self = .snapshot(
         InspectorSnapshot(
-          stores: stores, logs: logs,
+          stores: part.stores, logs: part.logs,
           network: (json["network"]?.array ?? []).compactMap(WireRequest.decode),
-          resyncs: json["resyncs"]?.int ?? 0, date: json["now"]?.date ?? Date()))
+          resyncs: json["resyncs"]?.int ?? 0, date: json["now"]?.date ?? Date(),
+          parts: max(0, json["parts"]?.int ?? 0)))
+    case "snapshotStores":
+      self = .snapshotStores(InspectorSnapshotStores(json["stores"]))
     case "stores":
       self = .stores(
         changed: (json["changed"]?.array ?? []).compactMap(WireStore.decode),
@@ -130,6 +127,46 @@ public struct InspectorSnapshot: Sendable {
   /// How many times the viewer fell behind and was sent a snapshot again.
   public var resyncs: Int
   public var date: Date
+  /// How many ``InspectorMessage/snapshotStores(_:)`` lines with more stores follow.
+  public var parts: Int
+
+  /// A snapshot as a process sent it.
+  public init(
+    stores: [InspectedStoreState], logs: [Int: [RunLogEntry]], network: [NetworkRecord],
+    resyncs: Int, date: Date, parts: Int = 0
+  ) {
+    self.stores = stores
+    self.logs = logs
+    self.network = network
+    self.resyncs = resyncs
+    self.date = date
+    self.parts = parts
+  }
+
+  /// Adds a part's stores.
+  public mutating func append(_ part: InspectorSnapshotStores) {
+    stores += part.stores
+    logs.merge(part.logs) { _, new in new }
+  }
+}
+
+/// Stores of a snapshot, each with its run log.
+public struct InspectorSnapshotStores: Sendable {
+  public var stores: [InspectedStoreState] = []
+  /// Each store's run log, by store id.
+  public var logs: [Int: [RunLogEntry]] = [:]
+
+  /// The stores of a `stores` array; elements that are not stores are skipped.
+  init(_ json: JSONValue?) {
+    for element in json?.array ?? [] {
+      guard let state = WireStore.decode(element) else { continue }
+      stores.append(state)
+      let entries = (element["log"]?.array ?? []).compactMap {
+        WireRunLog.decode($0) { _ in (state.path, state.kind) }?.entry
+      }
+      if !entries.isEmpty { logs[state.id] = entries }
+    }
+  }
 }
 
 /// A line that is not a message of the inspector protocol, in words.

@@ -11,8 +11,10 @@ public enum InspectorProtocol {
   public static let version = 1
   /// The longest line an inspector reads from a viewer.
   public static let commandLineLimit = 64 << 10
-  /// The longest line a viewer reads from an inspector (a snapshot of many stores is one line).
+  /// The longest line a viewer reads from an inspector.
   public static let messageLineLimit = 256 << 20
+  /// How many stores a `snapshotStores` line carries at most.
+  public static let snapshotPartSize = 250
 
   /// The line a viewer starts with: the version it speaks.
   public static var viewerHello: [UInt8] {

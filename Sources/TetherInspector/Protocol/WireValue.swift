@@ -10,6 +10,7 @@ enum WireValue {
   static let textLimit = 2000
 
   static func encode(_ value: any Sendable, limit: Int) -> JSONValue {
+    if let scalar = scalar(value, limit: limit) { return ["json": scalar] }
     if let encodable = value as? any Encodable,
       let bytes = try? JSONCoder(dateStrategy: .iso8601, dataStrategy: .byteCount).encode(
         encodable)
@@ -28,6 +29,18 @@ enum WireValue {
     return [
       "text": .string(Redaction.standard.text(LoggedValue(value).description(limit: textLimit)))
     ]
+  }
+
+  /// A number, a Boolean or a short string as JSON without a coder (most values of many small
+  /// stores); nil for anything else.
+  private static func scalar(_ value: any Sendable, limit: Int) -> JSONValue? {
+    switch value {
+    case let int as Int: .number(JSONNumber(int))
+    case let bool as Bool: .bool(bool)
+    case let double as Double: JSONNumber(double).map(JSONValue.number)
+    case let string as String where string.utf8.count * 6 + 2 <= limit: .string(string)
+    default: nil
+    }
   }
 
   /// What a viewer shows: the JSON value itself (its explorer draws the tree), or the text.

@@ -1,0 +1,32 @@
+import PostsService
+import TetherCommandLine
+
+/// The options of the embedded Posts service that `posts` and `posts-watch` share: the faults
+/// it injects from the start and the seed of their draws.
+public enum EmbeddedServiceArguments {
+  /// `--fail-rate`, `--latency`, `--fault-routes` and `--seed`, read into `faults` and `seed` of
+  /// a command's options.
+  public static func arguments<Options>(
+    faults: WritableKeyPath<Options, FaultSettings> & Sendable,
+    seed: WritableKeyPath<Options, UInt64> & Sendable
+  ) -> [Argument<Options>] {
+    [
+      .option(
+        "--fail-rate", value: .rate, help: "embedded service: share of requests that fail, 0...1"
+      ) { options, rate in options[keyPath: faults].failureRate = rate },
+      .option(
+        "--latency", value: .duration(in: .zero...FaultSettings.maximumLatency),
+        help: "embedded service: latency added to every request, like 300ms; at most 60s"
+      ) { options, latency in options[keyPath: faults].latency = latency },
+      .option(
+        "--fault-routes", value: .list(of: .string),
+        help: "embedded service: the routes faults apply to, comma-separated, like /users or"
+          + " \"GET /posts/*\" (default all)"
+      ) { options, routes in options[keyPath: faults].routes = routes },
+      .option(
+        "--seed", value: .integer(),
+        help: "embedded service: seed of its fault injection (default 1)",
+        to: seed),
+    ]
+  }
+}
