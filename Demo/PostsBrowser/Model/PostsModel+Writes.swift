@@ -24,34 +24,23 @@ extension PostsModel {
   ///
   /// While the server cannot be reached the post waits: `whenQueued` is called once it does,
   /// and the call returns when the post is sent (or, should the browser quit first, the cache
-  /// keeps it and the next launch sends it).
+  /// keeps it and the next launch sends it). Edits and deletions wait the same way.
   @discardableResult
   public func create(
     _ draft: PostDraft, whenQueued: (@Sendable () -> Void)? = nil
   ) async throws -> Post {
     var draft = draft
     draft.userId = draft.userId ?? PostsAPI.authorID
-    let store = addPost
-    let sent = draft
-    let watch = whenQueued.map { queued in
-      let said = Atomic(false)
-      return store.subscribe { state in
-        guard state.isPaused, state.latestAttempt?.arguments == sent,
-          !said.exchange(true, ordering: .acquiringAndReleasing)
-        else { return }
-        queued()
-      }
-    }
-    defer { watch?.cancel() }
-    return try await store.mutate(with: draft)
+    return try await send(draft, to: addPost, whenQueued: whenQueued)
   }
 
   /// Changes a post's title and body (``PostsOperations/editPost`` shows it at once, and puts
   /// the old text back if the server refuses).
   @discardableResult
-  public func edit(_ id: Int, draft: PostDraft) async throws -> Post {
-    try await editPost.mutate(
-      with: PostsOperations.Edit(id: id, draft: draft))
+  public func edit(
+    _ id: Int, draft: PostDraft, whenQueued: (@Sendable () -> Void)? = nil
+  ) async throws -> Post {
+    try await send(PostsOperations.Edit(id: id, draft: draft), to: editPost, whenQueued: whenQueued)
   }
 
   /// What became of a post asked to be deleted.
@@ -65,12 +54,33 @@ extension PostsModel {
   /// Deletes a post (``PostsOperations/deletePost`` takes it out of the feed at once, and puts
   /// it back in its place if the server refuses).
   @discardableResult
-  public func delete(_ id: Int) async throws -> Deletion {
+  public func delete(_ id: Int, whenQueued: (@Sendable () -> Void)? = nil) async throws
+    -> Deletion
+  {
     do {
-      try await deletePost.mutate(with: id)
+      _ = try await send(id, to: deletePost, whenQueued: whenQueued)
       return .deleted
     } catch let error where error.failure?.statusCode == 404 {
       return .alreadyGone
     }
+  }
+
+  /// Sends `arguments` with `store`, calling `whenQueued` once if the attempt waits for the
+  /// server.
+  private func send<Arguments: Equatable & Sendable>(
+    _ arguments: Arguments, to store: OperationStore<MutationState<Arguments, Post, HTTPError>>,
+    whenQueued: (@Sendable () -> Void)?
+  ) async throws(OperationError<HTTPError>) -> Post {
+    let watch = whenQueued.map { queued in
+      let said = Atomic(false)
+      return store.subscribe { state in
+        guard state.isPaused, state.latestAttempt?.arguments == arguments,
+          !said.exchange(true, ordering: .acquiringAndReleasing)
+        else { return }
+        queued()
+      }
+    }
+    defer { watch?.cancel() }
+    return try await store.mutate(with: arguments)
   }
 }

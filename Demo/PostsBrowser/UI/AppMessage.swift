@@ -14,6 +14,8 @@ enum AppMessage: Sendable {
   case feedChanged
   /// A new post waits for the server to come back (it is sent then, or at the next launch).
   case queued(PostDraft)
+  /// An edit or a deletion (`Edit of post #3`) waits for the server to come back.
+  case writeQueued(String)
   /// A file could not be used as it was (the cache damaged, locked, read-only, full), or was
   /// made private (the cache or the log, readable by others before).
   case fileNotice(String)

@@ -16,6 +16,9 @@ struct FeedPanel {
   /// Whether the terminal has focus: a feed paused while it has not waits for focus (its
   /// retries do), not for the network.
   var hasTerminalFocus = true
+  /// Writes waiting for the server: new posts are shown above the list, where they will land,
+  /// and edited posts are marked.
+  var queued = QueuedWrites()
 
   func render(in rect: Rect, into frame: inout Frame, list: inout ListState) {
     let border = Border(
@@ -33,13 +36,36 @@ struct FeedPanel {
         .render(in: parts[0].inset(left: 2), into: &frame, state: &text)
       rows[0] = parts[1]
     }
+    if !queued.creations.isEmpty, filter == nil {
+      let shown = min(queued.creations.count, max(0, rows[0].height - 3))
+      let parts = rows[0].rows([.fixed(shown), .fill])
+      for (index, draft) in queued.creations.suffix(shown).reversed().enumerated() {
+        let row = Rect(x: parts[0].minX, y: parts[0].minY + index, width: parts[0].width, height: 1)
+        Self.writeQueued(Post.shown(draft.title, limit: 200), in: row, into: &frame)
+      }
+      rows[0] = parts[1]
+    }
     let empty = state.pages.isEmpty ? nil : (filter == nil ? "No posts" : "No title matches")
     let selected = max(0, min(list.selection, posts.count - 1))
     let posts = posts
     ListView(count: posts.count, isFocused: isFocused, emptyMessage: empty) { index in
-      ListItem(posts[index].shownTitle)
+      ListItem(
+        posts[index].shownTitle, detail: queued.edits[posts[index].id] == nil ? nil : "queued")
     }.render(in: rows[0], into: &frame, state: &list)
     renderStatus(in: rows[1], into: &frame, selected: selected)
+  }
+
+  /// A new post waiting to be sent: its title, dim, and "queued" on the right.
+  private static func writeQueued(_ title: String, in row: Rect, into frame: inout Frame) {
+    let mark = "queued"
+    let room = row.width - 2 - DisplayWidth.of(mark) - 1
+    guard room > 0 else { return }
+    frame.write(
+      "+ " + TextLayout.truncate(title, toWidth: room), at: Point(x: row.minX, y: row.minY),
+      style: .dim, clip: row)
+    frame.write(
+      mark, at: Point(x: row.maxX - DisplayWidth.of(mark), y: row.minY), style: Theme.warning,
+      clip: row)
   }
 
   private var total: Int? { state.pages.last?.value.total }

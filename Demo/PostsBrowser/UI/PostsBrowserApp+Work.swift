@@ -116,7 +116,10 @@ extension PostsBrowserApp {
         let post =
           switch mode {
           case .create: try await model.create(draft) { inbox.post(.queued(draft)) }
-          case .edit(let id): try await model.edit(id, draft: draft)
+          case .edit(let id):
+            try await model.edit(id, draft: draft) {
+              inbox.post(.writeQueued("Edit of post #\(id)"))
+            }
           }
         return .saved(mode, post)
       } catch {
@@ -131,10 +134,13 @@ extension PostsBrowserApp {
 
   /// Deletes a post; like a save, it survives quitting.
   func delete(_ id: Int) -> Command {
-    let model = model
+    let (model, inbox) = (model, inbox)
     return Command("delete post #\(id)") { () async -> AppMessage? in
       do {
-        return .deleted(id, try await model.delete(id))
+        let outcome = try await model.delete(id) {
+          inbox.post(.writeQueued("Deletion of post #\(id)"))
+        }
+        return .deleted(id, outcome)
       } catch {
         return .deleteFailed(id, Describe.failure(error))
       }
@@ -170,6 +176,8 @@ extension PostsBrowserApp {
       toast.show(
         "Queued “\(Post.shown(draft.title, limit: 40))”: sent when the server is back",
         now: now, duration: .seconds(5))
+    case .writeQueued(let write):
+      toast.show("\(write) queued: sent when the server is back", now: now, duration: .seconds(5))
     case .fileNotice(let message):
       toast.show(
         Post.shown(message, limit: 200), kind: .error, now: now, duration: .seconds(8))

@@ -128,6 +128,7 @@ public final class PostsBrowserApp: TerminalApp {
     let layout = BrowserLayout(bounds: frame.bounds, devtools: devtoolsPlace)
     hits.removeAll()
     let activity = model.activity.snapshot
+    let queued = model.queuedWrites
     if let feed = layout.feed, let post = layout.post {
       hits.add(.feed, feed)
       hits.add(.post, post)
@@ -136,7 +137,7 @@ public final class PostsBrowserApp: TerminalApp {
       FeedPanel(
         state: feedState, posts: posts, filter: filter, isFocused: focus == .feed && !isModal,
         waitingSince: activity.waitingSince("/posts"),
-        hasTerminalFocus: model.operations.focus.value
+        hasTerminalFocus: model.operations.focus.value, queued: queued
       ).render(in: feed, into: &frame, list: &feedList)
       PostPanel(
         postID: selection?.postID, post: selection?.post.state,
@@ -154,7 +155,7 @@ public final class PostsBrowserApp: TerminalApp {
       faults: model.faults.target, storeFaults: model.clientFaults, activity: activity,
       storeCount: model.client.storeCount, feedCachedAt: model.feedCachedAt,
       now: model.client.clock.now(), serverIsUnreachable: model.reachability?.isReachable == false,
-      offlineStatus: inspector.offlineStatus(devtools)
+      offlineStatus: inspector.offlineStatus(devtools), queuedWrites: queued.count
     ).render(in: layout.status, into: &frame)
     KeyHintBar(hints).render(in: layout.hints, into: &frame)
     // The browser's toasts go above the status bar, or in the feed's corner while the

@@ -19,6 +19,8 @@ struct StatusLine {
   var serverIsUnreachable = false
   /// The devtools' mock offline (`W`): `offline (mocked)`.
   var offlineStatus: String? = nil
+  /// How many writes wait for the server (``QueuedWrites``).
+  var queuedWrites = 0
 
   /// Draws the bar; returns where the sparkline went, if it fit.
   @discardableResult
@@ -33,7 +35,8 @@ struct StatusLine {
     let summary = plan.summary + (sameSide ? storeParts : [])
     if summary.isEmpty {
       // Without faults, room for what matters more now.
-      let pressing = serverIsUnreachable || feedCachedAt != nil || offlineStatus != nil
+      let pressing =
+        serverIsUnreachable || feedCachedAt != nil || offlineStatus != nil || queuedWrites > 0
       left = pressing ? [] : left + [Segment("no faults ", style: bar)]
     }
     for (index, part) in summary.enumerated() {
@@ -57,6 +60,11 @@ struct StatusLine {
     if serverIsUnreachable {
       left.append(Segment("· ", style: bar))
       left.append(Segment("server not answering ", style: bar.foreground(.red).adding(.bold)))
+    }
+    if queuedWrites > 0 {
+      left.append(Segment("· ", style: bar))
+      let writes = queuedWrites == 1 ? "1 write queued " : "\(queuedWrites) writes queued "
+      left.append(Segment(writes, style: bar.foreground(.yellow).adding(.bold)))
     }
     if let feedCachedAt {
       left.append(Segment("· ", style: bar))

@@ -12,8 +12,9 @@ public struct OptimisticUpdate: Sendable {
     case cancel
     /// Lets them finish, and makes the change again on the value each stores when it ends —
     /// even after the attempt succeeded — so a first load or a next page goes on, and its
-    /// older data still cannot undo the change. A value a run keeps (the pages before a next page) is then changed twice:
-    /// write the change so that making it again is harmless (set a title, remove by id). A
+    /// older data still cannot undo the change. A value a run keeps (the pages before a next
+    /// page) is then changed twice: write the change so that making it again is harmless (set
+    /// a title, remove by id). Runs started later are left alone, as with `.cancel`. A
     /// rollback after such a run puts back the value it stored and invalidates the store,
     /// since what was captured before it is older than what the server said since.
     case wait
@@ -101,7 +102,7 @@ final class OptimisticRecord: Sendable {
   }
 
   /// A run of a followed store logged `event`: when it stored a value, the change is made
-  /// again on it.
+  /// again on it; once it ended, the store is no longer followed.
   private func runLogged<Target: Sendable>(
     _ event: RunLogEvent, in store: any ManagedStore, type: Target.Type,
     change: @escaping @Sendable (inout Target) -> Void
@@ -113,10 +114,12 @@ final class OptimisticRecord: Sendable {
     }
     guard storesValue || event.endsRun else { return }
     let id = ObjectIdentifier(store)
-    let isRunning = store.isRunning
     let (follows, ended) = state.withLock { state -> (Bool, OperationSubscription?) in
       guard !state.isFinished, state.running.contains(id) else { return (false, nil) }
-      if !isRunning { state.running.remove(id) }
+      // The first run to end is the one that was in flight: a run started since (a refetch
+      // that replaced it, one the settled attempt's invalidation started) reads the server
+      // after the write, and is not changed.
+      if event.endsRun { state.running.remove(id) }
       guard storesValue, let value = store.capturedValue() else {
         return (false, state.endedWatch())
       }

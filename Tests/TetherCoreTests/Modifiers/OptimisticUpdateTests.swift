@@ -78,6 +78,30 @@ import Testing
     #expect(post.state.currentValue == "renamed since")
   }
 
+  /// Only the run that was in flight gets the change made again (here, on what its
+  /// cancellation put back): a run started after it reads the server after the write.
+  @Test func onlyTheRunInFlightAtTheStartIsChangedAgain() async throws {
+    let runs = ScriptedRuns<String>()
+    let post = try await loadedPost(runs)
+    let outcomes = ScriptedRuns<String>()
+    let edit = waitingEdit(outcomes, invalidates: false)
+
+    let inFlight = Task { try await post.refetch() }
+    await runs.waitForStarts(2)
+    let saving = Task { try await edit.mutate(with: "edited") }
+    await outcomes.waitForStarts(1)
+    post.cancel()
+    await #expect { try await inFlight.value } throws: { isCancellation($0) }
+    #expect(post.state.currentValue == "edited")
+    let later = Task { try await post.refetch() }
+    await runs.waitForStarts(3)
+    outcomes.succeed("edited")
+    _ = try await saving.value
+    runs.succeed("renamed since the edit")
+    _ = try await later.value
+    #expect(post.state.currentValue == "renamed since the edit")
+  }
+
   @Test func aRollbackAfterARunLandedPutsBackWhatItBroughtAndInvalidates() async throws {
     let runs = ScriptedRuns<String>()
     let post = try await loadedPost(runs)
