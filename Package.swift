@@ -136,7 +136,10 @@ let package = Package(
       path: "Demo/PostsWatch"),
     .executableTarget(
       name: "TerminalSample",
-      dependencies: ["TetherTerminal", "TetherCommandLine"],
+      dependencies: [
+        "TetherTerminal", "TetherCore", "TetherHTTP", "TetherDevtools", "TetherDiagnostics",
+        "TetherDiagnosticsHTTP", "TetherCommandLine",
+      ],
       path: "Demo/TerminalSample"
     ),
 

@@ -1,9 +1,11 @@
+import Foundation
 import TetherCommandLine
 import TetherTerminal
 
 /// The command line of `terminal-sample`; the crash and hang options are for the toolkit's
 /// end-to-end tests.
 struct SampleOptions: Sendable {
+  var url: URL?
   var pidFile: String?
   var colorMode = ColorMode.auto
   var logPath: String?
@@ -15,9 +17,14 @@ struct SampleOptions: Sendable {
 
   static let command = Command<SampleOptions>(
     "terminal-sample",
-    abstract: "A small TetherTerminal app: a list, a note field, toasts, a spinner and help.",
+    abstract:
+      "The template TetherTerminal + TetherCore app: a list from an endpoint, its detail, a"
+      + " question, the help and the devtools.",
     defaults: SampleOptions(),
     arguments: [
+      .option(
+        "--url", value: url,
+        help: "read a dummyjson-compatible server (default: the endpoints' mocks)", to: \.url),
       .option("--pid-file", value: .file, help: "write the process id to FILE", to: \.pidFile),
       .option("--color", value: .choice, help: "colours (default auto)", to: \.colorMode),
       .option("--log", value: .file, help: "write diagnostics to FILE", to: \.logPath),
@@ -37,6 +44,11 @@ struct SampleOptions: Sendable {
         "--hang-on-exit", help: "after quitting, cleanup never finishes (stuck shutdown tests)",
         setting: \.hangsOnExit),
     ])
+
+  /// A server's address.
+  static let url = ValueParser<URL>(placeholder: "URL", expecting: "an http or https URL") {
+    URL(string: $0).flatMap { ["http", "https"].contains($0.scheme) ? $0 : nil }
+  }
 
   /// One key: a single character.
   static let key = ValueParser<Character>(placeholder: "KEY", expecting: "a single character") {

@@ -26,7 +26,8 @@ do {
 }
 do {
   let app = SampleApp(
-    crashKey: options.crashKey, hangKey: options.hangKey, hangMarker: options.hangMarker)
+    model: SampleModel(url: options.url), crashKey: options.crashKey, hangKey: options.hangKey,
+    hangMarker: options.hangMarker)
   let loop = try EventLoop(app: app, screen: screen, input: screen)
   try await loop.run()
 } catch {

@@ -22,12 +22,13 @@ enum DocumentationFiles {
     }
   }
 
-  /// Every Swift file of the tests: a block may be mirrored by the tests of what it shows.
+  /// Every Swift file of the tests, and of the template app the README shows as it is: a block
+  /// may be mirrored by the tests of what it shows, or be a file of `terminal-sample`.
   static func mirrors() throws -> [MirrorFile] {
-    try files(under: "Tests", ending: ".swift").filter {
+    let tests = files(under: "Tests", ending: ".swift").filter {
       !$0.hasPrefix("Tests/DocumentationTests/")
     }
-    .map { path in
+    return try (tests + files(under: "Demo/TerminalSample", ending: ".swift")).map { path in
       let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
       return MirrorFile(path: path, code: SwiftCode(lines: text.lines))
     }

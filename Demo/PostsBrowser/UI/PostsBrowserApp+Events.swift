@@ -72,7 +72,7 @@ extension PostsBrowserApp {
       focus = .feed
       return .handled
     case .performed(let action, let path):
-      return .handled(running: follow(action, on: path))
+      return .handled(running: inspector.commands + follow(action, on: path))
     }
   }
 

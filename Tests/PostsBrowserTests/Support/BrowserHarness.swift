@@ -147,8 +147,9 @@ final class BrowserHarness {
     while true {
       loop.runUntilIdle()
       if condition(self) { return }
-      // A store's change, an inbox's message and a command's end all wake the loop.
-      guard await loop.waitForWork(orGiveUpAfter: .seconds(10)) else {
+      // A store's change, an inbox's message and a command's end all wake the loop; 30 s
+      // without one is a hang (a loaded parallel run once took over 10 s to parse a 1 MB page).
+      guard await loop.waitForWork(orGiveUpAfter: .seconds(30)) else {
         Issue.record(
           "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation
         )

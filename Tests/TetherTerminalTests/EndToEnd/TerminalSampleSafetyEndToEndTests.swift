@@ -62,6 +62,7 @@ struct TerminalSampleSafetyEndToEndTests {
     let log = tmux.path("log")
     try tmux.run("'\(binary)' --log \(log)")
     try tmux.waitForScreen(containing: "Tether sample — 100×30")
+    try tmux.waitForScreen(containing: "› Item 1")  // the list came from its endpoint
     try tmux.press("j")
     try tmux.waitForScreen(containing: "selected: Item 2")
 
