@@ -11,12 +11,9 @@ final class StoresScreen: TerminalApp {
     .init(["r"], .refresh, "Reload the stores", hint: "reload", importance: .high),
     .init(["q", .ctrl("c")], .quit, "Quit", hint: "quit", importance: .essential),
   ])
-  let messages = Inbox<Message>()
   var paths = ["post/2", "post/12", "user/7"]
   var tree = TreeState<String>(expanded: ["post"])
   var table = ListState()
-
-  var inboxes: [any MessageSource] { [messages] }
 
   var roots: [TreeNode<String>] {
     let groups = Dictionary(grouping: paths) { String($0.split(separator: "/")[0]) }
@@ -54,10 +51,9 @@ final class StoresScreen: TerminalApp {
     case .key(let key):
       if tree.handle(key, roots: roots) { return .handled }
       switch keys.action(for: key) {
-      case .refresh:
-        let messages = messages
-        Task { messages.post(.refreshed(["post/2", "post/12", "post/251", "user/7"])) }
-        return .handled
+      case .refresh:  // the loop runs the command; its message comes back to `handle`
+        let fresh = ["post/2", "post/12", "post/251", "user/7"]
+        return .handled(running: Command("refresh") { Message.refreshed(fresh) })
       case .quit: return .quit
       case nil: return .ignored
       }
