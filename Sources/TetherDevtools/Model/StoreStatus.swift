@@ -5,7 +5,9 @@ import TetherTerminal
 /// The label a query store gets in the store view, as in TanStack Query Devtools, with one
 /// more: the first rule that holds wins.
 ///
-/// 1. a run is fetching: **fetching** (blue);
+/// 1. a run is fetching: **fetching** (blue) while its request is out, **retrying** (cyan)
+///    while it waits out the backoff before its next attempt — no request is out then, so the
+///    header's `fetching` count matches the requests in flight an app's status bar counts;
 /// 2. every run in flight waits for the network or a mutation scope: **paused** (purple);
 /// 3. the latest run failed: **error** (red);
 /// 4. nobody subscribes: **inactive** (gray);
@@ -16,13 +18,14 @@ import TetherTerminal
 /// a failure outrank "inactive" because they are what one looks for when something is wrong,
 /// and a paused run is in flight: it resumes by itself when the network returns.
 public enum StoreStatus: String, CaseIterable, Sendable, Hashable {
-  case fetching, paused, stale, fresh, inactive, error
+  case fetching, retrying, paused, stale, fresh, inactive, error
 
   /// The label of a store whose snapshot is `snapshot`, at `now`, given the date its value
   /// goes stale (nil when it never does).
   public init(_ snapshot: OperationSnapshot, staleDate: Date?, at now: Date) {
     if snapshot.fetchStatus == .fetching {
-      self = .fetching
+      let isWaiting = snapshot.retryProgress.map { $0.nextAttemptStartDate == nil } ?? false
+      self = isWaiting ? .retrying : .fetching
     } else if snapshot.fetchStatus == .paused {
       self = .paused
     } else if snapshot.status == .failure {
@@ -48,6 +51,7 @@ public enum StoreStatus: String, CaseIterable, Sendable, Hashable {
   public var color: Color {
     switch self {
     case .fetching: .blue
+    case .retrying: .cyan
     case .paused: .magenta
     case .stale: .yellow
     case .fresh: .green

@@ -8,7 +8,7 @@ import TetherTerminal
 /// subscribers, runs, failures and the time of its last update.
 ///
 /// ```
-/// ↻ 1  ‖ 0  ◷ 3  ● 5  ○ 2  ✖ 1            sort path ▲
+/// ↻ 1  ↺ 0  ‖ 0  ◷ 3  ● 5  ○ 2  ✖ 1       sort path ▲
 /// ▾ Queries · 12
 /// ├─▾ post                                          9
 /// │ ├── 248  ◀ post     fresh     1 sub   2 runs      12:03:05
@@ -173,6 +173,7 @@ public struct StoreBrowser: StatefulWidget {
   static func symbol(for status: StoreStatus) -> String {
     switch status {
     case .fetching: "↻"
+    case .retrying: "↺"
     case .paused: "‖"
     case .stale: "◷"
     case .fresh: "●"

@@ -38,8 +38,10 @@ enum StoreColumns {
   }
 
   /// What a query retrying does next: `3/4 2.1s` while it waits for attempt 3 of 4, `send
-  /// 3/4` once that attempt is sent; nil when it is not retrying.
+  /// 3/4` once that attempt is sent; what a paused store waits for (`offline`, `no focus`,
+  /// `scope`); nil otherwise.
   static func nextStep(of record: StoreRecord, at now: Date) -> String? {
+    if record.snapshot.fetchStatus == .paused { return pauseReason(of: record) }
     guard !record.isMutation, record.snapshot.fetchStatus == .fetching,
       let retry = record.snapshot.retryProgress
     else { return nil }
@@ -48,6 +50,19 @@ enum StoreColumns {
     let tenths = Countdown(until: retry.nextAttemptDate).tenthsLeft(at: now)
     return tenths >= 100
       ? "\(attempt) \(tenths / 10)s" : "\(attempt) \(tenths / 10).\(tenths % 10)s"
+  }
+
+  /// What the paused run of `record` waits for, from its latest pause in the run log.
+  static func pauseReason(of record: StoreRecord) -> String? {
+    for entry in record.store.runLog.reversed() {
+      guard case .paused(let reason) = entry.event else { continue }
+      return switch reason {
+      case .offline: "offline"
+      case .unfocused: "no focus"
+      case .scope: "scope"
+      }
+    }
+    return nil
   }
 
   private static func makeDetail(
@@ -136,13 +151,18 @@ enum StoreColumns {
   }
 
   /// `succeeded 12:03:05   320 ms`.
-  static func attemptDetail(_ attempt: AttemptSnapshot, now: Date, width: Int) -> String {
-    let label = attempt.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+  /// An attempt still running while its mutation is paused says `paused`: it waits, nothing
+  /// is sent.
+  static func attemptDetail(
+    _ attempt: AttemptSnapshot, now: Date, width: Int, isPaused: Bool = false
+  ) -> String {
+    let status = isPaused && attempt.status == .running ? "paused" : attempt.status.rawValue
+    let label = status.padding(toLength: 9, withPad: " ", startingAt: 0)
     let wide =
       "\(label) \(clockTime(attempt.startDate)) "
       + durationText(attempt.duration(at: now)).leftPadded(to: 7)
     if DisplayWidth.of(wide) <= width { return wide }
-    return TextLayout.truncate(attempt.status.rawValue, toWidth: max(1, width))
+    return TextLayout.truncate(status, toWidth: max(1, width))
   }
 
   /// The local time zone's offset, read once: formatting thousands of rows must not ask the

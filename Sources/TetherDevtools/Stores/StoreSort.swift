@@ -36,7 +36,7 @@ public struct StoreSort: Hashable, Sendable {
   /// The rank of a label under the status order.
   static func rank(_ status: StoreStatus) -> Int {
     switch status {
-    case .fetching, .paused: 0
+    case .fetching, .retrying, .paused: 0
     case .error: 1
     case .fresh: 2
     case .stale: 3

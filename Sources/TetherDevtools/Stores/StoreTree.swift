@@ -254,12 +254,17 @@ struct StoreTree {
       let item = ListItem(text, detail: detail)
       let attempts = record.attempts.reversed().map { attempt -> TreeNode<StoreNodeID> in
         let attemptID = StoreNodeID.attempt(record.path, attempt.id)
-        badges[attemptID] = (attempt.status.rawValue, attempt.status.style)
+        let isPaused = status == .paused && attempt.status == .running
+        badges[attemptID] =
+          isPaused
+          ? ("paused", MutationStatus.paused.style)
+          : (attempt.status.rawValue, attempt.status.style)
         return TreeNode(
           attemptID,
           ListItem(
             "\(attempt.id) " + StoreColumns.attemptSummary(attempt),
-            detail: StoreColumns.attemptDetail(attempt, now: now, width: width)))
+            detail: StoreColumns.attemptDetail(
+              attempt, now: now, width: width, isPaused: isPaused)))
       }
       return (item, attempts)
     }

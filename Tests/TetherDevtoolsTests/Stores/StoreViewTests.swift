@@ -46,7 +46,7 @@ import TetherTerminal
     // Enter again clears the filter; `t` cycles the states too.
     harness.press(.enter)
     #expect(harness.screen.find("Queries · 3") != nil, "\(harness.text)")
-    harness.press(.down, "t", "t", "t", "t")
+    harness.press(.down, "t", "t", "t", "t", "t")  // fetching, retrying, paused, stale, fresh
     #expect(harness.screen.find("Queries · 1 of 3") != nil, "t → fresh: \(harness.text)")
     #expect(harness.screen.find("post · 1") != nil)
     gate.succeed("three")
