@@ -14,6 +14,8 @@ extension SampleApp {
   }
 
   func handle(_ event: Event, context: EventContext) -> EventResult {
+    // The devtools open and close their dialogs themselves: their layer follows after any event.
+    defer { followDevtoolsDialogs() }
     switch event {
     case .resize: return .handled
     case .focus(let gained):
@@ -168,7 +170,6 @@ extension SampleApp {
 
   /// Gives `event` to the devtools; Esc on their first page gives focus back to the list.
   func handleInDevtools(_ event: Event, context: EventContext) -> EventResult {
-    defer { followDevtoolsDialogs() }
     switch inspector.handle(event, devtools: model.devtools, context: context) {
     case .handled, .performed: return .handled(running: inspector.commands)
     case .ignored: return .ignored

@@ -11,6 +11,8 @@ import TetherTerminal
 extension PostsBrowserApp {
   public func handle(_ event: Event, context: EventContext) -> EventResult {
     size = context.size
+    // The devtools open and close their dialogs themselves: their layer follows after any event.
+    defer { followDevtoolsDialogs() }
     switch event {
     case .focus(let isFocused):
       model.operations.focus.set(isFocused)
@@ -64,7 +66,6 @@ extension PostsBrowserApp {
 
   /// Gives `event` to the devtools; Esc on their first page moves focus back to the feed.
   func handleInDevtools(_ event: Event, context: EventContext) -> EventResult {
-    defer { followDevtoolsDialogs() }
     switch inspector.handle(event, devtools: devtools, context: context) {
     case .handled: return .handled(running: inspector.commands)
     case .ignored: return .ignored
@@ -208,9 +209,7 @@ extension PostsBrowserApp {
       showDevtools()
       inspector.presentation = .fullScreen
       inspector.showEventLog()
-    case .openFaults:
-      inspector.openFaults(devtools, now: now)
-      followDevtoolsDialogs()
+    case .openFaults: inspector.openFaults(devtools, now: now)
     case .mockOffline: inspector.toggleOffline(devtools, now: now)
     case .newPost: editor = PostEditor(mode: .create)
     case .cycleFailureRate: model.faults.cycleFailureRate()
