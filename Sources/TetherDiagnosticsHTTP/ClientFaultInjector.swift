@@ -172,6 +172,38 @@ struct FaultInjectingTransport: HTTPTransport {
       throw URLError(.networkConnectionLost)
     }
   }
+
+  /// A streamed response passes through as it arrives; a truncated one drops after its first
+  /// piece, and a failure or a drop is injected as for `send`.
+  func stream(_ request: URLRequest, limits: TransportLimits) async throws -> HTTPStreamedResponse {
+    let url = request.url ?? URL(string: "http://localhost/")!
+    let decision = injector.decide(
+      method: request.httpMethod ?? "GET", path: url.path, origin: RequestOrigin.current?.path)
+    guard case .pass(let latency, let truncate) = decision else {
+      let response = try await send(request, limits: limits)
+      return HTTPStreamedResponse(metadata: response.metadata, body: .whole(response.body))
+    }
+    try await injector.wait(latency)
+    let response = try await base.stream(request, limits: limits)
+    guard truncate else { return response }
+    let body = response.body
+    let pieces = SanitizerVisibleMutex(0)
+    return HTTPStreamedResponse(
+      metadata: response.metadata,
+      body: HTTPByteStream(
+        next: {
+          guard
+            pieces.withLock({
+              $0 += 1
+              return $0
+            }) == 1
+          else {
+            body.cancel()
+            throw URLError(.networkConnectionLost)
+          }
+          return try await body.next()
+        }, cancel: { body.cancel() }))
+  }
 }
 
 /// A small seeded generator (SplitMix64), so injected faults repeat for a seed.
