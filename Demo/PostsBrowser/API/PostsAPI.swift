@@ -49,8 +49,35 @@ public enum PostsAPI {
     Endpoint(.put, "posts/\(id)", body: .json(PostDraft(title: draft.title, body: draft.body)))
   }
 
+  /// New, changed and deleted posts as the service's server-sent events, live. The service
+  /// sends a heartbeat every 2 s, so a silence of 10 s is a stalled stream.
+  public static var changes: StreamEndpoint<PostChange> {
+    var changes = StreamEndpoint<PostChange>(.get, "posts/changes", maximumEventSize: 16 << 10)
+    changes.idleTimeout = .seconds(10)
+    return changes
+  }
+
+  /// Adds a comment to post `postID`, written by the browser's author.
+  public static func addComment(_ body: String, toPost postID: Int) -> Endpoint<Comment> {
+    Endpoint(
+      .post, "comments/add",
+      body: .json(NewComment(body: body, postId: postID, userId: authorID)))
+  }
+
+  /// Deletes comment `id`.
+  public static func deleteComment(_ id: Int) -> Endpoint<Comment> {
+    Endpoint(.delete, "comments/\(id)")
+  }
+
   /// Deletes post `id`.
   public static func deletePost(_ id: Int) -> Endpoint<Post> {
     Endpoint(.delete, "posts/\(id)")
   }
+}
+
+/// The body of `POST /comments/add`.
+struct NewComment: Codable, Sendable, Hashable {
+  var body: String
+  var postId: Int
+  var userId: Int
 }

@@ -72,12 +72,20 @@ public final class RequestActivity: HTTPObserver {
   }
 
   public func willSend(_ request: URLRequest) {
+    guard !Self.isStream(request) else { return }
     let path = request.url?.path ?? ""
     let now = clock.now()
     update { $0.inFlightSince[path, default: []].append(now) }
   }
 
+  /// Whether `request` opens an event stream, which stays open as long as the browser runs:
+  /// neither a request in flight nor one to count.
+  static func isStream(_ request: URLRequest) -> Bool {
+    request.value(forHTTPHeaderField: "Accept") == "text/event-stream"
+  }
+
   public func didFinish(_ exchange: HTTPExchange) {
+    guard !Self.isStream(exchange.request) else { return }
     let path = exchange.request.url?.path ?? ""
     let isCancelled = if case .cancelled? = exchange.failure { true } else { false }
     let sample = Sample(

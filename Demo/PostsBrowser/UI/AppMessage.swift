@@ -10,6 +10,10 @@ enum AppMessage: Sendable {
   /// A deletion ended: the server deleted the post, or no longer had it.
   case deleted(Int, PostsModel.Deletion)
   case deleteFailed(Int, String)
+  /// A comment the server refused (it left the post again): the post, the text, and why.
+  case commentFailed(Int, String, String)
+  /// A comment's deletion the server refused (it is back): why.
+  case commentDeleteFailed(String)
   /// The feed's state changed (pages arrived, a refetch, an optimistic change).
   case feedChanged
   /// A new post waits for the server to come back (it is sent then, or at the next launch).

@@ -7,6 +7,7 @@ enum BrowserAction: Hashable, Sendable {
   case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore, mockOffline, showEvents,
     openPalette
   case navigate, openPost, backToFeed, filter, refetch, editPost, deletePost
+  case comment, deleteComment
 }
 
 /// The browser's keymaps: one per panel and one for everywhere. The footer hints and the help
@@ -77,6 +78,9 @@ enum BrowserKeys {
       .init([.up, "k", .down, "j", .pageUp, .pageDown], .navigate, "Scroll the post"),
       .init(["e"], .editPost, "Edit the post", hint: "edit"),
       .init(["x"], .deletePost, "Delete the post", hint: "delete"),
+      .init(
+        ["c"], .comment, "Comment on the post (shows at once; removed if refused)", hint: "comment"),
+      .init(["X"], .deleteComment, "Delete your newest comment on the post (asks first)"),
     ])
 
   static let editor = Keymap<EditorAction>(

@@ -10,10 +10,13 @@ enum BrowserLayer: Layer {
   struct PendingDeletion {
     let id: Int
     let title: String
+    /// The post of the comment `id`, when a comment is deleted.
+    var commentOf: Int?
     var prompt = ConfirmState()
   }
 
   case editor(PostEditor)
+  case commentEditor(CommentEditor)
   case deletion(PendingDeletion)
   /// A devtools question or their faults dialog, whose state the devtools keep.
   case devtoolsDialog
@@ -23,7 +26,7 @@ enum BrowserLayer: Layer {
 
   func wants(_ event: Event) -> Bool {
     switch self {
-    case .editor, .devtoolsDialog:
+    case .editor, .commentEditor, .devtoolsDialog:
       switch event {
       case .key, .paste, .mouse: true
       case .resize, .focus, .message: false
@@ -35,6 +38,11 @@ enum BrowserLayer: Layer {
 
   var editor: PostEditor? {
     guard case .editor(let editor) = self else { return nil }
+    return editor
+  }
+
+  var commentEditor: CommentEditor? {
+    guard case .commentEditor(let editor) = self else { return nil }
     return editor
   }
 

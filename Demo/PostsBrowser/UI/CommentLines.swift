@@ -38,7 +38,9 @@ struct CommentLines {
     if loaded.isEmpty { note("No comments yet", .dim) }
     for comment in loaded {
       let author = "@" + Post.shown(comment.user.username, limit: 40)
-      let likes = comment.likes == 1 ? "1 like" : "\(comment.likes) likes"
+      let likes =
+        comment.id == CommentsPage.pendingID
+        ? "sending…" : comment.likes == 1 ? "1 like" : "\(comment.likes) likes"
       lines.append((TextLayout.truncate("\(author) · \(likes)", toWidth: width), .dim))
       note(Post.shown(comment.body, limit: 2000), .plain)
     }

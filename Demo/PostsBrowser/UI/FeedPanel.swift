@@ -11,6 +11,8 @@ struct FeedPanel {
   let posts: [Post]
   let filter: FeedFilter?
   let isFocused: Bool
+  /// Posts changed elsewhere (another client, `curl`) since launch: marked `✎` until opened.
+  var changedElsewhere: Set<Int> = []
   /// When the oldest request for a page still in flight was sent.
   let waitingSince: Date?
   /// Whether the terminal has focus: a feed paused while it has not waits for focus (its
@@ -50,7 +52,8 @@ struct FeedPanel {
     let posts = posts
     ListView(count: posts.count, isFocused: isFocused, emptyMessage: empty) { index in
       ListItem(
-        posts[index].shownTitle, detail: queued.edits[posts[index].id] == nil ? nil : "queued")
+        (changedElsewhere.contains(posts[index].id) ? "✎ " : "") + posts[index].shownTitle,
+        detail: queued.edits[posts[index].id] == nil ? nil : "queued")
     }.render(in: rows[0], into: &frame, state: &list)
     renderStatus(in: rows[1], into: &frame, selected: selected)
   }

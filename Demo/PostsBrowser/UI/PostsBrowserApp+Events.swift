@@ -192,9 +192,10 @@ extension PostsBrowserApp {
       inspector.presentation = .panel
       focus = .feed
     case .focusPost, .openPost:
-      guard selection != nil else { break }
+      guard let selection else { break }
       inspector.presentation = .panel
       focus = .post
+      model.acknowledgeChange(of: selection.postID)
     case .focusStores: showDevtools()
     case .toggleStores: toggleStores()
     case .fullScreenStores:
@@ -219,6 +220,19 @@ extension PostsBrowserApp {
     case .filter: filter = FeedFilter(origin: selection?.postID)
     case .refetch: return .handled(running: refetch())
     case .editPost: editSelectedPost()
+    case .comment:
+      if let selection { commentEditor = CommentEditor(postID: selection.postID) }
+    case .deleteComment:
+      guard let selection else { break }
+      let mine = selection.comments.state.pages.flatMap(\.value.comments).last {
+        $0.user.id == PostsAPI.authorID && $0.id != CommentsPage.pendingID
+      }
+      if let mine {
+        deletion = BrowserLayer.PendingDeletion(
+          id: mine.id, title: Post.shown(mine.body, limit: 120), commentOf: selection.postID)
+      } else {
+        toast.show("You have no comment on this post to delete", now: now)
+      }
     case .deletePost:
       if let selection {
         let title =

@@ -12,6 +12,12 @@ extension PostsBrowserApp {
     set { layers.replace(\.editor, with: newValue.map(BrowserLayer.editor)) }
   }
 
+  /// The comment being written, while its dialog is open.
+  var commentEditor: CommentEditor? {
+    get { layers.top(\.commentEditor) }
+    set { layers.replace(\.commentEditor, with: newValue.map(BrowserLayer.commentEditor)) }
+  }
+
   /// The deletion waiting for confirmation, while its question is open.
   var deletion: BrowserLayer.PendingDeletion? {
     get { layers.top(\.deletion) }
@@ -62,6 +68,9 @@ extension PostsBrowserApp {
       switch answer {
       case .confirmed:
         layers.remove(at: index)
+        if let postID = deletion.commentOf {
+          return .handled(running: deleteComment(deletion.id, ofPost: postID))
+        }
         let command = delete(deletion.id)
         followSelection()
         return .handled(running: command)
@@ -98,6 +107,20 @@ extension PostsBrowserApp {
       case .handled: layers[index] = .editor(editor)
       }
       return .handled
+    case .commentEditor(var editor):
+      switch editor.handle(event) {
+      case .submit(let text):
+        // Optimistic: the comment shows at once, so the dialog closes at once (and comes back
+        // with the text if the server refuses).
+        layers.remove(at: index)
+        return .handled(running: addComment(text, toPost: editor.postID))
+      case .close: layers.remove(at: index)
+      case .ignored:
+        // Ctrl-C quits; any other key stays with the dialog.
+        if case .key(let key) = event, key == .ctrl("c") { return .ignored }
+      case .handled: layers[index] = .commentEditor(editor)
+      }
+      return .handled
     case .devtoolsDialog:
       return handleInDevtools(event, context: context)
     }
@@ -110,6 +133,9 @@ extension PostsBrowserApp {
       case .editor(var editor):
         editor.render(in: frame.bounds, into: &frame)
         layers[index] = .editor(editor)
+      case .commentEditor(var editor):
+        editor.render(in: frame.bounds, into: &frame)
+        layers[index] = .commentEditor(editor)
       case .deletion(var deletion):
         deletionPrompt(deletion).render(in: frame.bounds, into: &frame, state: &deletion.prompt)
         layers[index] = .deletion(deletion)
@@ -123,7 +149,12 @@ extension PostsBrowserApp {
   }
 
   func deletionPrompt(_ deletion: BrowserLayer.PendingDeletion) -> ConfirmPrompt {
-    ConfirmPrompt(
+    if deletion.commentOf != nil {
+      return ConfirmPrompt(
+        title: "Delete your comment", message: "Delete “\(deletion.title)”?",
+        confirmTitle: "Delete", cancelTitle: "Keep")
+    }
+    return ConfirmPrompt(
       title: "Delete post #\(deletion.id)", message: "Delete “\(deletion.title)”?",
       confirmTitle: "Delete", cancelTitle: "Keep")
   }

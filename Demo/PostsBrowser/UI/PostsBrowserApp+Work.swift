@@ -132,6 +132,32 @@ extension PostsBrowserApp {
     }.survivingQuit()
   }
 
+  /// Adds a comment; refused, it comes back in the comment dialog with the reason.
+  func addComment(_ text: String, toPost postID: Int) -> Command {
+    let model = model
+    return Command("comment on post #\(postID)") { () async -> AppMessage? in
+      do {
+        try await model.comment(text, onPost: postID)
+        return nil
+      } catch {
+        return .commentFailed(postID, text, Describe.failure(error))
+      }
+    }.survivingQuit()
+  }
+
+  /// Deletes comment `id`; refused, it is back in its place and the reason is shown.
+  func deleteComment(_ id: Int, ofPost postID: Int) -> Command {
+    let model = model
+    return Command("delete comment #\(id)") { () async -> AppMessage? in
+      do {
+        try await model.delete(comment: id, ofPost: postID)
+        return nil
+      } catch {
+        return .commentDeleteFailed(Describe.failure(error))
+      }
+    }.survivingQuit()
+  }
+
   /// Deletes a post; like a save, it survives quitting.
   func delete(_ id: Int) -> Command {
     let (model, inbox) = (model, inbox)
@@ -186,6 +212,18 @@ extension PostsBrowserApp {
     case .deleted(let id, .alreadyGone):
       toast.show(
         "Post #\(id) was already deleted: the server no longer has it", now: now,
+        duration: .seconds(5))
+    case .commentFailed(let postID, let text, let reason):
+      toast.show(
+        "Couldn't add the comment: \(reason) — removed", kind: .error, now: now,
+        duration: .seconds(5))
+      if commentEditor == nil, editor == nil {
+        commentEditor = CommentEditor(
+          postID: postID, text: text, error: "Couldn't send: \(reason) — Enter to try again")
+      }
+    case .commentDeleteFailed(let reason):
+      toast.show(
+        "Couldn't delete the comment: \(reason) — restored", kind: .error, now: now,
         duration: .seconds(5))
     case .deleteFailed(let id, let reason):
       // Back in its place: so is the selection, which had moved on to the next post.

@@ -82,6 +82,8 @@ public final class PostsBrowserApp: TerminalApp {
     watches = [
       model.onFeedChange { inbox.post(.feedChanged) },
       model.activity.onChange(wake),
+      model.followChanges(),
+      model.changes.subscribe { _ in wake() },
     ]
     devtools.messages.onPost(wake)
     // The feed may have changed before anyone listened.
@@ -136,6 +138,7 @@ public final class PostsBrowserApp: TerminalApp {
       let posts = visiblePosts(in: feedState)
       FeedPanel(
         state: feedState, posts: posts, filter: filter, isFocused: focus == .feed && !isModal,
+        changedElsewhere: model.changes.state.currentValue?.changedElsewhere ?? [],
         waitingSince: activity.waitingSince("/posts"),
         hasTerminalFocus: model.operations.focus.value, queued: queued
       ).render(in: feed, into: &frame, list: &feedList)
@@ -191,6 +194,11 @@ public final class PostsBrowserApp: TerminalApp {
   var hints: [KeyHint] {
     switch layers.top {
     case .editor(let editor): return editor.hints
+    case .commentEditor:
+      return [
+        KeyHint(keys: "Enter", label: "send", importance: .essential),
+        KeyHint(keys: "Esc", label: "close", importance: .essential),
+      ]
     case .deletion: return ConfirmState.hints
     case .devtoolsDialog: return inspector.hints
     case .help:
