@@ -196,6 +196,12 @@ struct PostEditor {
       confirmTitle: quits ? "Quit" : "Discard", cancelTitle: "Keep editing")
   }
 
+  /// The error, and how to try again when Ctrl-S can, wrapped at words to `width`.
+  private func wrappedError(_ error: String, width: Int) -> [String] {
+    let text = canRetry ? error + " — Ctrl-S to try again" : error
+    return TextLayout.wrap(text, toWidth: max(1, width))
+  }
+
   /// Draws the dialog; the fields keep their scroll positions in the editor.
   mutating func render(in bounds: Rect, into frame: inout Frame) {
     let (dialog, rows) = layout(in: bounds)
@@ -204,17 +210,23 @@ struct PostEditor {
     TextField(placeholder: "What is it about?", isFocused: focused == .title)
       .render(in: rows[1], into: &frame, state: &title)
     frame.write("Body", at: Point(x: rows[2].minX, y: rows[2].minY), style: .bold)
+    // An error too long for its row takes rows from the bottom of the body, rather than being
+    // cut: the reason is what the user needs to read (the body keeps at least three rows).
+    let errorLines =
+      submittedAt == nil ? error.map { wrappedError($0, width: rows[4].width) } ?? [] : []
+    let borrowed = min(max(0, errorLines.count - 1), max(0, rows[3].height - 3))
     TextArea(placeholder: "Say more…", isFocused: focused == .body)
-      .render(in: rows[3], into: &frame, state: &body)
+      .render(in: rows[3].inset(bottom: borrowed), into: &frame, state: &body)
     if let submittedAt {
       let verb = mode == .create ? "Creating…" : "Saving…"
       Spinner(startedAt: submittedAt, label: verb).render(in: rows[4], into: &frame)
-    } else if let error {
-      let line =
-        canRetry
-        ? Describe.fitting(error, suffix: " — Ctrl-S to try again", width: rows[4].width) : error
-      frame.write(
-        line, at: Point(x: rows[4].minX, y: rows[4].minY), style: Theme.error, clip: rows[4])
+    } else if !errorLines.isEmpty {
+      let area = Rect(
+        x: rows[4].minX, y: rows[4].minY - borrowed, width: rows[4].width, height: borrowed + 1)
+      for (index, line) in errorLines.suffix(borrowed + 1).enumerated() {
+        frame.write(
+          line, at: Point(x: area.minX, y: area.minY + index), style: Theme.error, clip: area)
+      }
     } else {
       frame.write(
         "Tab next field · Ctrl-S submit · Esc close", at: Point(x: rows[4].minX, y: rows[4].minY),

@@ -35,7 +35,8 @@ import TetherTerminal
     await browser.waitFor("Edit of post #25 queued")
     browser.press("r", "S")
     await browser.waitFor("paused 1")
-    let feed = try #require(browser.screen.lines.first { $0.contains("posts · feed") })
+    let feed = try #require(
+      browser.screen.lines.first { $0.contains("feed  ◀ feed") }, "\(browser.text)")
     #expect(feed.contains("offline"))
     browser.press("G")
     // The edit's attempt waits: it says paused, not running.

@@ -1,0 +1,40 @@
+import Testing
+import TetherCore
+import TetherTerminal
+
+@testable import PostsBrowser
+
+/// Text that does not fit is never silently cut: the post says how much is below, and the
+/// editor's error takes rows from the body rather than losing its end.
+@Suite struct CutTextScreenTests {
+  @Test func thePostSaysHowMuchIsBelowUntilScrolledToTheEnd() async throws {
+    let long = Array(repeating: "a title that goes on", count: 30).joined(separator: " ")
+    let browser = try BrowserHarness(
+      size: Size(width: 80, height: 24), title: { $0 == 25 ? long : "Post \($0)" })
+    await browser.waitFor("by First1 Last1")
+    await browser.settle()
+    let below = try #require(browser.screen.find("more below"), "\(browser.text)")
+    #expect(below.y == 21, "on the post panel's bottom border")
+    browser.press(.tab)
+    for _ in 0..<4 { browser.press(.pageDown) }
+    #expect(browser.screen.find("more below") == nil, "\(browser.text)")
+    browser.press(.pageUp)
+    #expect(browser.screen.find("more below") != nil)
+  }
+
+  @Test func aLongRefusalInTheEditorIsShownWhole() async throws {
+    let browser = try BrowserHarness(size: Size(width: 80, height: 24))
+    await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    browser.backend.fail(
+      "/posts/25", status: 409,
+      message: "Someone else changed this post while you were editing it; reload and edit again")
+    browser.press("e", .ctrl("u"))
+    browser.type("Edited title")
+    browser.press(.ctrl("s"))
+    await browser.waitFor("Ctrl-S to try again")
+    #expect(browser.text.contains("Couldn't save: 409: Someone else changed this post"))
+    #expect(browser.text.contains("reload and edit again"), "\(browser.text)")
+    #expect(!browser.text.contains("…"), "not cut: \(browser.text)")
+  }
+}
