@@ -115,6 +115,7 @@ enum DevtoolsSuite {
       "frame: the 1 MB value shown", scrolling, baseline: "plain row writes + diff", plain)
     verdict(scrolling, "value explorer frame target < 2 ms")
     withExtendedLifetime(stores) {}
+    await measureHistory(plain: plain)
   }
 
   /// The frames an idle full store view draws in 5 s (of the test clock): none is wanted.

@@ -7,7 +7,8 @@ import TetherTerminal
 /// one of ten.
 public struct EventLogState {
   public internal(set) var list = ListState()
-  public internal(set) var filter = TextFieldState()
+  /// The filter by path or kind; set it to filter without typing.
+  public var filter = TextFieldState()
   public private(set) var isFiltering = false
   /// The selected event's sequence number.
   public private(set) var selected: UInt64?
@@ -83,7 +84,7 @@ public struct EventLogState {
   }
 
   /// Moves the selection and filters (`/`); Enter is the devtools' (it opens the store).
-  mutating func handle(_ event: Event) -> Bool {
+  public mutating func handle(_ event: Event) -> Bool {
     if isFiltering {
       switch event {
       case .key(.escape):

@@ -26,7 +26,7 @@ final class ChangeCollector: Sendable {
   }
 
   /// The most values kept waiting while nobody takes them (the devtools off screen).
-  static let pendingValueLimit = 4096
+  static let pendingValueLimit = 65_536
 
   private let pending = SanitizerVisibleMutex(Changes())
   private let wakePending = Atomic(false)
