@@ -55,7 +55,8 @@ public struct DevtoolsKeys: Sendable {
         ["P"], .triggerLoading,
         "Trigger loading: show the first load (pending), no request sent", hint: "loading"),
       .init(["E"], .triggerError, "Trigger error: show a failure, no request sent", hint: "error"),
-      .init(["u"], .restore, "Restore the state a trigger replaced", hint: "restore"),
+      .init(
+        ["u"], .restore, "Restore the state a trigger or an edit replaced", hint: "restore"),
       .init(
         ["R"], .retryLatest, "Retry the mutation's latest attempt (asks, showing the arguments)",
         hint: "retry latest"),
@@ -83,6 +84,10 @@ public struct DevtoolsKeys: Sendable {
         hint: "copy"),
       .init(["C"], .copyWholeValue, "Copy the whole value as JSON"),
       .init(["a"], .fitRun, "Timeline: fit the selected run, or every run", hint: "fit run"),
+      .init(
+        ["e"], .editValue,
+        "Value: edit the selected part (Space-like flip for a boolean; it must decode as the "
+          + "store's type; u restores)", hint: "edit"),
     ])
 
   public static let standardNetwork = Keymap<DevtoolsAction>(

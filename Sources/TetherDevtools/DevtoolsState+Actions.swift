@@ -131,6 +131,9 @@ extension DevtoolsState {
           action: .simulateFailure(key, choices: fitting))
       }
     case .restore:
+      if simulations[key] == nil, restoreEdit(key, devtools: devtools, now: now) {
+        return .handled
+      }
       let simulation = simulations.removeValue(forKey: key)
       guard let simulation, record.snapshot.simulation != nil else {
         toast.show(

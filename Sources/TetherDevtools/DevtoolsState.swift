@@ -1,5 +1,6 @@
 import Foundation
 import TetherCore
+import TetherJSON
 import TetherTerminal
 
 /// Everything the devtools keep between frames — which page shows (the stores, a store's
@@ -62,6 +63,10 @@ public struct DevtoolsState {
   public internal(set) var commands: [Command] = []
   var prompt: DevtoolsPrompt?
   var palette: PaletteState?
+  var valueEditor: ValueEditorState?
+  /// Values before an edit, for `u`.
+  var edits: [StoreKey: JSONValue] = [:]
+  var lastEditError: String?
   /// The reset or removal the event being handled did.
   var performed: (action: DevtoolsAction, path: OperationPath)?
   var faults: FaultsDialogState?
@@ -72,11 +77,13 @@ public struct DevtoolsState {
   public init() {}
 
   /// Whether a question or the faults dialog is open: every event should come here first.
-  public var isModal: Bool { prompt != nil || faults != nil || palette != nil }
+  public var isModal: Bool {
+    prompt != nil || faults != nil || palette != nil || valueEditor != nil
+  }
 
   /// Whether keys go to a text field (a filter, a search): the app must not take them.
   public var isEditingText: Bool {
-    if faults != nil || prompt != nil || palette != nil { return true }
+    if faults != nil || prompt != nil || palette != nil || valueEditor != nil { return true }
     switch page {
     case .stores: return browser.isFiltering
     case .detail: return detail?.isEditingText ?? false
@@ -183,6 +190,10 @@ public struct DevtoolsState {
       handlePalette(event, devtools: devtools, now: context.now)
       return .handled
     }
+    if valueEditor != nil {
+      handleValueEditor(event, devtools: devtools, now: context.now)
+      return .handled
+    }
     switch page {
     case .stores: return handleStores(event, devtools: devtools, now: context.now)
     case .detail: return handleDetail(event, devtools: devtools, now: context.now)
@@ -226,6 +237,10 @@ public struct DevtoolsState {
     case .nextTab: detail.switchTab(by: 1)
     case .previousTab: detail.switchTab(by: -1)
     case .fitRun: detail.fitsRun.toggle()
+    case .editValue:
+      self.detail = detail
+      editSelectedValue(devtools: devtools, now: now)
+      return .handled
     case .copyValue, .copyWholeValue:
       self.detail = detail
       copy(whole: action == .copyWholeValue, devtools: devtools, now: now)
@@ -315,6 +330,14 @@ public struct DevtoolsState {
   /// The keys that matter now, for the app's footer.
   public var hints: [KeyHint] {
     if let prompt { return prompt.hints }
+    if let valueEditor {
+      return [
+        KeyHint(
+          keys: valueEditor.field != nil ? "Enter" : "Ctrl-S", label: "apply",
+          importance: .essential),
+        KeyHint(keys: "Esc", label: "discard", importance: .essential),
+      ]
+    }
     if palette != nil {
       return [
         KeyHint(keys: "↑/↓", label: "choose", importance: .high),

@@ -133,6 +133,11 @@ public struct DevtoolsDialogs: StatefulWidget {
       PaletteView().render(in: rect, into: &frame, state: &palette)
       state.palette = palette
     }
+    if var editor = state.valueEditor {
+      ValueEditor(path: editor.key.path.description).render(
+        in: rect, into: &frame, state: &editor)
+      state.valueEditor = editor
+    }
     if let prompt = state.prompt { prompt.render(in: rect, into: &frame) }
     if var faults = state.faults, let target = devtools.faults {
       FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)

@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 /// What a store browser needs of a store beyond ``OperationStoreProtocol``, whatever the
 /// store's state type: when its value goes stale and when it will be collected, a mutation's
@@ -49,6 +50,18 @@ public protocol InspectableStore: OperationStoreProtocol {
   /// Ends a simulation: the state from before it comes back unless a real run has changed the
   /// store since, and a store with subscribers whose value is stale fetches again.
   func restore(_ simulation: SimulatedState)
+  /// Sets the value from `json`, decoded as the store's value type: a value set by hand, as
+  /// `setCurrentValue(_:)` sets one (the run log records it).
+  ///
+  /// - Throws: ``InspectionError/notEditable(_:reason:)`` when it does not decode (and
+  ///   nothing changes), or when the store's value type is not `Decodable`.
+  func setCurrentValue(json: JSONValue) throws(InspectionError)
+}
+
+extension InspectableStore {
+  public func setCurrentValue(json: JSONValue) throws(InspectionError) {
+    throw .notEditable(path, reason: "its values cannot be set from here")
+  }
 }
 
 /// A simulated state shown by ``InspectableStore/simulateLoading()`` or
@@ -111,6 +124,8 @@ public enum InspectionError: Error, CustomStringConvertible, Sendable {
   case neverRan(OperationPath)
   /// A simulated failure of a type the store's operation cannot fail with.
   case wrongFailureType(OperationPath, expected: String)
+  /// A value that does not decode as the store's value type.
+  case notEditable(OperationPath, reason: String)
 
   public var description: String {
     switch self {
@@ -118,6 +133,7 @@ public enum InspectionError: Error, CustomStringConvertible, Sendable {
     case .notAQuery(let path): "\(path) is a mutation: simulated states are for queries"
     case .neverRan(let path): "the mutation \(path) has no attempt to retry"
     case .wrongFailureType(let path, let expected): "\(path) fails with \(expected) only"
+    case .notEditable(let path, let reason): "\(path) keeps its value: \(reason)"
     }
   }
 }
