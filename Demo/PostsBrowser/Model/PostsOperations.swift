@@ -98,13 +98,14 @@ public struct PostsOperations: Sendable {
 
   /// Changes a post's title and body, optimistically: the post and its row in the feed change
   /// at once and change back if the server refuses. Loads in flight are left to finish (a
-  /// page of the feed, the post the editor was opened on) and get the change too. When the
-  /// server keeps writes the post is refetched afterwards.
+  /// page of the feed, the post the editor was opened on) and get the change too. Nothing is
+  /// refetched after: the post shows what was saved, and a refused edit is already put back
+  /// (a refetch under faults would only add failures to the screen).
   public var editPost: some MutationRequest<Edit, Post, HTTPError> {
     api.mutation(["posts", "edit"]) { edit in PostsAPI.updatePost(edit.id, with: edit.draft) }
       .optimisticUpdate(
         of: Post.self, matching: { ["post", $0.id] }, runsInFlight: .wait,
-        invalidatesWhenSettled: persistsWrites, { post, edit in post.apply(edit.draft) }
+        invalidatesWhenSettled: false, { post, edit in post.apply(edit.draft) }
       )
       .optimisticUpdate(
         of: PostsPage.self, matching: { _ in Self.feedPath }, runsInFlight: .wait,
@@ -114,16 +115,21 @@ public struct PostsOperations: Sendable {
 
   /// Deletes a post, optimistically: it leaves the feed at once and comes back in its place if
   /// the server refuses. A post the server no longer has (404) is gone either way: it stays
-  /// out. Once deleted, its store goes too.
+  /// out. Once deleted, its store goes too, and the feed is refetched when the server keeps
+  /// writes (only then: a refused delete is already put back).
   public var deletePost: some MutationRequest<Int, Post, HTTPError> {
-    api.mutation(["posts", "delete"]) { id in PostsAPI.deletePost(id) }
+    let persists = persistsWrites
+    return api.mutation(["posts", "delete"]) { id in PostsAPI.deletePost(id) }
       .optimisticUpdate(
         of: PostsPage.self, matching: { _ in Self.feedPath }, runsInFlight: .wait,
-        invalidatesWhenSettled: persistsWrites, { page, id in page.remove(id) }
+        invalidatesWhenSettled: false, { page, id in page.remove(id) }
       )
       .lifecycle(
         onMutate: { _, context in context.client },
-        onSuccess: { _, id, client in client?.remove(at: ["post", id]) },
+        onSuccess: { _, id, client in
+          client?.remove(at: ["post", id])
+          if persists { client?.invalidate(matching: Self.feedPath) }
+        },
         onError: { failure, id, client in
           guard failure.failure?.statusCode == 404 else { return }
           client?.updateValues(matching: Self.feedPath, of: PostsPage.self) { $0.remove(id) }

@@ -164,6 +164,7 @@ import TetherTerminal
     await browser.settle()
     browser.backend.fail("/posts/25", status: 403, message: "Not yours")
     browser.backend.delay("/posts/25", by: .seconds(1))
+    let feedRequests = browser.backend.transport.requests.filter { $0.url?.path == "/posts" }
     browser.press("x")
     #expect(browser.text.contains("Delete “Post 25”?"))
     browser.press("y")
@@ -175,6 +176,9 @@ import TetherTerminal
     // Back in its place, and so is the selection (it had moved on to #24).
     #expect(browser.screen.lines[1].contains("Post 25"))
     #expect(browser.app.selection?.postID == 25 && browser.app.feedList.selection == 0)
+    // Put back as it was: nothing to refetch.
+    let after = browser.backend.transport.requests.filter { $0.url?.path == "/posts" }
+    #expect(after.count == feedRequests.count)
     #expect(browser.text.contains("Post #25"))
   }
 
