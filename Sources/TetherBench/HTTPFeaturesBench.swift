@@ -12,12 +12,14 @@ import TetherJSON
 /// baseline measured in the same run over the same loopback server and transport:
 /// - a query's revalidation answered `304` against a full `200` of a 100 KB feed page
 ///   (target < 0.2×);
-/// - a 100 MB download with progress reported against the same download without (< 1.05×).
+/// - a 100 MB download with progress reported against the same download without (< 1.05×);
+/// - a stream of 200,000 small events: how many a second, and no growth in memory.
 enum HTTPFeaturesBench {
   static func run() async throws {
     Harness.heading("http: conditional requests and transfer progress over loopback")
     try await revalidation()
     try await progress()
+    try await streams()
   }
 
   /// A feed page of `count` posts of dummyjson's shape, about 1 KB each.
@@ -130,6 +132,54 @@ enum HTTPFeaturesBench {
           "median of %d paired rounds: wall %.3f× (< 1.05× %@), CPU %.3f×; %.0f reports a second (≤ 30 %@)",
         rounds, paired.median, paired.median < 1.05 ? "✓" : "✗", paired.cpuMedian, rate,
         rate <= 30.5 ? "✓" : "✗"))
+  }
+
+  /// One small event of the stream row.
+  struct Tick: Decodable, Sendable {
+    var id: Int
+  }
+
+  /// 200,000 JSON lines read as events over loopback as fast as they come, with the process's
+  /// resident memory after the first tenth and at the end: a stream read event by event must
+  /// not grow with its length (the transfer pauses while the reader is 256 KiB behind).
+  @concurrent
+  static func streams() async throws {
+    let count = 200_000
+    var text = ""
+    text.reserveCapacity(count * 16)
+    for id in 0..<count { text += #"{"id":\#(id)}"# + "\n" }
+    let server = try HTTPBenchServer(body: Data(text.utf8))
+    defer { server.stop() }
+    let curl = CurlTransport(configuration: .init(storesCookies: false, proxies: .none))
+    let api = APIClient(baseURL: server.url, transport: curl)
+    let endpoint = StreamEndpoint<Tick>(.get, "ticks", format: .jsonLines)
+    // A first pass warms the connection and the allocator.
+    for try await _ in api.events(endpoint) {}
+    let before = residentKiB()
+    var atTenth = 0
+    var seen = 0
+    let start = ContinuousClock.now
+    for try await tick in api.events(endpoint) {
+      guard tick.id == seen else { throw Unexpected() }
+      seen += 1
+      if seen == count / 10 { atTenth = residentKiB() }
+    }
+    let seconds = (ContinuousClock.now - start) / .seconds(1)
+    let growth = residentKiB() - atTenth
+    Harness.line(
+      "stream of 200,000 JSON lines",
+      String(
+        format:
+          "%.0f events a second (≥ 10,000 %@); resident +%d KiB after 20,000, +%d KiB more by 200,000 (< 1 MiB %@)",
+        Double(seen) / seconds, Double(seen) / seconds >= 10_000 ? "✓" : "✗", atTenth - before,
+        growth, growth < 1024 ? "✓" : "✗"))
+  }
+
+  /// The process's resident memory (VmRSS), in KiB.
+  static func residentKiB() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
   }
 
   struct Unexpected: Error {}

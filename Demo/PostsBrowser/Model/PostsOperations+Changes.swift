@@ -8,7 +8,8 @@ extension PostsOperations {
   /// The service's change stream as a query whose value grows with each change: a post whose
   /// change the browser did not make itself (its title differs from the one `knownTitle`
   /// gives, or it is deleted while still known) is marked changed elsewhere. A dropped
-  /// connection is retried without end, backing off to 30 s, and resumes with Last-Event-ID.
+  /// connection is retried (a thousand times, backing off to 30 s) and resumes with
+  /// Last-Event-ID.
   public func changes(knownTitle: @escaping @Sendable (Int) -> String?)
     -> some QueryRequest<ChangesSeen, HTTPError>
   {
@@ -24,6 +25,6 @@ extension PostsOperations {
         break
       }
     }
-    .retry(limit: Int.max / 2)
+    .retry(limit: 1_000)
   }
 }
