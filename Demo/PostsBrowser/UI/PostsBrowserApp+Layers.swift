@@ -142,7 +142,10 @@ extension PostsBrowserApp {
       case .devtoolsDialog:
         DevtoolsDialogs(devtools).render(in: frame.bounds, into: &frame, state: &inspector)
       case .help(var help):
-        HelpOverlay(helpSections).render(in: frame.bounds, into: &frame, state: &help)
+        // Above the status bar, which it would otherwise cut into, leaving pieces of it.
+        let status = BrowserLayout(bounds: frame.bounds, devtools: devtoolsPlace).status
+        let area = Rect(x: 0, y: 0, width: frame.bounds.width, height: status.minY)
+        HelpOverlay(helpSections).render(in: area, into: &frame, state: &help)
         layers[index] = .help(help)
       }
     }

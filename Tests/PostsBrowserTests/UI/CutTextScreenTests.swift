@@ -37,4 +37,15 @@ import TetherTerminal
     #expect(browser.text.contains("reload and edit again"), "\(browser.text)")
     #expect(!browser.text.contains("…"), "not cut: \(browser.text)")
   }
+
+  /// The help opens above the status bar: no piece of the bar is left beside it.
+  @Test func theHelpLeavesTheStatusBarWhole() async throws {
+    let browser = try BrowserHarness(size: Size(width: 80, height: 24))
+    await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    let bar = browser.screen.lines[22]
+    browser.press("?")
+    #expect(browser.text.contains("Focus the feed"))
+    #expect(browser.screen.lines[22] == bar, "\(browser.text)")
+  }
 }
