@@ -29,14 +29,17 @@ extension DevtoolsScreen {
         Segment(
           " ● \(status?.text ?? "attached") ",
           style: Style(foreground: .black, background: .green, attributes: .bold)))
+      // What the process injects, after what it is: on a narrow bar it is cut first.
+      let faults = [devtools.faults?.statusText, devtools.storeFaults?.statusText]
+        .compactMap { $0 }
+      if !faults.isEmpty {
+        left.append(
+          Segment(
+            " " + faults.joined(separator: " · "),
+            style: Style(foreground: .red, attributes: .bold)))
+      }
     }
     var right: [Segment] = []
-    let faults = [devtools.faults?.statusText, devtools.storeFaults?.statusText].compactMap { $0 }
-    if replay == nil, !faults.isEmpty {
-      right.append(
-        Segment(
-          faults.joined(separator: " · ") + " ", style: Style(foreground: .red, attributes: .bold)))
-    }
     let resyncs = source.resyncs
     if resyncs > 0 {
       right.append(
