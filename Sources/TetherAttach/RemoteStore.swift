@@ -57,13 +57,15 @@ public final class RemoteStore: InspectableStore {
   }
 
   public var inspected: InspectedStoreState { state.withLock { $0.store } }
-  public var subscriberCount: Int { inspected.snapshot.subscriberCount }
-  public var snapshot: OperationSnapshot { inspected.snapshot }
+  // Each field alone: the devtools read several of 10,000 stores per frame, and a copy of the
+  // whole state (attempts included) for each would be most of their cost.
+  public var subscriberCount: Int { state.withLock { $0.store.snapshot.subscriberCount } }
+  public var snapshot: OperationSnapshot { state.withLock { $0.store.snapshot } }
   public var runLog: [RunLogEntry] { state.withLock { $0.log } }
-  public var staleDate: Date? { inspected.staleDate }
-  public var collectionDate: Date? { inspected.collectionDate }
-  public var attempts: [AttemptSnapshot] { inspected.attempts }
-  public var latestArguments: LoggedValue? { inspected.latestArguments }
+  public var staleDate: Date? { state.withLock { $0.store.staleDate } }
+  public var collectionDate: Date? { state.withLock { $0.store.collectionDate } }
+  public var attempts: [AttemptSnapshot] { state.withLock { $0.store.attempts } }
+  public var latestArguments: LoggedValue? { state.withLock { $0.store.latestArguments } }
 
   public func performRefetch(cancelInFlight: Bool) async throws {
     if kind == .mutation { throw OperationStoreError.mutationsAreNotRefetched(path) }

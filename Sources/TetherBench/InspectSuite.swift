@@ -184,8 +184,23 @@ enum InspectSuite {
       DevtoolsView(devtools).render(in: frame.bounds, into: &frame, state: &state)
       drawn.store(state.catalog.records.count, ordering: .relaxed)
     }
+    // The inspector's and the connection's part alone: every store in the viewer's source.
+    let received = await Harness.best(of: 3, iterations: 1) {
+      guard let connection = try? InspectorConnection(path: inspector.socketPath) else { return }
+      connection.start()
+      defer { connection.close() }
+      _ = await wait { connection.source.inspectableStores().count == 10_000 }
+    }
     Harness.compare(
       "connect, snapshot, first frame", remote, baseline: "first frame of a local client", local)
+    Harness.compare(
+      "  of which: connect and snapshot received", received,
+      baseline: "first frame of a local client",
+      local)
+    Harness.line(
+      "  CPU of both sides, snapshot received",
+      String(
+        format: "%.0f ms (wall %.0f ms)", received.cpuSeconds * 1000, received.wallSeconds * 1000))
     Harness.line(
       "  stores in the tree",
       "\(drawn.load(ordering: .relaxed)) · "
