@@ -12,6 +12,9 @@ extension DevtoolsState {
       return
     }
     let offline = !source.isOfflineMocked
+    catalog.synchronize(with: devtools)
+    // Counted before going online: the paused runs go on at once.
+    let paused = catalog.records.values.filter { $0.snapshot.fetchStatus == .paused }.count
     source.mockOffline(offline)
     catalog.synchronize(with: devtools)
     if offline {
@@ -19,7 +22,6 @@ extension DevtoolsState {
         "Offline (mocked): queries pause, writes queue, nothing is sent — W goes online",
         now: now, duration: .seconds(5))
     } else {
-      let paused = catalog.records.values.filter { $0.snapshot.fetchStatus == .paused }.count
       toast.show(
         "Online again: "
           + (paused == 0

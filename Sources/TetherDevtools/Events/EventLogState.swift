@@ -1,4 +1,5 @@
 import Foundation
+import TetherCore
 import TetherTerminal
 
 /// What the event log view keeps between frames: the selected event (at the newest one, the
@@ -45,7 +46,17 @@ public struct EventLogState {
         scanned = 0
         matchedFilter = needle
       }
-      let found = log.sequences(after: scanned) { Self.matches($0, needle) }
+      // Kinds are matched once, paths once each: a log of 100,000 events has few stores.
+      let kinds = Set(ClientEventRecord.Kind.allCases.filter { $0.rawValue.contains(needle) })
+      let mutations = "mutation".contains(needle)
+      var paths: [OperationPath: Bool] = [:]
+      let found = log.sequences(after: scanned) { record in
+        if kinds.contains(record.kind) || (mutations && record.isMutation) { return true }
+        if let known = paths[record.path] { return known }
+        let matches = record.pathText.lowercased().contains(needle)
+        paths[record.path] = matches
+        return matches
+      }
       matches!.append(contentsOf: found)
       scanned = window.first + UInt64(window.count) - 1
       if let oldest = matches!.first, oldest < window.first {
@@ -76,11 +87,6 @@ public struct EventLogState {
       if matches[middle] < sequence { low = middle + 1 } else { high = middle }
     }
     return low < matches.count && matches[low] == sequence ? low : nil
-  }
-
-  static func matches(_ record: ClientEventRecord, _ needle: String) -> Bool {
-    record.kind.rawValue.contains(needle) || record.pathText.lowercased().contains(needle)
-      || (record.isMutation && "mutation".contains(needle))
   }
 
   /// Moves the selection and filters (`/`); Enter is the devtools' (it opens the store).

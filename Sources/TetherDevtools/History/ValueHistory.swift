@@ -28,6 +28,8 @@ public struct HistoryEntry: Sendable, Hashable {
     case yielded(OperationRunID?)
     /// A value set by hand (`setValue`, an optimistic update, an edit in the devtools).
     case manualSet
+    /// The value the store held when the devtools first looked.
+    case initial
   }
 
   /// The entry's number in its store's history, from 1; entries dropped keep their numbers.
@@ -43,7 +45,7 @@ public struct HistoryEntry: Sendable, Hashable {
   public var run: OperationRunID? {
     switch cause {
     case .run(let run, _), .yielded(let run): run
-    case .manualSet: nil
+    case .manualSet, .initial: nil
     }
   }
 
@@ -55,6 +57,7 @@ public struct HistoryEntry: Sendable, Hashable {
       return number + (trigger.map { " \($0)" } ?? "")
     case .yielded(let run): return "yielded by " + (run.map { "run #\($0.number)" } ?? "a run")
     case .manualSet: return "value set by hand"
+    case .initial: return "held when the devtools first looked"
     }
   }
 

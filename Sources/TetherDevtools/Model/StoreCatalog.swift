@@ -51,11 +51,22 @@ public final class StoreCatalog {
   public func synchronize(with devtools: Devtools) -> Bool {
     if !isLoaded {
       isLoaded = true
-      _ = devtools.changes.take()
+      // The values taken since the devtools were made (before they were first drawn) go to
+      // the histories; a store that took none starts with the value it holds.
+      let pending = devtools.changes.take()
       historyLimits = devtools.historyLimits
-      for store in devtools.allStores() {
-        insert(store)
-        if historyLimits != nil { recordCurrentValue(of: store) }
+      for store in devtools.allStores() { insert(store) }
+      var recorded = Set<ObjectIdentifier>()
+      for value in pending.values {
+        guard let record = records[value.store], !record.isMutation else { continue }
+        record.history.append(
+          JSONValue(describing: value.value).text(), cause: value.cause, at: value.date)
+        recorded.insert(value.store)
+      }
+      if historyLimits != nil {
+        for (id, record) in records where !recorded.contains(id) {
+          recordCurrentValue(of: record.store)
+        }
       }
       revision &+= 1
       structureRevision &+= 1
@@ -107,7 +118,7 @@ public final class StoreCatalog {
       record.snapshot.hasValue, !record.snapshot.isPlaceholder
     else { return }
     record.history.append(
-      JSONValue(describing: record.snapshot.currentValue).text(), cause: .run(nil, trigger: nil),
+      JSONValue(describing: record.snapshot.currentValue).text(), cause: .initial,
       at: record.snapshot.valueLastUpdatedAt ?? record.snapshot.date)
   }
 

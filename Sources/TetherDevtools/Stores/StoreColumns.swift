@@ -183,7 +183,9 @@ enum StoreColumns {
   /// `12:03:05.250`.
   static func preciseTime(_ date: Date) -> String {
     let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
-    return clockTime(date) + String(format: ".%03d", milliseconds)
+    // Not `String(format:)`: the event log formats a time for every row of every frame.
+    let digits = String(milliseconds)
+    return clockTime(date) + "." + String(repeating: "0", count: 3 - digits.count) + digits
   }
 
   /// `320 ms`, `1.4 s`, `2 m 5 s`; never negative (a date before another by clock skew shows
