@@ -48,6 +48,11 @@ enum ToolCommand {
         Command<AttachOptions>(
           "attach",
           abstract: "the devtools full screen on a process (with no argument: the only one)",
+          discussion: """
+            Every key of the devtools acts on the process: r refetches there, F sets the faults \
+            it injects and ! fails the next requests of a store (when its inspector has a fault \
+            target). Press ? in the viewer for every key.
+            """,
           defaults: AttachOptions(),
           arguments: [
             .positional(
