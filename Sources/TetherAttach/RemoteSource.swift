@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TetherCore
 import TetherDevtools
 import TetherInspector
@@ -26,6 +27,7 @@ public final class RemoteSource: StoreSource {
   public let network = NetworkLog()
   private let commands: (any RemoteCommands)?
   private let storage = SanitizerVisibleMutex(Storage())
+  private let offlineMocked = Atomic(false)
 
   /// - Parameter commands: where actions go; nil for a recording, whose stores only show.
   public init(commands: (any RemoteCommands)?) {
@@ -59,6 +61,18 @@ public final class RemoteSource: StoreSource {
   }
 
   public var status: StoreSourceStatus? { storage.withLock { $0.status } }
+
+  /// Live sources take the process offline with an inspector command (recordings cannot).
+  public var canMockOffline: Bool { commands != nil }
+
+  /// Whether this viewer took the process offline (another viewer's `W` is not seen here).
+  public var isOfflineMocked: Bool { offlineMocked.load(ordering: .relaxed) }
+
+  public func mockOffline(_ offline: Bool) {
+    offlineMocked.store(offline, ordering: .relaxed)
+    commands?.send(offline ? .mockOffline : .mockOnline, path: [], isMutation: false)
+    emit([])
+  }
 
   /// Says what the source is; the status bar shows it.
   public func setStatus(_ status: StoreSourceStatus) {

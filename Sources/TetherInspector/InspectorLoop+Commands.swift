@@ -43,7 +43,13 @@ extension InspectorLoop {
         return
       }
       guard command.isForAStore else {
-        setFaults(id: id, message, for: viewer)
+        if command == .mockOffline || command == .mockOnline {
+          server.client.isOfflineMocked = command == .mockOffline
+          answer(
+            viewer, id, ok: true, command == .mockOffline ? "offline (mocked)" : "online again")
+        } else {
+          setFaults(id: id, message, for: viewer)
+        }
         return
       }
       guard let path = message["path"]?.path else {
@@ -161,7 +167,7 @@ extension InspectorLoop {
           )
         }
       }
-    case .setFaults, .failNext:
+    case .setFaults, .failNext, .mockOffline, .mockOnline:
       break  // answered by the fault commands
     }
   }

@@ -26,9 +26,13 @@ public enum InspectorCommand: String, Sendable, Hashable, CaseIterable {
   case setFaults
   /// Fails the next requests the query causes, with the statuses of a plan.
   case failNext
+  /// Makes the client act offline (the devtools' `W`): queries pause, writes queue (no store).
+  case mockOffline
+  /// Ends ``mockOffline``: what paused goes on, in order (no store).
+  case mockOnline
 
   /// Whether the command acts on one store (it names its path).
-  public var isForAStore: Bool { self != .setFaults }
+  public var isForAStore: Bool { self != .setFaults && self != .mockOffline && self != .mockOnline }
 }
 
 /// One command with what it is for and its number, which its result carries.

@@ -68,6 +68,22 @@ import TetherSystem
     #expect(catalog.record(at: ["n"])?.snapshot.runCount == 2)
   }
 
+  @Test func wTakesTheInspectedProcessOfflineAndBack() async throws {
+    let scratch = try SocketScratch()
+    let client = client()
+    let inspector = try start(client, scratch)
+    defer { inspector.stop() }
+    let connection = try InspectorConnection(path: inspector.socketPath)
+    connection.start()
+    let source = connection.source
+    #expect(source.canMockOffline)
+    source.mockOffline(true)
+    #expect(source.isOfflineMocked)
+    #expect(await eventually { client.isOfflineMocked }, "the inspected client is offline")
+    source.mockOffline(false)
+    #expect(await eventually { !client.isOfflineMocked })
+  }
+
   @Test func whenTheProcessStopsInspectingTheViewerSaysSoAndKeepsTheLastState() async throws {
     let scratch = try SocketScratch()
     let client = client()
