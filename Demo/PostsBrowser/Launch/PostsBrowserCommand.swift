@@ -156,10 +156,12 @@ public enum PostsBrowserCommand {
     timeouts: HTTPTimeouts, server: PostsServer? = nil, log: (@Sendable (String) -> Void)?,
     credential: AuthenticationInterceptor.Credential? = nil
   ) -> PostsModel.Configuration {
-    PostsModel.Configuration(
+    var configuration = PostsModel.Configuration(
       baseURL: baseURL, transport: transport, timeouts: timeouts, pageSize: options.pageSize,
       retries: options.retries, server: server, persistsWrites: server != nil, log: log,
       credential: credential)
+    configuration.followsChanges = true
+    return configuration
   }
 
   /// The embedded service's request log, written to the log file when there is one.

@@ -30,7 +30,7 @@ extension PostsModel {
 
   /// Marks post `id` as seen: its mark goes.
   public func acknowledgeChange(of id: Int) {
-    guard isChangedElsewhere(id) else { return }
+    guard followsChanges, isChangedElsewhere(id) else { return }
     client.updateValues(matching: PostsOperations.changesPath, of: ChangesSeen.self) {
       $0.changedElsewhere.remove(id)
     }

@@ -31,6 +31,10 @@ extension PostsModel {
     /// More observers of every request: an inspector's network log (`--no-inspect` leaves it
     /// out).
     public var observers: [any HTTPObserver] = []
+    /// Whether the browser follows the service's change stream (``PostsAPI/changes``) to mark
+    /// posts changed elsewhere: `posts` does; off by default, so that a model in a test sends
+    /// only the requests it is asked to.
+    public var followsChanges = false
 
     public init(
       baseURL: URL, transport: any HTTPTransport = CurlTransport.shared,

@@ -30,6 +30,8 @@ public final class PostsModel: Sendable {
   /// The fault keys: the embedded service's faults, or the client's injector with `--url`.
   public let faults: FaultControl
   public var persistsWrites: Bool { operations.persistsWrites }
+  /// Whether the browser follows the change stream (``Configuration/followsChanges``).
+  public let followsChanges: Bool
   /// The feed. The model subscribes to it for as long as it lives (so it loads, and reloads
   /// when invalidated), once: another subscriber arriving later would refetch it.
   public let feed: OperationStore<PaginatedState<Int, PostsPage, HTTPError>>
@@ -89,6 +91,7 @@ public final class PostsModel: Sendable {
       } ?? [],
       observers: observers, clock: configuration.clock)
     self.client = client
+    followsChanges = configuration.followsChanges
     self.cache = cache
     self.reachability = reachability
     reachability?.probe { _ = try? await api.send(PostsAPI.posts(skip: 0, limit: 1)) }

@@ -82,9 +82,10 @@ public final class PostsBrowserApp: TerminalApp {
     watches = [
       model.onFeedChange { inbox.post(.feedChanged) },
       model.activity.onChange(wake),
-      model.followChanges(),
-      model.changes.subscribe { _ in wake() },
     ]
+    if model.followsChanges {
+      watches += [model.followChanges(), model.changes.subscribe { _ in wake() }]
+    }
     devtools.messages.onPost(wake)
     // The feed may have changed before anyone listened.
     inbox.post(.feedChanged)
@@ -138,7 +139,8 @@ public final class PostsBrowserApp: TerminalApp {
       let posts = visiblePosts(in: feedState)
       FeedPanel(
         state: feedState, posts: posts, filter: filter, isFocused: focus == .feed && !isModal,
-        changedElsewhere: model.changes.state.currentValue?.changedElsewhere ?? [],
+        changedElsewhere: model.followsChanges
+          ? model.changes.state.currentValue?.changedElsewhere ?? [] : [],
         waitingSince: activity.waitingSince("/posts"),
         hasTerminalFocus: model.operations.focus.value, queued: queued
       ).render(in: feed, into: &frame, list: &feedList)

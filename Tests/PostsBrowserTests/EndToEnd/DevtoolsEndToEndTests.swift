@@ -19,11 +19,12 @@ struct DevtoolsEndToEndTests {
 
     // The full store view, filtered, and a store's detail with its value unfolded.
     try tmux.press("S")
-    try await tmux.waitUntil(containing: "Queries · 4")
+    // The comments of post 251, its post and author, the feed, and the change stream.
+    try await tmux.waitUntil(containing: "Queries · 5")
     try tmux.press("/")
     try tmux.type("post 251")
     try tmux.press("Enter")
-    try await tmux.waitUntil(containing: "Queries · 1 of 4")
+    try await tmux.waitUntil(containing: "Queries · 1 of 5")
     try tmux.press("j", "Enter")
     try await tmux.waitUntil(containing: "Store [\"post\", 251]")
     try tmux.press("Tab")
@@ -68,9 +69,9 @@ struct DevtoolsEndToEndTests {
 
     // Back to the panel; trigger error shows a failure in the post panel without a request.
     try tmux.press("Escape")
-    try await tmux.waitUntil(containing: "Queries · 1 of 4")
+    try await tmux.waitUntil(containing: "Queries · 1 of 5")
     try tmux.press("Escape")  // clears the filter
-    try await tmux.waitUntil(containing: "Queries · 4")
+    try await tmux.waitUntil(containing: "Queries · 5")
     try tmux.press("Escape")
     try await tmux.waitUntil(containing: "S full screen")
     try tmux.press("E")
