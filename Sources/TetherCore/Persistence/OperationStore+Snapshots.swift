@@ -70,7 +70,7 @@ extension OperationStore {
     var restorable: [OperationRunID: RestorableRun] = [:]
     for run in runs {
       restorable[run.id] = RestorableRun(
-        failedAttempts: run.attempt - 1, hookRecords: run.hookRecords?.value)
+        failedAttempts: run.attempt - 1, hookRecords: run.hookRecords)
     }
     return restorable
   }

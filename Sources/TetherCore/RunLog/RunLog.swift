@@ -74,9 +74,8 @@ struct RunLogRecord: Sendable {
   @usableFromInline var attempt: Int
   @usableFromInline var trigger: RunTrigger
   @usableFromInline var flag: Bool
-  /// The input, the failure or the pause reason, boxed: most records have none, and a record
-  /// without one is plain data, cheap to copy into the ring.
-  @usableFromInline var boxedPayload: Boxed<any Sendable>?
+  /// The input, the failure or the pause reason.
+  @usableFromInline var payload: (any Sendable)?
 
   @inlinable
   init(
@@ -91,11 +90,8 @@ struct RunLogRecord: Sendable {
     self.attempt = attempt ?? 0
     self.trigger = trigger
     self.flag = flag
-    self.boxedPayload = payload.map { .value($0) }
+    self.payload = payload
   }
-
-  /// The input, the failure or the pause reason.
-  var payload: (any Sendable)? { boxedPayload?.value }
 
   /// The public entry, for the store at `path` of kind `kind`.
   func entry(path: OperationPath, kind storeKind: OperationKind) -> RunLogEntry {

@@ -33,7 +33,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
 
   @usableFromInline var storedHistory: [Attempt] = []
   @usableFromInline var storedValue: Value?
-  @usableFromInline var tracker = RunTracker<Failure>()
+  public internal(set) var tracker = RunTracker<Failure>()
   @usableFromInline var maxHistory: Int
 
   @inlinable
@@ -48,21 +48,8 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
 
   public var currentValue: Value? { storedValue }
   public var hasValue: Bool { storedValue != nil }
-  public var status: OperationStatus { tracker.outcome }
-  public var fetchStatus: FetchStatus { tracker.fetchStatus }
   /// The failure of the latest attempt.
   public var error: Failure? { storedHistory.last?.error }
-  public var failureCount: Int { tracker.failureCount }
-  public var failureReason: Failure? { tracker.failureReason }
-  public var valueUpdateCount: Int { tracker.valueUpdateCount }
-  public var valueLastUpdatedAt: Date? { tracker.valueLastUpdatedAt }
-  public var errorUpdateCount: Int { tracker.errorUpdateCount }
-  public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
-  public var runCount: Int { tracker.runCount }
-  public var isInvalidated: Bool { tracker.isInvalidated }
-  public var isCancelled: Bool { tracker.cancellation == .kept }
-  public var cancellation: RunCancellation? { tracker.cancellation }
-  public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
   /// A mutation never goes stale: it runs only when asked.
   public func isStale(at date: Date) -> Bool { false }
@@ -83,7 +70,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
     switch event {
     case .runStarted(let run, let arguments, let date):
       tracker.start(run)
-      tracker.outcome = .pending
+      tracker.status = .pending
       tracker.error = nil
       storedHistory.append(
         Attempt(id: run, arguments: arguments, status: .running, startDate: date))
@@ -130,9 +117,9 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
   private mutating func updateOutcome() {
     let ended = storedHistory.last { $0.status == .succeeded || $0.status == .failed }
     switch ended?.status {
-    case .succeeded: tracker.outcome = .success
-    case .failed: tracker.outcome = .failure
-    default: tracker.outcome = .pending
+    case .succeeded: tracker.status = .success
+    case .failed: tracker.status = .failure
+    default: tracker.status = .pending
     }
   }
 

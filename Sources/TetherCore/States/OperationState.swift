@@ -40,41 +40,14 @@ public protocol OperationState: Sendable {
   var currentValue: CurrentValue { get }
   /// Whether the state holds a fetched (or set) value.
   var hasValue: Bool { get }
-  /// What data there is: pending, success or failure.
-  var status: OperationStatus { get }
-  /// What is happening now: idle, fetching or paused.
-  var fetchStatus: FetchStatus { get }
+  /// The bookkeeping of the state's runs, which the fields below read: one record shared by
+  /// every kind of state.
+  var tracker: RunTracker<Failure> { get }
   /// The latest failure, cleared by the next success (and by a new run while there is no
   /// value).
   var error: Failure? { get }
-  /// How many attempts of the latest run that failed an attempt have failed; it stays after
-  /// the run ends and is reset to 0 by the next success, so a UI can say "failed after 4
-  /// attempts".
-  var failureCount: Int { get }
-  /// The failure of the latest failed attempt, reset by the next success.
-  var failureReason: Failure? { get }
-  /// How many times the value changed, and when it last did.
-  var valueUpdateCount: Int { get }
-  var valueLastUpdatedAt: Date? { get }
-  /// How many times a run's failure was recorded, and when the last one was.
-  var errorUpdateCount: Int { get }
-  var errorLastUpdatedAt: Date? { get }
-  /// How many runs have started.
-  var runCount: Int { get }
-  /// Whether the value was invalidated since it was last fetched.
-  var isInvalidated: Bool { get }
-  /// Whether the latest run was cancelled with `cancel(revert: false)`, keeping what it had
-  /// changed; cleared when the next run starts.
-  var isCancelled: Bool { get }
-  /// Whether the latest run was cancelled, and whether its changes were reverted or kept;
-  /// nil when it was not cancelled, and cleared when the next run starts. Unlike
-  /// ``isCancelled``, it tells a reverted cancellation (a refetch replacing the run, the last
-  /// subscriber leaving) from a run that never was.
-  var cancellation: RunCancellation? { get }
   /// Whether ``currentValue`` is nil and a placeholder is shown instead.
   var isPlaceholder: Bool { get }
-  /// The retry progress of the run in flight, if it has failed attempts.
-  var retryProgress: RetryProgress<Failure>? { get }
 
   /// Whether the value should be refetched at `date`.
   func isStale(at date: Date) -> Bool

@@ -21,7 +21,7 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
   @usableFromInline var neighbors: [PageID: PageNeighbors<PageID>] = [:]
   @usableFromInline var directions: [(run: OperationRunID, direction: PagingDirection)] = []
   @usableFromInline var errors = DirectionErrors<Failure>()
-  @usableFromInline var tracker = RunTracker<Failure>()
+  public internal(set) var tracker = RunTracker<Failure>()
   @usableFromInline var staleness: Staleness
   @usableFromInline var staleTime: (@Sendable (PaginatedState) -> Duration)?
   @usableFromInline var maxPages: Int?
@@ -72,20 +72,6 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
   public var allPagesError: Failure? { errors.all }
 
   public var hasValue: Bool { !storedPages.isEmpty }
-  public var status: OperationStatus { tracker.outcome }
-  public var fetchStatus: FetchStatus { tracker.fetchStatus }
-  public var error: Failure? { tracker.error }
-  public var failureCount: Int { tracker.failureCount }
-  public var failureReason: Failure? { tracker.failureReason }
-  public var valueUpdateCount: Int { tracker.valueUpdateCount }
-  public var valueLastUpdatedAt: Date? { tracker.valueLastUpdatedAt }
-  public var errorUpdateCount: Int { tracker.errorUpdateCount }
-  public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
-  public var runCount: Int { tracker.runCount }
-  public var isInvalidated: Bool { tracker.isInvalidated }
-  public var isCancelled: Bool { tracker.cancellation == .kept }
-  public var cancellation: RunCancellation? { tracker.cancellation }
-  public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
   /// How long fetched pages stay fresh now, or nil when they never go stale.
   public var staleDuration: Duration? {
@@ -145,7 +131,7 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
       directions.append((run, PagingDirection(action)))
       if storedPages.isEmpty {
         tracker.error = nil
-        tracker.outcome = .pending
+        tracker.status = .pending
       }
     case .runYielded(let run, let result, let date):
       apply(result, direction: nil, at: date, of: run)

@@ -15,7 +15,7 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   @usableFromInline var storedValue: Value?
   @usableFromInline var storedPlaceholder: Value?
-  @usableFromInline var tracker = RunTracker<Failure>()
+  public internal(set) var tracker = RunTracker<Failure>()
   @usableFromInline var staleness: Staleness
   @usableFromInline var staleTime: (@Sendable (QueryState) -> Duration)?
   /// The value before the first fetch, from `.defaultValue(_:)`.
@@ -39,20 +39,6 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   public var isPlaceholder: Bool { storedValue == nil && storedPlaceholder != nil }
 
   public var hasValue: Bool { tracker.valueUpdateCount > 0 }
-  public var status: OperationStatus { tracker.outcome }
-  public var fetchStatus: FetchStatus { tracker.fetchStatus }
-  public var error: Failure? { tracker.error }
-  public var failureCount: Int { tracker.failureCount }
-  public var failureReason: Failure? { tracker.failureReason }
-  public var valueUpdateCount: Int { tracker.valueUpdateCount }
-  public var valueLastUpdatedAt: Date? { tracker.valueLastUpdatedAt }
-  public var errorUpdateCount: Int { tracker.errorUpdateCount }
-  public var errorLastUpdatedAt: Date? { tracker.errorLastUpdatedAt }
-  public var runCount: Int { tracker.runCount }
-  public var isInvalidated: Bool { tracker.isInvalidated }
-  public var isCancelled: Bool { tracker.cancellation == .kept }
-  public var cancellation: RunCancellation? { tracker.cancellation }
-  public var retryProgress: RetryProgress<Failure>? { tracker.retryProgress }
 
   /// How long a fetched value stays fresh now, or nil when it never goes stale.
   public var staleDuration: Duration? {
@@ -93,14 +79,13 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   @inlinable
   public static func canShareRun(_ input: Void, with runningInput: Void) -> Bool { true }
 
-  @inlinable
   public mutating func apply(_ event: OperationEvent<Self>) {
     switch event {
     case .runStarted(let run, _, _):
       tracker.start(run)
       if tracker.valueUpdateCount == 0 {
         tracker.error = nil
-        tracker.outcome = .pending
+        tracker.status = .pending
       }
     case .runYielded(let run, let result, let date):
       apply(result, at: date, final: false, of: run)
@@ -132,8 +117,7 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     }
   }
 
-  @inlinable
-  mutating func apply(
+  private mutating func apply(
     _ result: Result<Value, Failure>, at date: Date, final: Bool, of run: OperationRunID
   ) {
     switch result {

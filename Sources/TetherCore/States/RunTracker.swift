@@ -1,43 +1,57 @@
 import Foundation
 
-/// The one bookkeeping record every state shares: runs in flight (and which of them wait),
-/// counters and dates, the latest outcome, the failure history and the retry progress.
-@usableFromInline
-struct RunTracker<Failure: Error>: Sendable {
-  @usableFromInline var active = RunSet()
-  @usableFromInline var paused = RunSet()
-  @usableFromInline var runCount = 0
-  @usableFromInline var valueUpdateCount = 0
-  @usableFromInline var valueLastUpdatedAt: Date?
-  @usableFromInline var errorUpdateCount = 0
-  @usableFromInline var errorLastUpdatedAt: Date?
-  @usableFromInline var error: Failure?
-  @usableFromInline var outcome = OperationStatus.pending
-  @usableFromInline var isInvalidated = false
+/// The bookkeeping of a state's runs, one record every ``OperationState`` keeps: the runs in
+/// flight (and which of them wait), counters and dates, the latest outcome, the failure
+/// history and the progress of retries and transfers.
+///
+/// A state exposes it as ``OperationState/tracker``, and the fields a screen reads
+/// (``OperationState/status``, ``OperationState/failureCount``…) are read from it by one
+/// extension of the protocol, not forwarded by each kind of state. Only the store changes it,
+/// through the state's `apply(_:)`.
+public struct RunTracker<Failure: Error>: Sendable {
+  var active = RunSet()
+  var paused = RunSet()
+  /// How many runs have started.
+  public internal(set) var runCount = 0
+  /// How many times the value changed, and when it last did.
+  public internal(set) var valueUpdateCount = 0
+  public internal(set) var valueLastUpdatedAt: Date?
+  /// How many times a run's failure was recorded, and when the last one was.
+  public internal(set) var errorUpdateCount = 0
+  public internal(set) var errorLastUpdatedAt: Date?
+  /// The latest failure, cleared by the next success.
+  public internal(set) var error: Failure?
+  /// What data there is: pending, success or failure.
+  public internal(set) var status = OperationStatus.pending
+  /// Whether the value was invalidated since it was last fetched.
+  public internal(set) var isInvalidated = false
   /// How the latest run ended when it was cancelled; nil when it was not (or runs again).
-  @usableFromInline var cancellation: RunCancellation?
-  @usableFromInline var failureCount = 0
-  @usableFromInline var failureReason: Failure?
-  @usableFromInline var retryProgress: RetryProgress<Failure>?
-  @usableFromInline var retryingRun: OperationRunID?
+  public internal(set) var cancellation: RunCancellation?
+  /// How many attempts of the latest run that failed an attempt have failed.
+  public internal(set) var failureCount = 0
+  /// The failure of the latest failed attempt.
+  public internal(set) var failureReason: Failure?
+  /// The retry progress of the run in flight, if it has failed attempts.
+  public internal(set) var retryProgress: RetryProgress<Failure>?
+  /// The latest transfer report of the run in flight.
+  public internal(set) var transferProgress: TransferProgress?
+  var retryingRun: OperationRunID?
   /// What the devtools simulate (`InspectableStore.simulateLoading()` and
   /// `simulateFailure(_:)`), until a real outcome, or a restore, replaces it.
-  @usableFromInline var simulation: SimulatedState.Kind?
-  /// The latest transfer report, of `transferRun`.
-  @usableFromInline var transferProgress: TransferProgress?
-  @usableFromInline var transferRun: OperationRunID?
+  var simulation: SimulatedState.Kind?
+  /// The run `transferProgress` is of.
+  var transferRun: OperationRunID?
   /// The latest run whose final result was applied; older results are dropped.
-  @usableFromInline var latestAppliedRun: OperationRunID?
+  var latestAppliedRun: OperationRunID?
 
-  @inlinable init() {}
+  init() {}
 
-  @inlinable
-  var fetchStatus: FetchStatus {
+  /// What is happening now: idle, fetching, or paused when every run in flight waits.
+  public var fetchStatus: FetchStatus {
     if active.isEmpty { return .idle }
     return paused.count == active.count ? .paused : .fetching
   }
 
-  @inlinable
   mutating func start(_ run: OperationRunID) {
     active.insert(run)
     runCount += 1
@@ -46,20 +60,17 @@ struct RunTracker<Failure: Error>: Sendable {
 
   /// Whether the final result of `run` is newer than the latest applied one; if so, it
   /// becomes the latest applied. Call before applying the result, then `remove(_:)` the run.
-  @inlinable
   mutating func claimResult(of run: OperationRunID) -> Bool {
     if let latestAppliedRun, latestAppliedRun > run { return false }
     latestAppliedRun = run
     return true
   }
 
-  @inlinable
   mutating func cancel(_ run: OperationRunID, reverted: Bool) {
     remove(run)
     cancellation = reverted ? .reverted : .kept
   }
 
-  @inlinable
   mutating func remove(_ run: OperationRunID) {
     active.remove(run)
     paused.remove(run)
@@ -74,24 +85,20 @@ struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records how far the transfer of `run`, a run in flight, has come.
-  @inlinable
   mutating func recordTransfer(_ progress: TransferProgress, of run: OperationRunID) {
     guard active.contains(run) else { return }
     transferProgress = progress
     transferRun = run
   }
 
-  @inlinable
   mutating func pause(_ run: OperationRunID) {
     if active.contains(run) { paused.insert(run) }
   }
 
-  @inlinable
   mutating func resume(_ run: OperationRunID) {
     paused.remove(run)
   }
 
-  @inlinable
   mutating func scheduleRetry(_ run: OperationRunID, _ progress: RetryProgress<Failure>) {
     retryingRun = run
     retryProgress = progress
@@ -100,21 +107,19 @@ struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records that the retry `scheduleRetry(_:_:)` announced for `run` was sent at `date`.
-  @inlinable
   mutating func startAttempt(of run: OperationRunID, at date: Date) {
     guard retryingRun == run else { return }
     retryProgress?.nextAttemptStartDate = date
   }
 
   /// Records a value; a final one (a run's result, a value set by hand) is a success.
-  @inlinable
   mutating func recordValue(at date: Date, final: Bool) {
     valueUpdateCount += 1
     valueLastUpdatedAt = date
     if final {
       simulation = nil
       error = nil
-      outcome = .success
+      status = .success
       isInvalidated = false
       failureCount = 0
       failureReason = nil
@@ -122,7 +127,6 @@ struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records a failure; a final one (the result of `run`) ends the run's failure history.
-  @inlinable
   mutating func recordError(_ failure: Failure, at date: Date, final: Bool, of run: OperationRunID?)
   {
     error = failure
@@ -130,7 +134,7 @@ struct RunTracker<Failure: Error>: Sendable {
     errorLastUpdatedAt = date
     if final {
       simulation = nil
-      outcome = .failure
+      status = .failure
       let earlier = run != nil && retryingRun == run ? retryProgress?.failedAttempts ?? 0 : 0
       failureCount = earlier + 1
       failureReason = failure
@@ -139,22 +143,17 @@ struct RunTracker<Failure: Error>: Sendable {
 }
 
 /// A small set of run ids: nearly always empty or one element, so the first is kept inline.
-@usableFromInline
 struct RunSet: Sendable {
-  @usableFromInline var first: OperationRunID?
-  @usableFromInline var rest: [OperationRunID] = []
+  var first: OperationRunID?
+  var rest: [OperationRunID] = []
 
-  @inlinable init() {}
+  var isEmpty: Bool { first == nil }
+  var count: Int { first == nil ? 0 : 1 + rest.count }
 
-  @inlinable var isEmpty: Bool { first == nil }
-  @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
-
-  @inlinable
   func contains(_ run: OperationRunID) -> Bool {
     first == run || (!rest.isEmpty && rest.contains(run))
   }
 
-  @inlinable
   mutating func insert(_ run: OperationRunID) {
     if first == nil {
       first = run
@@ -163,7 +162,6 @@ struct RunSet: Sendable {
     }
   }
 
-  @inlinable
   mutating func remove(_ run: OperationRunID) {
     if first == run {
       first = rest.isEmpty ? nil : rest.removeFirst()

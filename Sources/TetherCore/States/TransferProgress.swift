@@ -40,18 +40,3 @@ public struct TransferProgress: Sendable, Hashable {
     return min(1, Double(bytesSent) / Double(total))
   }
 }
-
-extension QueryState {
-  /// The latest transfer report of the run in flight; nil when none is under way.
-  public var transferProgress: TransferProgress? { tracker.transferProgress }
-}
-
-extension MutationState {
-  /// The latest transfer report of the run in flight; nil when none is under way.
-  public var transferProgress: TransferProgress? { tracker.transferProgress }
-}
-
-extension PaginatedState {
-  /// The latest transfer report of the page in flight; nil when none is under way.
-  public var transferProgress: TransferProgress? { tracker.transferProgress }
-}

@@ -159,23 +159,14 @@ extension MutationState: AttemptHistory {
 }
 
 /// States the devtools can simulate: they say so, and keep counting runs.
-protocol SimulatableState {
-  var simulation: SimulatedState.Kind? { get set }
-  var countedRuns: Int { get set }
+protocol SimulatableState: OperationState {
+  var tracker: RunTracker<Failure> { get set }
 }
 
-extension QueryState: SimulatableState {
-  var simulation: SimulatedState.Kind? {
-    get { tracker.simulation }
-    set { tracker.simulation = newValue }
-  }
-  var countedRuns: Int {
-    get { tracker.runCount }
-    set { tracker.runCount = newValue }
-  }
-}
+extension QueryState: SimulatableState {}
+extension PaginatedState: SimulatableState {}
 
-extension PaginatedState: SimulatableState {
+extension SimulatableState {
   var simulation: SimulatedState.Kind? {
     get { tracker.simulation }
     set { tracker.simulation = newValue }

@@ -14,7 +14,7 @@ extension OperationStore: OperationContinuationSink {
         guard let index = storage.runs.firstIndex(where: { $0.id == run }) else { return }
         if storage.runs[index].revertState == nil {
           dropRevertStates(in: &storage)
-          storage.runs[index].revertState = .value(storage.state)
+          storage.runs[index].revertState = storage.state
         } else if storage.runs.count > 1 {
           for other in storage.runs.indices where other != index {
             storage.runs[other].revertState = nil
@@ -111,14 +111,14 @@ extension OperationStore: OperationContinuationSink {
 
   @usableFromInline
   func progress(of run: OperationRunID) -> (any Sendable)? {
-    withStorage { storage in storage.runs.first { $0.id == run }?.progress?.value }
+    withStorage { storage in storage.runs.first { $0.id == run }?.progress }
   }
 
   @usableFromInline
   func saveProgress(_ progress: any Sendable, of run: OperationRunID) {
     withStorage { storage in
       guard let index = storage.runs.firstIndex(where: { $0.id == run }) else { return }
-      storage.runs[index].progress = .value(progress)
+      storage.runs[index].progress = progress
     }
   }
 }

@@ -114,7 +114,7 @@ extension OperationStore {
       .launch(
         Launch(
           id: id, input: input, configuration: storage.configuration,
-          restored: restored.map { .value($0) })))
+          restored: restored)))
   }
 
   /// The input as the run log shows it: nothing for a query.
@@ -150,7 +150,7 @@ extension OperationStore {
     let configuration = launch.configuration
     var context = configuration.context
     if let restored = launch.restored {
-      context.restoredFailedAttempts = restored.value.failedAttempts
+      context.restoredFailedAttempts = restored.failedAttempts
     }
     let continuation = OperationContinuation<State.OperationValue, State.Failure>(
       sink: self, run: launch.id)
@@ -305,7 +305,7 @@ extension OperationStore {
     for waiter in run.deferred { effects.resume(waiter.continuation, with: .again) }
     // What the run yielded is undone only when nothing else changed the state since.
     if reverting, let revertState = run.revertState, storage.runs.isEmpty {
-      storage.state = revertState.value
+      storage.state = revertState
     }
     apply(.runCancelled(run.id, reverted: reverting, date: date), to: &storage, effects: &effects)
     log(
@@ -373,7 +373,7 @@ extension OperationStore {
     _ launch: Launch, context: OperationContext
   ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
     let hooks = context[RunHooksKey<State.RunInput, State.OperationValue, State.Failure>.self]
-    let records = launch.restored?.value.hookRecords
+    let records = launch.restored?.hookRecords
     var settlements: [RunHookSettlement<State.OperationValue, State.Failure>] = []
     for (index, hook) in hooks.enumerated() {
       if let records, index < records.count, let record = records[index],
@@ -387,7 +387,7 @@ extension OperationStore {
     let kept = settlements.map(\.record)
     withStorage { storage in
       guard let index = storage.runs.firstIndex(where: { $0.id == launch.id }) else { return }
-      storage.runs[index].hookRecords = .value(kept)
+      storage.runs[index].hookRecords = kept
     }
     return settlements
   }

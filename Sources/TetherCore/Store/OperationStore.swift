@@ -31,15 +31,8 @@ public final class OperationStore<State: OperationState>: Sendable {
   @usableFromInline let clock: any TetherClock
   /// The lock that guards `storage`.
   @usableFromInline let lock = SanitizerVisibleMutex<Void>(())
-  /// The store's mutable state, in memory of its own, read and changed only under `lock`
-  /// (through `withStorage`).
-  ///
-  /// Not a `Mutex<Storage>` field, because a generic class's deinit cannot be specialized: it
-  /// looked up the metadata of `Storage`, `Mutex` and their generic parts and destroyed them
-  /// through value witnesses, a third of what making and dropping a store cost. The storage is
-  /// destroyed instead by `destroyStorage`, made where `State` is a concrete type.
-  @usableFromInline let storage: GuardedPointer<Storage>
-  @usableFromInline let destroyStorage: @Sendable (UnsafeMutablePointer<Storage>) -> Void
+  /// The store's mutable state, read and changed only under `lock` (through `withStorage`).
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var storage: Storage
   @usableFromInline let events: ClientEventHub?
   @usableFromInline let clientReference: ClientReference?
   /// The id of the run that finished last, so that a run that finished before its task's
@@ -123,12 +116,12 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline var attempt = 1
     @usableFromInline var pausedSince: Date?
     /// The state before the run's first yield, to revert to if it is cancelled; dropped as
-    /// soon as anything else changes the state. Boxed, like `progress`, to keep runs small.
-    @usableFromInline var revertState: Boxed<State>?
+    /// soon as anything else changes the state.
+    @usableFromInline var revertState: State?
     /// What the run keeps across its attempts (the pages a refetch has fetched).
-    @usableFromInline var progress: Boxed<any Sendable>?
+    @usableFromInline var progress: (any Sendable)?
     /// The contexts its lifecycles' `onMutate` returned, as JSON, for a snapshot.
-    @usableFromInline var hookRecords: Boxed<[String?]>?
+    @usableFromInline var hookRecords: [String?]?
 
     @inlinable
     init(
@@ -183,14 +176,13 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline let id: OperationRunID
     @usableFromInline let input: State.RunInput
     @usableFromInline let configuration: Configuration
-    /// What a restored paused attempt goes on from; boxed, so that launches (and with them
-    /// every store's list of actions) stay small.
-    @usableFromInline let restored: Boxed<RestoredAttempt>?
+    /// What a restored paused attempt goes on from.
+    @usableFromInline let restored: RestoredAttempt?
 
     @inlinable
     init(
       id: OperationRunID, input: State.RunInput, configuration: Configuration,
-      restored: Boxed<RestoredAttempt>? = nil
+      restored: RestoredAttempt? = nil
     ) {
       self.id = id
       self.input = input
@@ -299,26 +291,10 @@ public final class OperationStore<State: OperationState>: Sendable {
     self.clock = configuration.context.clock
     self.events = events
     self.clientReference = clientReference
-    // malloc, not `allocate(capacity:)`, which takes the runtime's aligned path
-    // (posix_memalign) for every type; malloc's 16 bytes suffice for any storage.
-    precondition(MemoryLayout<Storage>.alignment <= 16)
-    guard let memory = malloc(MemoryLayout<Storage>.stride) else {
-      fatalError("out of memory making the store at \(path)")
-    }
-    let storage = memory.bindMemory(to: Storage.self, capacity: 1)
-    storage.initialize(
-      to: Storage(
-        state: State(context: configuration.context), configuration: configuration,
-        log: RunLog(capacity: logCapacity), garbageCollectionDelay: garbageCollectionDelay,
-        createdAt: date))
-    self.storage = GuardedPointer(storage)
-    self.destroyStorage = { storage in
-      free(storage.deinitialize(count: 1))
-    }
-  }
-
-  deinit {
-    destroyStorage(storage.base)
+    self.storage = Storage(
+      state: State(context: configuration.context), configuration: configuration,
+      log: RunLog(capacity: logCapacity), garbageCollectionDelay: garbageCollectionDelay,
+      createdAt: date)
   }
 
   /// Runs `body` with the store's storage, under its lock.
@@ -326,7 +302,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   func withStorage<Result, Failure: Error>(
     _ body: (inout Storage) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
-    try lock.withLock { _ throws(Failure) -> sending Result in try body(&storage.base.pointee) }
+    try lock.withLock { _ throws(Failure) -> sending Result in try body(&storage) }
   }
 
   // MARK: Reading
@@ -366,15 +342,3 @@ public final class OperationStore<State: OperationState>: Sendable {
 }
 
 @usableFromInline let identifiers = Atomic<UInt64>(0)
-
-/// A value on the heap, so that a rarely set field costs its holder one pointer.
-@usableFromInline
-indirect enum Boxed<Value: Sendable>: Sendable {
-  case value(Value)
-
-  @inlinable var value: Value {
-    switch self {
-    case .value(let value): value
-    }
-  }
-}
