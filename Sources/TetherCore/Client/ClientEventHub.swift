@@ -3,16 +3,18 @@ import TetherSynchronization
 
 /// A client's event listeners, shared with its stores so that they can tell cheaply whether
 /// anyone listens before they queue an event.
-@usableFromInline
 final class ClientEventHub: Sendable {
-  private let listeners = SanitizerVisibleMutex(
-    [UInt64: @Sendable (OperationClientEvent) -> Void]())
-  @usableFromInline let listening = Atomic(false)
+  typealias Handler = @Sendable (OperationClientEvent) -> Void
+
+  /// The listeners in the order they subscribed: an array that emitting copies by reference,
+  /// so an event costs no allocation.
+  private let listeners = SanitizerVisibleMutex([(id: UInt64, handler: Handler)]())
+  let listening = Atomic(false)
   private let nextID = Atomic<UInt64>(0)
   /// The one change marker (a persister), if any: it hears of each store's first change since
   /// the store's mark was last cleared.
   private let marker = SanitizerVisibleMutex<Marker?>(nil)
-  @usableFromInline let marking = Atomic(false)
+  let marking = Atomic(false)
 
   typealias MarkHandler = @Sendable (any OperationStoreProtocol) -> Void
 
@@ -32,27 +34,27 @@ final class ClientEventHub: Sendable {
   init() {}
 
   /// Whether anyone listens.
-  @inlinable var isListening: Bool { listening.load(ordering: .acquiring) }
+  var isListening: Bool { listening.load(ordering: .acquiring) }
 
   func subscribe(_ handler: @escaping @Sendable (OperationClientEvent) -> Void)
     -> OperationSubscription
   {
     let id = nextID.add(1, ordering: .relaxed).newValue
     listeners.withLock { listeners in
-      listeners[id] = handler
+      listeners.append((id, handler))
       listening.store(true, ordering: .releasing)
     }
     return OperationSubscription { [weak self] in
       guard let self else { return }
       listeners.withLock { listeners in
-        listeners[id] = nil
+        listeners.removeAll { $0.id == id }
         listening.store(!listeners.isEmpty, ordering: .releasing)
       }
     }
   }
 
   /// Whether a change marker is set.
-  @inlinable var isMarking: Bool { marking.load(ordering: .acquiring) }
+  var isMarking: Bool { marking.load(ordering: .acquiring) }
 
   /// Sets the change marker, replacing any other.
   func setMarker(_ mark: @escaping MarkHandler) -> OperationSubscription {
@@ -72,15 +74,17 @@ final class ClientEventHub: Sendable {
   }
 
   /// Tells the marker that `store` changed.
-  @usableFromInline
   func mark(_ store: any OperationStoreProtocol) {
     marker.withLock { $0?.mark }?(store)
   }
 
-  @usableFromInline
   func emit(_ event: OperationClientEvent) {
     guard isListening else { return }
-    let handlers = listeners.withLock { Array($0.values) }
-    for handler in handlers { handler(event) }
+    for listener in currentListeners { listener.handler(event) }
+  }
+
+  /// The listeners now, to emit several events to in a row.
+  var currentListeners: [(id: UInt64, handler: Handler)] {
+    listeners.withLock { $0 }
   }
 }

@@ -36,10 +36,8 @@ public protocol OperationModifier<Operation>: Sendable {
 }
 
 extension OperationModifier {
-  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {}
 
-  @inlinable
   public func run(
     _ input: Operation.Input,
     in context: OperationContext,
@@ -64,22 +62,18 @@ where Modifier.Operation == Operation {
   /// The modifier applied to it.
   public let modifier: Modifier
 
-  @inlinable
   init(operation: Operation, modifier: Modifier) {
     self.operation = operation
     self.modifier = modifier
   }
 
-  @inlinable
   public var path: OperationPath { operation.path }
 
-  @inlinable
   public func setup(context: inout OperationContext) {
     operation.setup(context: &context)
     modifier.setup(context: &context, using: operation)
   }
 
-  @inlinable
   public func run(
     _ input: Input,
     in context: OperationContext,
@@ -90,7 +84,6 @@ where Modifier.Operation == Operation {
 }
 
 extension ModifiedOperation: QueryRequest where Operation: QueryRequest {
-  @inlinable
   public func fetch(
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
@@ -102,7 +95,6 @@ extension ModifiedOperation: QueryRequest where Operation: QueryRequest {
 extension ModifiedOperation: MutationRequest where Operation: MutationRequest {
   public typealias Arguments = Operation.Arguments
 
-  @inlinable
   public func mutate(
     with arguments: Arguments,
     in context: OperationContext,

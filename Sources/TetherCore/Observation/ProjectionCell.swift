@@ -5,15 +5,13 @@
 /// cell is never touched by two threads at once and each delivery sees the previous one's
 /// write. A lock here would cost every subscriber of a busy store one more atomic pair per
 /// change, which is what projections exist to save.
-@usableFromInline
 final class ProjectionCell<Value: Equatable>: @unchecked Sendable {
-  @usableFromInline var value: Value?
+  var value: Value?
 
-  @inlinable init() {}
+  init() {}
 
   /// Keeps `newValue`; returns whether it differs from the one kept before (true the first
   /// time).
-  @inlinable
   func replace(with newValue: Value) -> Bool {
     if let value, value == newValue { return false }
     value = newValue

@@ -28,7 +28,6 @@ public enum StoreHydration: Sendable, Hashable {
 extension OperationStore {
   /// The store's data as a snapshot; `.unchanged` without encoding it when it last changed
   /// at `unchangedSince` (a query's).
-  @usableFromInline
   func dehydrated(filter: SnapshotFilter, unchangedSince: Date?) -> StoreDehydration {
     let isChosen: Bool
     switch State.kind {
@@ -81,7 +80,6 @@ extension OperationStore {
   /// same submission date in its history, its retries counted from the attempts that had
   /// failed, and its lifecycles' restored contexts, so `onMutate` does not run again (it does
   /// for a context that is not `Codable`). It waits for its scope and the network as before.
-  @inlinable
   func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
     guard let type = State.self as? any PersistableState.Type else { return .unreadable }
     if State.kind == .mutation {
@@ -97,28 +95,24 @@ extension OperationStore {
       }
       return .restored
     }
-    var outcome = StoreHydration.restored
-    perform(
-      update { storage, effects in
-        if let current = storage.state.valueLastUpdatedAt, current >= snapshot.updatedAt {
-          outcome = .keptNewer
-          return
-        }
-        do {
-          try Self.restore(snapshot, into: &storage.state, as: type)
-        } catch {
-          outcome = .unreadable
-          return
-        }
-        dropRevertStates(in: &storage)
-        log(RunLogRecord(.valueSet, at: clock.now()), in: &storage)
-        notify(&storage, effects: &effects)
-        startAutomaticRunIfNeeded(.invalidate, in: &storage, effects: &effects)
-      })
+    let date = clock.now()
+    let isListening = events?.isListening == true
+    let (outcome, effects) = withStorage { storage -> (StoreHydration, Effects) in
+      if let current = storage.state.valueLastUpdatedAt, current >= snapshot.updatedAt {
+        return (.keptNewer, Effects())
+      }
+      var restored = storage.state
+      do {
+        try Self.restore(snapshot, into: &restored, as: type)
+      } catch {
+        return (.unreadable, Effects())
+      }
+      return (.restored, storage.step(.restore(restored), at: date, isListening: isListening))
+    }
+    perform(effects)
     return outcome
   }
 
-  @usableFromInline
   static func restoredAttempts<Persistable: PersistableState>(
     of type: Persistable.Type, _ payload: Data
   ) throws -> [(State.RunInput, RestoredAttempt)] {
@@ -127,33 +121,23 @@ extension OperationStore {
     }
   }
 
-  // `type` is `State.self` seen as a `PersistableState`: opening it gives `State` back, so
-  // the state is read and changed where it is, with no dynamic cast of the value, nor a copy.
+  // `type` is `State.self` seen as a `PersistableState`: opening it gives `State` back, and
+  // the casts between the two are copies of one type.
 
   private static func payload<Persistable: PersistableState>(
     of state: State, as type: Persistable.Type, runs: [OperationRunID: RestorableRun]
   ) throws -> (payload: Data, updatedAt: Date)? {
-    precondition(Persistable.self == State.self)
-    return try withUnsafePointer(to: state) { pointer in
-      try pointer.withMemoryRebound(to: Persistable.self, capacity: 1) {
-        runs.isEmpty
-          ? try $0.pointee.persistedPayload() : try $0.pointee.persistedPayload(runs: runs)
-      }
-    }
+    let state = state as! Persistable
+    return runs.isEmpty ? try state.persistedPayload() : try state.persistedPayload(runs: runs)
   }
 
   /// Restores `snapshot` into `state`, which is left as it was when it throws (every
   /// `restore` decodes before it changes anything).
-  @usableFromInline
   static func restore<Persistable: PersistableState>(
     _ snapshot: StoreSnapshot, into state: inout State, as type: Persistable.Type
   ) throws {
-    precondition(Persistable.self == State.self)
-    try withUnsafeMutablePointer(to: &state) { pointer in
-      try pointer.withMemoryRebound(to: Persistable.self, capacity: 1) {
-        try $0.pointee.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
-      }
-    }
+    var restored = state as! Persistable
+    try restored.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
+    state = restored as! State
   }
-
 }

@@ -31,12 +31,11 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
     public internal(set) var error: Failure?
   }
 
-  @usableFromInline var storedHistory: [Attempt] = []
-  @usableFromInline var storedValue: Value?
+  var storedHistory: [Attempt] = []
+  var storedValue: Value?
   public internal(set) var tracker = RunTracker<Failure>()
-  @usableFromInline var maxHistory: Int
+  var maxHistory: Int
 
-  @inlinable
   public init(context: OperationContext) {
     maxHistory = context.options.maxHistory
   }
@@ -61,7 +60,6 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
   /// A mutation is never refetched: re-sending a write is `retryLatest()`, asked for by name.
   public var refetchInput: Arguments? { nil }
 
-  @inlinable
   public static func canShareRun(_ input: Arguments, with runningInput: Arguments) -> Bool {
     false
   }

@@ -13,15 +13,14 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   public static var kind: OperationKind { .query }
 
-  @usableFromInline var storedValue: Value?
-  @usableFromInline var storedPlaceholder: Value?
+  var storedValue: Value?
+  var storedPlaceholder: Value?
   public internal(set) var tracker = RunTracker<Failure>()
-  @usableFromInline var staleness: Staleness
-  @usableFromInline var staleTime: (@Sendable (QueryState) -> Duration)?
+  var staleness: Staleness
+  var staleTime: (@Sendable (QueryState) -> Duration)?
   /// The value before the first fetch, from `.defaultValue(_:)`.
   public let initialValue: Value?
 
-  @inlinable
   public init(context: OperationContext) {
     initialValue = context[DefaultValueKey<Value>.self]
     storedValue = initialValue
@@ -65,7 +64,6 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     return tracker.valueLastUpdatedAt?.adding(duration)
   }
 
-  @inlinable
   public var freshUntil: Date? {
     guard case .after(let base) = staleness, !tracker.isInvalidated,
       let updatedAt = tracker.valueLastUpdatedAt
@@ -76,7 +74,6 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   public var automaticRunInput: Void? { () }
 
-  @inlinable
   public static func canShareRun(_ input: Void, with runningInput: Void) -> Bool { true }
 
   public mutating func apply(_ event: OperationEvent<Self>) {
@@ -131,13 +128,11 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 }
 
 /// The value a query's store holds before its first fetch.
-@usableFromInline
 enum DefaultValueKey<Value: Sendable>: OperationContextKey {
-  @usableFromInline static var defaultValue: Value? { nil }
+  static var defaultValue: Value? { nil }
 }
 
 /// Stale time as a function of the state, from `.stale(after:)` with a closure.
-@usableFromInline
 enum StaleTimeKey<State: OperationState>: OperationContextKey {
-  @usableFromInline static var defaultValue: (@Sendable (State) -> Duration)? { nil }
+  static var defaultValue: (@Sendable (State) -> Duration)? { nil }
 }

@@ -231,30 +231,18 @@ extension OperationStore: InspectableStore {
     let task = Task<Void, Never> {
       while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
     }
-    var simulation: SimulatedState?
-    perform(
-      update { storage, effects in
-        guard let input = storage.state.automaticRunInput else { return }
-        let previous = storage.state
-        cancelRuns(reverting: false, in: &storage, effects: &effects) { _ in true }
-        storage.pendingRerun = nil
-        // A first load, but the runs go on being counted: the simulated run is one of them.
-        storage.state = Self.marking(
-          State(context: storage.configuration.context), as: .loading,
-          runCount: storage.state.runCount)
-        let id = OperationRunID(rawValue: storage.nextRunID)
-        storage.nextRunID += 1
-        let date = clock.now()
-        apply(.runStarted(id, input: input, date: date), to: &storage, effects: &effects)
-        log(RunLogRecord(.runStarted, at: date, run: id, trigger: .simulated), in: &storage)
-        var run = Run(
-          id: id, input: input, trigger: .simulated, startDate: date, waiters: SmallList())
-        run.task = task
-        storage.runs.append(run)
-        simulation = SimulatedState(
-          kind: .loading, path: path, date: date, previous: previous, run: id,
-          counts: Self.counts(of: storage.state))
-      })
+    let date = clock.now()
+    let isListening = events?.isListening == true
+    let (effects, simulation) = withStorage { storage -> (Effects, SimulatedState?) in
+      guard storage.state.automaticRunInput != nil else { return (Effects(), nil) }
+      let previous = storage.state
+      let effects = storage.step(.simulateLoading(task), at: date, isListening: isListening)
+      let simulation = SimulatedState(
+        kind: .loading, path: path, date: date, previous: previous, run: storage.runs.last?.id,
+        counts: Self.counts(of: storage.state))
+      return (effects, simulation)
+    }
+    perform(effects)
     if simulation == nil { task.cancel() }
     return simulation
   }
@@ -264,61 +252,24 @@ extension OperationStore: InspectableStore {
     guard let failure = failure as? State.Failure else {
       throw .wrongFailureType(path, expected: String(describing: State.Failure.self))
     }
-    var simulation: SimulatedState?
-    perform(
-      update { storage, effects in
-        guard let input = storage.state.automaticRunInput else { return }
-        let previous = storage.state
-        cancelRuns(reverting: false, in: &storage, effects: &effects) { _ in true }
-        storage.pendingRerun = nil
-        // A failed run, as a real one: the last content stays next to the error.
-        var state = storage.state
-        let id = OperationRunID(rawValue: storage.nextRunID)
-        storage.nextRunID += 1
-        let date = clock.now()
-        state.apply(.runStarted(id, input: input, date: date))
-        state.apply(.runFinished(id, .failure(failure), date: date))
-        state = Self.marking(state, as: .failure, runCount: state.runCount)
-        storage.state = state
-        log(RunLogRecord(.runStarted, at: date, run: id, trigger: .simulated), in: &storage)
-        log(
-          RunLogRecord(
-            .failed, at: date, run: id, attempt: 1, otherDate: date, payload: failure),
-          in: &storage)
-        notify(&storage, effects: &effects)
-        simulation = SimulatedState(
-          kind: .failure, path: path, date: date, previous: previous, run: nil,
-          counts: Self.counts(of: state))
-      })
+    let date = clock.now()
+    let isListening = events?.isListening == true
+    let (effects, simulation) = withStorage { storage -> (Effects, SimulatedState?) in
+      guard storage.state.automaticRunInput != nil else { return (Effects(), nil) }
+      let previous = storage.state
+      let effects = storage.step(.simulateFailure(failure), at: date, isListening: isListening)
+      let simulation = SimulatedState(
+        kind: .failure, path: path, date: date, previous: previous, run: nil,
+        counts: Self.counts(of: storage.state))
+      return (effects, simulation)
+    }
+    perform(effects)
     guard let simulation else { throw .notAQuery(path) }
     return simulation
   }
 
   public func restore(_ simulation: SimulatedState) {
-    perform(
-      update { storage, effects in
-        if let id = simulation.run, let index = storage.runs.firstIndex(where: { $0.id == id }) {
-          // The simulated run ends, cancelled; whoever joined it derives a real run.
-          let run = storage.runs.remove(at: index)
-          if let task = run.task { effects.actions.append(.cancel(task)) }
-          for waiter in run.waiters { effects.resume(waiter.continuation, with: .again) }
-          let date = clock.now()
-          apply(.runCancelled(id, reverted: true, date: date), to: &storage, effects: &effects)
-          log(
-            RunLogRecord(
-              .cancelled, at: date, run: id, attempt: 1, otherDate: run.startDate, flag: true),
-            in: &storage)
-        }
-        guard storage.runs.isEmpty, Self.counts(of: storage.state) == simulation.counts,
-          let previous = simulation.previous as? State
-        else { return }
-        // What was there before, with the runs counted since (the simulated one included).
-        storage.state = Self.marking(previous, as: nil, runCount: storage.state.runCount)
-        notify(&storage, effects: &effects)
-        if storage.state.isStale(at: clock.now()) {
-          startAutomaticRunIfNeeded(.refetch, in: &storage, effects: &effects)
-        }
-      })
+    send(.endSimulation(simulation))
   }
 
   /// `state` marked as simulating `kind` (nil: real), with `runCount` runs counted.

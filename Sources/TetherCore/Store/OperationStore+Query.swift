@@ -11,7 +11,6 @@ extension OperationStore {
   /// for it. Unlike TanStack's `fetchQuery`, an imperative fetch is retried like any other run
   /// (the client's default is 3 retries): a caller that awaits a value wants it to survive a
   /// transient failure as much as a screen does.
-  @inlinable
   @discardableResult
   public func fetch<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
@@ -21,7 +20,6 @@ extension OperationStore {
   /// Fetches the value afresh: a run in flight is cancelled (its callers wait for the new one)
   /// so the value returned was fetched after this call — after the mutation that made you
   /// refetch, say. With `cancelInFlight: false`, a run in flight is joined instead.
-  @inlinable
   @discardableResult
   public func refetch<Value, Failure>(
     cancelInFlight: Bool = true
@@ -32,7 +30,6 @@ extension OperationStore {
   }
 
   /// The value if it is fresh; otherwise a fetch (TanStack's `fetchQuery`).
-  @inlinable
   @discardableResult
   public func fetchIfStale<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
@@ -49,23 +46,19 @@ extension OperationStore {
   /// `ensureQueryData`).
   ///
   /// - Parameter revalidateIfStale: also refetch a stale value in the background.
-  @inlinable
   @discardableResult
   public func ensureValue<Value, Failure>(
     revalidateIfStale: Bool = false
   ) async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
     let now = clock.now()
+    let isListening = events?.isListening == true
     let effectsAndValue = withStorage { storage -> (Effects, Value?) in
-      var effects = Effects()
       guard storage.state.hasValue, let value = storage.state.currentValue else {
-        return (effects, nil)
+        return (Effects(), nil)
       }
-      if revalidateIfStale, storage.state.isStale(at: now), storage.runs.isEmpty {
-        startRun((), trigger: .fetch, waiters: SmallList(), in: &storage, effects: &effects)
-      }
-      route(&storage, &effects)
-      return (effects, value)
+      guard revalidateIfStale else { return (Effects(), value) }
+      return (storage.step(.revalidateIfStale, at: now, isListening: isListening), value)
     }
     perform(effectsAndValue.0)
     if let value = effectsAndValue.1 { return value }
@@ -73,7 +66,6 @@ extension OperationStore {
   }
 
   /// The value of a run's end, or a cancellation for a step that brought none.
-  @inlinable
   static func value(of step: RunStep) throws(OperationError<State.Failure>)
     -> State.OperationValue
   {

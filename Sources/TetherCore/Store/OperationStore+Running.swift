@@ -3,7 +3,6 @@ import Synchronization
 import TetherSynchronization
 
 /// How a call that runs the operation treats an equivalent run in flight.
-@usableFromInline
 enum RunMode: Sendable {
   /// Joins it when the store deduplicates (`fetch()`).
   case join
@@ -25,7 +24,6 @@ extension OperationStore {
   /// it, then derives its input again. Cancelling the calling task stops waiting at once, and
   /// cancels the run (and its retries) unless others still wait for it or it is the store's
   /// own run for its subscribers.
-  @inlinable
   func runStep(
     _ trigger: RunTrigger, mode: RunMode, returnsWhenPaused: Bool = false,
     restoring restored: RestoredAttempt? = nil, derive: (State) -> State.RunInput?
@@ -36,12 +34,18 @@ extension OperationStore {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RunStep, Never>) in
           let waiter = Waiter(
             id: id, continuation: continuation, returnsWhenPaused: returnsWhenPaused)
-          perform(
-            update { storage, effects in
-              enqueue(
-                waiter, trigger: trigger, mode: mode, restoring: restored, derive: derive,
-                in: &storage, effects: &effects)
-            })
+          let date = clock.now()
+          let isListening = events?.isListening == true
+          let effects = withoutActuallyEscaping(derive) { derive in
+            withStorage { storage in
+              storage.step(
+                .enqueue(
+                  waiter, trigger: trigger, mode: mode, restoring: restored,
+                  isCancelled: Task.isCancelled, derive: derive),
+                at: date, isListening: isListening)
+            }
+          }
+          perform(effects)
         }
       } onCancel: {
         cancelWaiter(id)
@@ -51,74 +55,7 @@ extension OperationStore {
     }
   }
 
-  @inlinable
-  func enqueue(
-    _ waiter: Waiter, trigger: RunTrigger, mode: RunMode, restoring restored: RestoredAttempt?,
-    derive: (State) -> State.RunInput?, in storage: inout Storage, effects: inout Effects
-  ) {
-    if Task.isCancelled {
-      effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
-      return
-    }
-    guard let input = derive(storage.state) else {
-      effects.resume(waiter.continuation, with: .nothing)
-      return
-    }
-    if !storage.runs.isEmpty,
-      let index = storage.runs.firstIndex(where: { State.mustWait(input, for: $0.input) })
-    {
-      storage.runs[index].deferred.append(waiter)
-      return
-    }
-    var waiters = SmallList(waiter)
-    switch mode {
-    case .join:
-      if storage.configuration.deduplicates, !storage.runs.isEmpty,
-        let index = storage.runs.firstIndex(where: { State.canShareRun(input, with: $0.input) })
-      {
-        storage.runs[index].waiters.append(waiter)
-        return
-      }
-    case .replace:
-      replaceRuns(sharing: input, movingWaitersInto: &waiters, in: &storage, effects: &effects)
-    case .fresh:
-      break
-    }
-    startRun(
-      input, trigger: trigger, waiters: waiters, restoring: restored, in: &storage,
-      effects: &effects)
-  }
-
-  /// Records a new run; its task starts once the lock is released. A restored attempt keeps
-  /// its submission date and attempt count.
-  @inlinable
-  func startRun(
-    _ input: State.RunInput, trigger: RunTrigger, waiters: SmallList<Waiter>,
-    restoring restored: RestoredAttempt? = nil, in storage: inout Storage,
-    effects: inout Effects
-  ) {
-    let id = OperationRunID(rawValue: storage.nextRunID)
-    storage.nextRunID += 1
-    let date = clock.now()
-    let startDate = restored?.startDate ?? date
-    let attempt = (restored?.failedAttempts ?? 0) + 1
-    apply(.runStarted(id, input: input, date: startDate), to: &storage, effects: &effects)
-    log(
-      RunLogRecord(
-        .runStarted, at: date, run: id, attempt: attempt, trigger: trigger,
-        payload: Self.loggedInput(input)), in: &storage)
-    var run = Run(id: id, input: input, trigger: trigger, startDate: startDate, waiters: waiters)
-    if restored != nil { run.attempt = attempt }
-    storage.runs.append(run)
-    effects.actions.append(
-      .launch(
-        Launch(
-          id: id, input: input, configuration: storage.configuration,
-          restored: restored)))
-  }
-
   /// The input as the run log shows it: nothing for a query.
-  @inlinable
   static func loggedInput(_ input: State.RunInput) -> (any Sendable)? {
     State.RunInput.self == Void.self ? nil : input
   }
@@ -129,7 +66,6 @@ extension OperationStore {
   /// without suspending costs no thread hop. Its handle is recorded afterwards for
   /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
   /// gets its task cancelled, which does nothing to a finished task.
-  @inlinable
   func launch(_ launch: Launch) {
     let task = Task.immediate { await self.execute(launch) }
     if lastFinishedRun.load(ordering: .relaxed) == launch.id.rawValue { return }
@@ -145,7 +81,6 @@ extension OperationStore {
 
   /// The body of a run's task: wait for the mutation scope and the network if needed, run the
   /// lifecycle hooks and the operation, and record the end.
-  @inlinable
   func execute(_ launch: Launch) async {
     let configuration = launch.configuration
     var context = configuration.context
@@ -196,137 +131,19 @@ extension OperationStore {
 
   /// Records the end of run `id`, unless it was cancelled meanwhile, and resumes its callers
   /// once subscribers and listeners have seen the state it left.
-  @inlinable
   func finish(_ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>) {
-    perform(
-      update { storage, effects in
-        guard let index = storage.runs.firstIndex(where: { $0.id == id }) else { return }
-        let run = storage.runs.remove(at: index)
-        lastFinishedRun.store(id.rawValue, ordering: .relaxed)
-        let date = clock.now()
-        apply(.runFinished(id, result, date: date), to: &storage, effects: &effects)
-        dropRevertStates(in: &storage)
-        let outcome: Result<State.OperationValue, OperationError<State.Failure>>
-        switch result {
-        case .success(let value):
-          log(
-            RunLogRecord(
-              .succeeded, at: date, run: id, attempt: run.attempt, otherDate: run.startDate),
-            in: &storage)
-          outcome = .success(value)
-        case .failure(let failure):
-          log(
-            RunLogRecord(
-              .failed, at: date, run: id, attempt: run.attempt, otherDate: run.startDate,
-              payload: failure), in: &storage)
-          outcome = .failure(.failure(failure))
-        }
-        for waiter in run.waiters {
-          effects.resume(waiter.continuation, with: .finished(outcome))
-        }
-        for waiter in run.deferred { effects.resume(waiter.continuation, with: .again) }
-        if let trigger = storage.pendingRerun {
-          storage.pendingRerun = nil
-          startAutomaticRunIfNeeded(trigger, in: &storage, effects: &effects)
-        }
-      })
+    send(.finish(id, result))
   }
-
-  // MARK: Cancelling
 
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
   /// wants it any more.
-  @usableFromInline
   func cancelWaiter(_ id: UInt64) {
-    perform(
-      update { storage, effects in
-        for index in storage.runs.indices {
-          if let waiter = storage.runs[index].deferred.remove(where: { $0.id == id }) {
-            effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
-            return
-          }
-          guard let waiter = storage.runs[index].waiters.remove(where: { $0.id == id }) else {
-            continue
-          }
-          effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
-          let run = storage.runs[index]
-          let isWanted = run.isAutomatic && !storage.subscribers.isEmpty
-          if run.waiters.isEmpty && !isWanted {
-            cancelRuns(reverting: true, in: &storage, effects: &effects) { $0.id == run.id }
-          }
-          return
-        }
-      })
-  }
-
-  /// Cancels the runs `shouldCancel` selects: their callers get a cancellation, their tasks
-  /// are cancelled, and their results are never applied.
-  @usableFromInline
-  func cancelRuns(
-    reverting: Bool, in storage: inout Storage, effects: inout Effects,
-    where shouldCancel: (Run) -> Bool
-  ) {
-    guard storage.runs.contains(where: shouldCancel) else { return }
-    let cancelled = storage.runs.filter(shouldCancel)
-    storage.runs.removeAll(where: shouldCancel)
-    let date = clock.now()
-    for run in cancelled {
-      for waiter in run.waiters {
-        effects.resume(waiter.continuation, with: .finished(.failure(.cancelled)))
-      }
-      end(run, cancelledAt: date, reverting: reverting, in: &storage, effects: &effects)
-    }
-  }
-
-  /// Cancels the runs a `refetch()` of `input` replaces; their callers move to the new run.
-  @usableFromInline
-  func replaceRuns(
-    sharing input: State.RunInput, movingWaitersInto waiters: inout SmallList<Waiter>,
-    in storage: inout Storage, effects: inout Effects
-  ) {
-    let isReplaced = { (run: Run) in State.canShareRun(input, with: run.input) }
-    guard storage.runs.contains(where: isReplaced) else { return }
-    let replaced = storage.runs.filter(isReplaced)
-    storage.runs.removeAll(where: isReplaced)
-    let date = clock.now()
-    for run in replaced {
-      waiters.append(contentsOf: run.waiters)
-      end(run, cancelledAt: date, reverting: true, in: &storage, effects: &effects)
-    }
-  }
-
-  /// Ends a run removed from the runs in flight as cancelled.
-  @usableFromInline
-  func end(
-    _ run: Run, cancelledAt date: Date, reverting: Bool, in storage: inout Storage,
-    effects: inout Effects
-  ) {
-    if let task = run.task { effects.actions.append(.cancel(task)) }
-    for waiter in run.deferred { effects.resume(waiter.continuation, with: .again) }
-    // What the run yielded is undone only when nothing else changed the state since.
-    if reverting, let revertState = run.revertState, storage.runs.isEmpty {
-      storage.state = revertState
-    }
-    apply(.runCancelled(run.id, reverted: reverting, date: date), to: &storage, effects: &effects)
-    log(
-      RunLogRecord(
-        .cancelled, at: date, run: run.id, attempt: run.attempt, otherDate: run.startDate,
-        flag: reverting), in: &storage)
-  }
-
-  /// Forgets every run's revert snapshot: the state has changed for another reason.
-  @inlinable
-  func dropRevertStates(in storage: inout Storage) {
-    guard !storage.runs.isEmpty else { return }
-    for index in storage.runs.indices where storage.runs[index].revertState != nil {
-      storage.runs[index].revertState = nil
-    }
+    send(.cancelWaiter(id))
   }
 
   // MARK: Waiting
 
   /// Pauses the run until the network is back; false when it was cancelled meanwhile.
-  @usableFromInline
   func waitForNetwork(
     _ context: OperationContext,
     reportingTo continuation: OperationContinuation<State.OperationValue, State.Failure>
@@ -339,20 +156,17 @@ extension OperationStore {
 
   /// A place in the mutation scope `id`'s queue; nil when the client is gone (nothing to wait
   /// for then).
-  @usableFromInline
   func takeScopeTicket(_ id: String) -> MutationScopes.Ticket? {
     client?.scopes.enqueue(id)
   }
 
   /// Gives up `ticket`: the next mutation of its scope may run.
-  @usableFromInline
   func releaseScope(_ ticket: MutationScopes.Ticket) {
     client?.scopes.release(ticket)
   }
 
   /// Waits for the turn of `ticket` in its mutation scope, paused meanwhile; false when
   /// cancelled first.
-  @usableFromInline
   func waitForTurn(
     of ticket: MutationScopes.Ticket,
     reportingTo continuation: OperationContinuation<State.OperationValue, State.Failure>
@@ -368,7 +182,6 @@ extension OperationStore {
   /// Begins every lifecycle of the run, in order: `onMutate`, or for a restored attempt the
   /// context it had (`onMutate` again only for a context that could not be restored). The
   /// contexts are kept with the run for a snapshot of it while it is paused.
-  @usableFromInline
   func beginHooks(
     _ launch: Launch, context: OperationContext
   ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
@@ -394,7 +207,6 @@ extension OperationStore {
 
   /// Ends every lifecycle with `outcome`: every `onSuccess` or `onError`, then every
   /// `onSettled`, each awaited.
-  @usableFromInline
   func settle(
     _ settlements: [RunHookSettlement<State.OperationValue, State.Failure>],
     with outcome: Result<State.OperationValue, OperationError<State.Failure>>

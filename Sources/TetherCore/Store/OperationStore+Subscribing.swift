@@ -23,23 +23,7 @@ extension OperationStore {
   /// See the type's documentation for the thread `handler` is called on.
   public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> OperationSubscription {
     let id = Self.nextID()
-    var isFirst = false
-    let effects = update { storage, effects in
-      storage.subscribers.append(Subscriber(id: id, since: storage.sequence, handler: handler))
-      storage.unusedSince = nil
-      storage.outbox.append(.state(sequence: storage.sequence, target: id, storage.state))
-      // A subscriber coming or going changes the store for the client's listeners (the
-      // devtools' subscriber counts and labels), as TanStack's observerAdded/observerRemoved.
-      if events?.isListening == true { storage.outbox.append(.subscriber(added: true)) }
-      isFirst = storage.subscribers.count == 1
-      updateStaleTimer(&storage, effects: &effects)
-      startAutomaticRunIfNeeded(.subscribe, in: &storage, effects: &effects)
-    }
-    perform(effects)
-    if isFirst {
-      subscribeToRerunConditions()
-      client?.storeGainedSubscribers()
-    }
+    send(.subscribe(id, handler))
     return OperationSubscription { [weak self] in self?.unsubscribe(id) }
   }
 
@@ -54,20 +38,13 @@ extension OperationStore {
   }
 
   private func unsubscribe(_ id: UInt64) {
-    perform(
-      update { storage, effects in
-        storage.subscribers.removeAll { $0.id == id }
-        if events?.isListening == true { storage.outbox.append(.subscriber(added: false)) }
-        guard storage.subscribers.isEmpty else { return }
-        storage.unusedSince = clock.now()
-        rescheduleStaleTimer(to: nil, in: &storage, effects: &effects)
-        effects.becameUnused = true
-        effects.actions.append(.cancelSubscriptions(storage.conditionSubscriptions))
-        storage.conditionSubscriptions = []
-        cancelRuns(reverting: true, in: &storage, effects: &effects) {
-          $0.isAutomatic && $0.waiters.isEmpty
-        }
-      })
+    send(.unsubscribe(id))
+  }
+
+  /// The first subscriber arrived: watch the rerun conditions, and tell the client.
+  func didGainSubscribers() {
+    subscribeToRerunConditions()
+    client?.storeGainedSubscribers()
   }
 
   private func subscribeToRerunConditions() {

@@ -28,36 +28,34 @@ import TetherSynchronization
 public final class OperationStore<State: OperationState>: Sendable {
   /// The path of the store's operation.
   public let path: OperationPath
-  @usableFromInline let clock: any TetherClock
+  let clock: any TetherClock
   /// The lock that guards `storage`.
-  @usableFromInline let lock = SanitizerVisibleMutex<Void>(())
+  let lock = SanitizerVisibleMutex<Void>(())
   /// The store's mutable state, read and changed only under `lock` (through `withStorage`).
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var storage: Storage
-  @usableFromInline let events: ClientEventHub?
-  @usableFromInline let clientReference: ClientReference?
+  @exclusivity(unchecked) nonisolated(unsafe) var storage: Storage
+  let events: ClientEventHub?
+  let clientReference: ClientReference?
   /// The id of the run that finished last, so that a run that finished before its task's
   /// handle was recorded costs no second lock.
-  @usableFromInline let lastFinishedRun = Atomic<UInt64>(0)
+  let lastFinishedRun = Atomic<UInt64>(0)
   /// Set by the first change after the client's change marker last cleared it (see
   /// `OperationClient.markChangedStores`).
-  @usableFromInline let changeMark = Atomic(false)
+  let changeMark = Atomic(false)
 
   /// What the operation runs with: its body and context. The latest `store(for:)` replaces it
   /// for the next run; runs in flight keep theirs.
-  @usableFromInline
   final class Configuration: Sendable {
-    @usableFromInline let body:
+    let body:
       @Sendable (
         State.RunInput, OperationContext,
         OperationContinuation<State.OperationValue, State.Failure>
       ) async throws(State.Failure) -> State.OperationValue
-    @usableFromInline let context: OperationContext
+    let context: OperationContext
     /// The operation's type, for the warning about a `store(for:)` with other modifiers.
-    @usableFromInline let operationType: any Any.Type
+    let operationType: any Any.Type
     /// Whether concurrent fetches share a run.
-    @usableFromInline let deduplicates: Bool
+    let deduplicates: Bool
 
-    @inlinable
     init(
       body:
         @escaping @Sendable (
@@ -75,7 +73,6 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// What a caller waiting for a run is told.
-  @usableFromInline
   enum RunStep: Sendable {
     /// The run ended with this result.
     case finished(Result<State.OperationValue, OperationError<State.Failure>>)
@@ -87,43 +84,33 @@ public final class OperationStore<State: OperationState>: Sendable {
     case nothing
   }
 
-  @usableFromInline
   struct Waiter: Sendable {
-    @usableFromInline let id: UInt64
-    @usableFromInline let continuation: UnsafeContinuation<RunStep, Never>
-    @usableFromInline let returnsWhenPaused: Bool
-
-    @inlinable
-    init(id: UInt64, continuation: UnsafeContinuation<RunStep, Never>, returnsWhenPaused: Bool) {
-      self.id = id
-      self.continuation = continuation
-      self.returnsWhenPaused = returnsWhenPaused
-    }
+    let id: UInt64
+    let continuation: UnsafeContinuation<RunStep, Never>
+    let returnsWhenPaused: Bool
   }
 
-  @usableFromInline
   struct Run: Sendable {
-    @usableFromInline let id: OperationRunID
-    @usableFromInline let input: State.RunInput
-    @usableFromInline let trigger: RunTrigger
-    @usableFromInline let startDate: Date
-    @usableFromInline var task: Task<Void, Never>?
+    let id: OperationRunID
+    let input: State.RunInput
+    let trigger: RunTrigger
+    let startDate: Date
+    var task: Task<Void, Never>?
     /// Callers waiting for this run's result.
-    @usableFromInline var waiters: SmallList<Waiter>
+    var waiters: SmallList<Waiter>
     /// Callers waiting for this run to end before they derive their own input.
-    @usableFromInline var deferred: SmallList<Waiter> = SmallList()
+    var deferred: SmallList<Waiter> = SmallList()
     /// The attempt in flight, from 1.
-    @usableFromInline var attempt = 1
-    @usableFromInline var pausedSince: Date?
+    var attempt = 1
+    var pausedSince: Date?
     /// The state before the run's first yield, to revert to if it is cancelled; dropped as
     /// soon as anything else changes the state.
-    @usableFromInline var revertState: State?
+    var revertState: State?
     /// What the run keeps across its attempts (the pages a refetch has fetched).
-    @usableFromInline var progress: (any Sendable)?
+    var progress: (any Sendable)?
     /// The contexts its lifecycles' `onMutate` returned, as JSON, for a snapshot.
-    @usableFromInline var hookRecords: [String?]?
+    var hookRecords: [String?]?
 
-    @inlinable
     init(
       id: OperationRunID, input: State.RunInput, trigger: RunTrigger, startDate: Date,
       waiters: SmallList<Waiter>
@@ -137,7 +124,7 @@ public final class OperationStore<State: OperationState>: Sendable {
 
     /// Whether the store started it on its own, so it lives as long as the store has
     /// subscribers even without waiters.
-    @inlinable var isAutomatic: Bool {
+    var isAutomatic: Bool {
       switch trigger {
       case .fetch, .refetch, .mutate, .simulated: false
       default: true
@@ -145,16 +132,14 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
-  @usableFromInline
   struct Subscriber: Sendable {
-    @usableFromInline let id: UInt64
+    let id: UInt64
     /// Deliveries up to this sequence number happened before it subscribed.
-    @usableFromInline let since: UInt64
-    @usableFromInline let handler: @Sendable (State) -> Void
+    let since: UInt64
+    let handler: @Sendable (State) -> Void
   }
 
   /// What the delivering thread hands out, in order.
-  @usableFromInline
   enum Outgoing: Sendable {
     /// A state for every subscriber (or, with a target, for one new subscriber).
     case state(sequence: UInt64, target: UInt64?, State)
@@ -165,21 +150,19 @@ public final class OperationStore<State: OperationState>: Sendable {
     /// The client's listeners hear that the value turned stale at its stale time.
     case becameStale
     /// The client's listeners get a new run log entry.
-    case logged(RunLogEntry)
+    case logged(RunLogRecord)
     /// A waiting caller goes on.
-    case resume(UnsafeContinuation<RunStep, Never>, RunStep)
+    case resume(Waiter, RunStep)
   }
 
   /// A recorded run whose task is to be started once the lock is released.
-  @usableFromInline
   struct Launch: Sendable {
-    @usableFromInline let id: OperationRunID
-    @usableFromInline let input: State.RunInput
-    @usableFromInline let configuration: Configuration
+    let id: OperationRunID
+    let input: State.RunInput
+    let configuration: Configuration
     /// What a restored paused attempt goes on from.
-    @usableFromInline let restored: RestoredAttempt?
+    let restored: RestoredAttempt?
 
-    @inlinable
     init(
       id: OperationRunID, input: State.RunInput, configuration: Configuration,
       restored: RestoredAttempt? = nil
@@ -192,10 +175,9 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// Something to do once the lock is released.
-  @usableFromInline
   enum Action: Sendable {
     /// Resume a waiting caller (unless it must wait for deliveries, then it is queued).
-    case resume(UnsafeContinuation<RunStep, Never>, RunStep)
+    case resume(Waiter, RunStep)
     /// Cancel a run's task.
     case cancel(Task<Void, Never>)
     /// Start a run's task.
@@ -204,18 +186,18 @@ public final class OperationStore<State: OperationState>: Sendable {
     case cancelSubscriptions([OperationSubscription])
     /// Start the stale timer `generation`, due at `deadline`.
     case armStaleTimer(deadline: Date, generation: UInt64)
+    /// Warn of a `store(for:)` with another operation type.
+    case warn(String)
   }
 
   /// The timer that tells subscribers when a fresh value turns stale; armed only while the
   /// store has subscribers and a value fresh for a while.
-  @usableFromInline
   struct StaleTimer: Sendable {
-    @usableFromInline let deadline: Date
-    @usableFromInline let generation: UInt64
+    let deadline: Date
+    let generation: UInt64
     /// Set once the task is started, outside the lock.
-    @usableFromInline var task: Task<Void, Never>?
+    var task: Task<Void, Never>?
 
-    @inlinable
     init(deadline: Date, generation: UInt64) {
       self.deadline = deadline
       self.generation = generation
@@ -224,47 +206,55 @@ public final class OperationStore<State: OperationState>: Sendable {
 
   /// What to do once the lock is released: one small list, so that the common case (one
   /// action) neither allocates nor costs much to destroy.
-  @usableFromInline
   struct Effects: Sendable {
-    @usableFromInline var actions = SmallList<Action>()
-    @usableFromInline var changed = false
-    /// This thread delivers the queued states and events.
-    @usableFromInline var delivers = false
-    @usableFromInline var becameUnused = false
+    var actions = SmallList<Action>()
+    /// The state changed (the client's change marker hears of it).
+    var changed = false
+    /// This thread delivers the queued states and events, starting with `outgoing`, to
+    /// `subscribers`.
+    var delivers = false
+    var outgoing: [Outgoing] = []
+    var subscribers: [Subscriber] = []
+    /// The first subscriber arrived: watch rerun conditions, tell the client.
+    var gainedSubscribers = false
+    /// The last subscriber left: tell the client.
+    var becameUnused = false
+    /// A run ended, so a launch that comes after its end needs no lock.
+    var finishedRun: OperationRunID?
 
-    @inlinable init() {}
-
-    @inlinable
-    mutating func resume(_ continuation: UnsafeContinuation<RunStep, Never>, with step: RunStep) {
-      actions.append(.resume(continuation, step))
-    }
+    init() {}
   }
 
-  @usableFromInline
   struct Storage {
-    @usableFromInline var state: State
-    @usableFromInline var configuration: Configuration
-    @usableFromInline var runs: [Run] = []
-    @usableFromInline var nextRunID: UInt64 = 1
-    @usableFromInline var subscribers: [Subscriber] = []
-    @usableFromInline var outbox: [Outgoing] = []
-    @usableFromInline var isDelivering = false
-    @usableFromInline var sequence: UInt64 = 0
-    @usableFromInline var conditionSubscriptions: [OperationSubscription] = []
-    @usableFromInline var log: RunLog
+    var state: State
+    var configuration: Configuration
+    var runs: [Run] = []
+    var nextRunID: UInt64 = 1
+    var subscribers: [Subscriber] = []
+    var outbox: [Outgoing] = []
+    var isDelivering = false
+    var sequence: UInt64 = 0
+    var conditionSubscriptions: [OperationSubscription] = []
+    var log: RunLog
     /// The longest garbage-collection delay any `store(for:)` of this path asked for.
-    @usableFromInline var garbageCollectionDelay: Duration
+    var garbageCollectionDelay: Duration
     /// Since when the store has had no subscriber; nil while it has some.
-    @usableFromInline var unusedSince: Date?
+    var unusedSince: Date?
     /// Whether a `store(for:)` with another operation type was already reported.
-    @usableFromInline var hasWarned = false
+    var hasWarned = false
     /// An automatic run that had to wait for a run in flight (an invalidation during a next
     /// page), started when that run ends.
-    @usableFromInline var pendingRerun: RunTrigger?
+    var pendingRerun: RunTrigger?
     /// The stale timer, while the store is observed and its value fresh for a while.
-    @usableFromInline var staleTimer: StaleTimer?
+    var staleTimer: StaleTimer?
+    var nextTimerGeneration: UInt64 = 1
+    /// The date of the step under way.
+    var now: Date
+    /// Whether the client had event listeners when the step under way began.
+    var isListening = false
+    /// What the step under way decided to do once the lock is released.
+    var effects = Effects()
 
-    @inlinable
     init(
       state: State, configuration: Configuration, log: RunLog,
       garbageCollectionDelay: Duration, createdAt date: Date
@@ -274,10 +264,10 @@ public final class OperationStore<State: OperationState>: Sendable {
       self.log = log
       self.garbageCollectionDelay = garbageCollectionDelay
       self.unusedSince = date
+      self.now = date
     }
   }
 
-  @inlinable
   init(
     path: OperationPath,
     configuration: Configuration,
@@ -298,7 +288,6 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// Runs `body` with the store's storage, under its lock.
-  @inlinable
   func withStorage<Result, Failure: Error>(
     _ body: (inout Storage) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
@@ -308,7 +297,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   // MARK: Reading
 
   /// The current state.
-  @inlinable public var state: State { withStorage { $0.state } }
+  public var state: State { withStorage { $0.state } }
 
   /// The context the next run uses, after its modifiers' setup.
   public var context: OperationContext { withStorage { $0.configuration.context } }
@@ -335,10 +324,9 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The client that holds this store, while it lives.
   var client: OperationClient? { clientReference?.client }
 
-  @usableFromInline
   static func nextID() -> UInt64 {
     identifiers.add(1, ordering: .relaxed).newValue
   }
 }
 
-@usableFromInline let identifiers = Atomic<UInt64>(0)
+let identifiers = Atomic<UInt64>(0)
