@@ -3,18 +3,20 @@ import TetherSynchronization
 
 /// A client's event listeners, shared with its stores so that they can tell cheaply whether
 /// anyone listens before they queue an event.
+@usableFromInline
 final class ClientEventHub: Sendable {
+  @usableFromInline
   typealias Handler = @Sendable (OperationClientEvent) -> Void
 
   /// The listeners in the order they subscribed: an array that emitting copies by reference,
   /// so an event costs no allocation.
   private let listeners = SanitizerVisibleMutex([(id: UInt64, handler: Handler)]())
-  let listening = Atomic(false)
+  @usableFromInline let listening = Atomic(false)
   private let nextID = Atomic<UInt64>(0)
   /// The one change marker (a persister), if any: it hears of each store's first change since
   /// the store's mark was last cleared.
   private let marker = SanitizerVisibleMutex<Marker?>(nil)
-  let marking = Atomic(false)
+  @usableFromInline let marking = Atomic(false)
 
   typealias MarkHandler = @Sendable (any OperationStoreProtocol) -> Void
 
@@ -34,6 +36,7 @@ final class ClientEventHub: Sendable {
   init() {}
 
   /// Whether anyone listens.
+  @inlinable
   var isListening: Bool { listening.load(ordering: .acquiring) }
 
   func subscribe(_ handler: @escaping @Sendable (OperationClientEvent) -> Void)
@@ -54,6 +57,7 @@ final class ClientEventHub: Sendable {
   }
 
   /// Whether a change marker is set.
+  @inlinable
   var isMarking: Bool { marking.load(ordering: .acquiring) }
 
   /// Sets the change marker, replacing any other.
@@ -74,16 +78,19 @@ final class ClientEventHub: Sendable {
   }
 
   /// Tells the marker that `store` changed.
+  @usableFromInline
   func mark(_ store: any OperationStoreProtocol) {
     marker.withLock { $0?.mark }?(store)
   }
 
+  @usableFromInline
   func emit(_ event: OperationClientEvent) {
     guard isListening else { return }
     for listener in currentListeners { listener.handler(event) }
   }
 
   /// The listeners now, to emit several events to in a row.
+  @usableFromInline
   var currentListeners: [(id: UInt64, handler: Handler)] {
     listeners.withLock { $0 }
   }

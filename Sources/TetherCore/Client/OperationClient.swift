@@ -30,13 +30,13 @@ public final class OperationClient: Sendable {
   public let defaults: OperationDefaults
   let queries = SanitizerVisibleMutex(StoreTable())
   let mutations = SanitizerVisibleMutex(StoreTable())
-  let eventHub = ClientEventHub()
-  let reference = ClientReference()
+  @usableFromInline let eventHub = ClientEventHub()
+  @usableFromInline let reference = ClientReference()
   let scopes = MutationScopes()
   let collector: GarbageCollector
   /// `defaults.garbageCollectionDelay` in seconds, converted once: converting a `Duration` was
   /// a tenth of making a store.
-  let defaultCollectionInterval: TimeInterval
+  @usableFromInline let defaultCollectionInterval: TimeInterval
   let reconnection = SanitizerVisibleMutex<OperationSubscription?>(nil)
   /// Snapshots restored by `hydrate` whose stores are not made yet.
   let restoredSnapshots = SanitizerVisibleMutex(RestoredSnapshots())
@@ -88,6 +88,7 @@ public final class OperationClient: Sendable {
 
   /// The store for `query`, created on first use; a later call with the same path returns
   /// the same store, whose next run uses this `query` (see the type's documentation).
+  @inlinable
   public func store<Request: QueryRequest>(
     for query: Request
   ) -> OperationStore<QueryState<Request.Value, Request.Failure>> {
@@ -108,6 +109,7 @@ public final class OperationClient: Sendable {
   /// ```swift
   /// let post = client.store(for: postQuery(id), placeholder: feedPosts.first { $0.id == id })
   /// ```
+  @inlinable
   public func store<Request: QueryRequest>(
     for query: Request, placeholder: @autoclosure () -> Request.Value?
   ) -> OperationStore<QueryState<Request.Value, Request.Failure>> {
@@ -119,6 +121,7 @@ public final class OperationClient: Sendable {
   }
 
   /// The store for a paginated query, created on first use.
+  @inlinable
   public func store<Request: PaginatedRequest>(
     for query: Request
   ) -> OperationStore<PaginatedState<Request.PageID, Request.PageValue, Request.Failure>> {
@@ -130,6 +133,7 @@ public final class OperationClient: Sendable {
   }
 
   /// The store for `mutation`, created on first use, in the client's table of mutations.
+  @inlinable
   public func store<Request: MutationRequest>(
     for mutation: Request
   ) -> OperationStore<MutationState<Request.Arguments, Request.Value, Request.Failure>> {
@@ -172,6 +176,7 @@ public final class OperationClient: Sendable {
 
   /// The configuration a store of `operation` runs with: the client's context, the
   /// operation's setup, and the client's defaults where the operation is silent.
+  @inlinable
   func makeConfiguration<Operation: OperationRequest, State: OperationState>(
     for operation: Operation, as: State.Type, retryLimit: Int, deduplicates: Bool
   ) -> OperationStore<State>.Configuration
@@ -199,6 +204,7 @@ public final class OperationClient: Sendable {
   /// The context a store of `operation` runs with — the client's, with the operation's setup
   /// and the client's defaults where the operation is silent — and whether the client's
   /// default retry applies to it.
+  @inlinable
   func context<Operation: OperationRequest>(
     for operation: Operation, retryLimit: Int, deduplicates: Bool
   ) -> (OperationContext, isRetriedByDefault: Bool) {
@@ -216,6 +222,7 @@ public final class OperationClient: Sendable {
   }
 
   /// The store at `path`, reconfigured with `configuration`, or a new one made with it.
+  @inlinable
   func store<State: OperationState>(
     with configuration: OperationStore<State>.Configuration, at path: OperationPath,
     isMutation: Bool
@@ -244,6 +251,7 @@ public final class OperationClient: Sendable {
     return store
   }
 
+  @inlinable
   static func typed<State: OperationState>(
     _ store: any OperationStoreProtocol, as: State.Type
   ) -> OperationStore<State> {
@@ -256,6 +264,7 @@ public final class OperationClient: Sendable {
   }
 
   /// The store at `path`, or the one `make` creates, put there under the table's lock.
+  @usableFromInline
   func store(
     at path: OperationPath, isMutation: Bool, orMake make: () -> any ManagedStore
   ) -> (any ManagedStore, Bool) {
@@ -271,6 +280,7 @@ public final class OperationClient: Sendable {
 
   /// Announces a new store, restores its snapshot if `hydrate` kept one, and schedules its
   /// collection.
+  @usableFromInline
   func didAdd(
     _ store: any ManagedStore, at path: OperationPath, isMutation: Bool, deadline: Date,
     hydrate: (StoreSnapshot) -> StoreHydration
@@ -281,6 +291,7 @@ public final class OperationClient: Sendable {
     collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }
 
+  @usableFromInline
   func showPlaceholder<Value: Sendable, Failure: Error>(
     _ placeholder: @Sendable (OperationClient) -> Value?,
     in store: OperationStore<QueryState<Value, Failure>>

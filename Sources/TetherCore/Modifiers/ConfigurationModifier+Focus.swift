@@ -10,6 +10,7 @@ extension OperationRequest {
   /// ```swift
   /// saveDraft.retry(limit: 5).retriesWhileUnfocused()
   /// ```
+  @inlinable
   public func retriesWhileUnfocused() -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.pausesRetriesWhenUnfocused = false })
   }

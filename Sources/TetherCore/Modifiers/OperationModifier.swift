@@ -36,8 +36,10 @@ public protocol OperationModifier<Operation>: Sendable {
 }
 
 extension OperationModifier {
+  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {}
 
+  @inlinable
   public func run(
     _ input: Operation.Input,
     in context: OperationContext,
@@ -62,18 +64,22 @@ where Modifier.Operation == Operation {
   /// The modifier applied to it.
   public let modifier: Modifier
 
+  @inlinable
   init(operation: Operation, modifier: Modifier) {
     self.operation = operation
     self.modifier = modifier
   }
 
+  @inlinable
   public var path: OperationPath { operation.path }
 
+  @inlinable
   public func setup(context: inout OperationContext) {
     operation.setup(context: &context)
     modifier.setup(context: &context, using: operation)
   }
 
+  @inlinable
   public func run(
     _ input: Input,
     in context: OperationContext,
@@ -84,6 +90,7 @@ where Modifier.Operation == Operation {
 }
 
 extension ModifiedOperation: QueryRequest where Operation: QueryRequest {
+  @inlinable
   public func fetch(
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
@@ -95,6 +102,7 @@ extension ModifiedOperation: QueryRequest where Operation: QueryRequest {
 extension ModifiedOperation: MutationRequest where Operation: MutationRequest {
   public typealias Arguments = Operation.Arguments
 
+  @inlinable
   public func mutate(
     with arguments: Arguments,
     in context: OperationContext,

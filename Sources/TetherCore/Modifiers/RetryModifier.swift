@@ -16,8 +16,9 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
   public let limit: Int
   /// The delay before each retry.
   public let backoff: Backoff
-  let decide: (@Sendable (Operation.Failure) -> RetryDecision)?
+  @usableFromInline let decide: (@Sendable (Operation.Failure) -> RetryDecision)?
 
+  @inlinable
   init(
     limit: Int, backoff: Backoff,
     decide: (@Sendable (Operation.Failure) -> RetryDecision)?
@@ -27,10 +28,12 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
     self.decide = decide
   }
 
+  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {
     context.options.retryLimit = limit
   }
 
+  @inlinable
   public func run(
     _ input: Operation.Input,
     in context: OperationContext,
@@ -59,6 +62,7 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
 
   /// Throws `failure` when it is final; otherwise waits for the backoff (and for the network)
   /// and returns for the next attempt.
+  @usableFromInline
   func waitBeforeRetry(
     after failure: Operation.Failure, failedAttempts: Int, in context: OperationContext,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
@@ -121,6 +125,7 @@ extension OperationRequest {
   ///   - backoff: how long to wait before each retry; 1 s, 2 s, 4 s … by default.
   ///   - decide: whether to retry a failure; by default a ``RetryableFailure`` decides for
   ///     itself and other failures are retried.
+  @inlinable
   public func retry(
     limit: Int,
     backoff: Backoff = .default,

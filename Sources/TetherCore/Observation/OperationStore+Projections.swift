@@ -22,6 +22,7 @@ extension OperationStore {
   /// are unaffected, and the subscription counts as a subscriber (a stale store fetches).
   /// Unlike it, the projected value is compared by `Equatable` rather than by reference after
   /// structural sharing: an equal value fetched again calls nobody.
+  @inlinable
   public func subscribe<Projection: Equatable & Sendable>(
     select projection: @escaping @Sendable (State) -> Projection,
     onChange handler: @escaping @Sendable (Projection) -> Void
@@ -40,6 +41,7 @@ extension OperationStore {
   /// // A list row shows the value and whether it loads; retries and pauses don't redraw it.
   /// let row = store.subscribe(notifyingOn: [.value, .status]) { state in draw(state) }
   /// ```
+  @inlinable
   public func subscribe(
     notifyingOn properties: StateProperties,
     _ handler: @escaping @Sendable (State) -> Void

@@ -5,13 +5,15 @@
 /// cell is never touched by two threads at once and each delivery sees the previous one's
 /// write. A lock here would cost every subscriber of a busy store one more atomic pair per
 /// change, which is what projections exist to save.
+@usableFromInline
 final class ProjectionCell<Value: Equatable>: @unchecked Sendable {
-  var value: Value?
+  @usableFromInline var value: Value?
 
-  init() {}
+  @inlinable init() {}
 
   /// Keeps `newValue`; returns whether it differs from the one kept before (true the first
   /// time).
+  @inlinable
   func replace(with newValue: Value) -> Bool {
     if let value, value == newValue { return false }
     value = newValue

@@ -34,17 +34,19 @@ public struct StateProperties: OptionSet, Sendable, Hashable {
 
 /// The properties of one state a filtered subscriber compares; those not asked for are left
 /// at their defaults, so they never differ.
+@usableFromInline
 struct StateStamp: Equatable, Sendable {
-  var valueUpdateCount = 0
-  var valueLastUpdatedAt: Double?
-  var status: OperationStatus?
-  var fetchStatus: FetchStatus?
-  var errorUpdateCount = 0
-  var failureCount = 0
-  var retryAttempts = -1
-  var isInvalidated = false
-  var isPlaceholder = false
+  @usableFromInline var valueUpdateCount = 0
+  @usableFromInline var valueLastUpdatedAt: Double?
+  @usableFromInline var status: OperationStatus?
+  @usableFromInline var fetchStatus: FetchStatus?
+  @usableFromInline var errorUpdateCount = 0
+  @usableFromInline var failureCount = 0
+  @usableFromInline var retryAttempts = -1
+  @usableFromInline var isInvalidated = false
+  @usableFromInline var isPlaceholder = false
 
+  @inlinable
   init<State: OperationState>(_ state: State, _ properties: StateProperties) {
     if properties.contains(.value) {
       valueUpdateCount = state.valueUpdateCount

@@ -13,8 +13,14 @@ import TetherSynchronization
 /// }
 /// ```
 public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
-  let sink: (any OperationContinuationSink<Value, Failure>)?
-  let run: OperationRunID
+  @usableFromInline let sink: (any OperationContinuationSink<Value, Failure>)?
+  @usableFromInline let run: OperationRunID
+
+  @inlinable
+  init(sink: (any OperationContinuationSink<Value, Failure>)?, run: OperationRunID) {
+    self.sink = sink
+    self.run = run
+  }
 
   /// A continuation that discards every report, for running an operation without a store.
   public static var discarding: OperationContinuation {
@@ -89,6 +95,7 @@ public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
 }
 
 /// Where a continuation's reports go; implemented by a store.
+@usableFromInline
 protocol OperationContinuationSink<Value, Failure>: Sendable {
   associatedtype Value: Sendable
   associatedtype Failure: Error

@@ -36,9 +36,11 @@ public protocol OperationRequest<Input, Value, Failure>: Sendable {
 }
 
 extension OperationRequest {
+  @inlinable
   public func setup(context: inout OperationContext) {}
 
   /// Wraps this operation in `modifier`.
+  @inlinable
   public func modifier<Modifier: OperationModifier>(
     _ modifier: Modifier
   ) -> ModifiedOperation<Self, Modifier> {

@@ -11,6 +11,7 @@ public protocol QueryRequest<Value, Failure>: OperationRequest where Input == Vo
 
 extension QueryRequest {
   /// Runs the query through its `fetch(in:with:)`, as a store does.
+  @inlinable
   public func run(
     _ input: Void,
     in context: OperationContext,
@@ -28,10 +29,11 @@ extension QueryRequest {
 /// ```
 public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
   public let path: OperationPath
-  let body: Body
+  @usableFromInline let body: Body
 
   /// The closure a query was made with: kept as given, so that making a query allocates
   /// nothing more.
+  @usableFromInline
   enum Body: Sendable {
     case plain(@Sendable (OperationContext) async throws(Failure) -> Value)
     case continuing(
@@ -60,6 +62,7 @@ public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
     self.body = .continuing(fetch)
   }
 
+  @inlinable
   public func fetch(
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>

@@ -11,6 +11,7 @@ import TetherJSON
 /// around them, a mutation's paused attempts' arguments — never an error, a run in flight, a
 /// placeholder or a counter. Payloads are JSON written and read by TetherJSON's
 /// `JSONCoder` with its defaults.
+@usableFromInline
 protocol PersistableState: OperationState {
   /// The data to write and when it last changed, or nil when there is none (no value of its
   /// own; for a mutation, no paused attempt).
@@ -33,11 +34,11 @@ protocol PersistableState: OperationState {
 }
 
 extension PersistableState {
-  static func restoredAttempts(payload: Data) throws -> [(
+  @usableFromInline static func restoredAttempts(payload: Data) throws -> [(
     RunInput, RestoredAttempt
   )] { [] }
 
-  func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
+  @usableFromInline func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
     payload: Data, updatedAt: Date
   )? { try persistedPayload() }
 }
@@ -45,15 +46,15 @@ extension PersistableState {
 /// A query is written as its value's JSON, nothing around it (`JSONCoder` writes and
 /// reads any value at the top level, `null` and numbers included).
 extension QueryState: PersistableState where Value: Codable {
-  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard hasValue, let storedValue, let updatedAt = valueLastUpdatedAt else { return nil }
     return (try JSONCoder().encode(storedValue), updatedAt)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date) throws {
+  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
     storedValue = try JSONCoder().decode(Value.self, from: payload)
-    tracker.recordValue(at: updatedAt, final: true)
-    tracker.isInvalidated = isInvalidatable
+    storedTracker.recordValue(at: updatedAt, final: true)
+    storedTracker.isInvalidated = isInvalidatable
   }
 }
 
@@ -72,7 +73,7 @@ struct PaginatedPayload<PageID: Codable & Hashable & Sendable, PageValue: Codabl
 }
 
 extension PaginatedState: PersistableState where PageID: Codable, PageValue: Codable {
-  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard !storedPages.isEmpty, let updatedAt = valueLastUpdatedAt else { return nil }
     let payload = PaginatedPayload(
       pages: storedPages,
@@ -83,7 +84,7 @@ extension PaginatedState: PersistableState where PageID: Codable, PageValue: Cod
     return (try JSONCoder().encode(payload), updatedAt)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date) throws {
+  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
     let decoded = try JSONCoder().decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
     guard !decoded.pages.isEmpty, decoded.neighbors.count == decoded.pages.count else {
       throw DecodingError.dataCorrupted(
@@ -97,8 +98,8 @@ extension PaginatedState: PersistableState where PageID: Codable, PageValue: Cod
     if let maxPages, storedPages.count > maxPages {
       storedPages.removeLast(storedPages.count - maxPages)
     }
-    tracker.recordValue(at: updatedAt, final: true)
-    tracker.isInvalidated = isInvalidatable
+    storedTracker.recordValue(at: updatedAt, final: true)
+    storedTracker.isInvalidated = isInvalidatable
   }
 }
 
@@ -118,14 +119,16 @@ struct MutationPayload<Arguments: Codable>: Codable {
 }
 
 extension MutationState: PersistableState where Arguments: Codable {
-  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     try persistedPayload(runs: [:])
   }
 
-  func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
+  @usableFromInline func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
     payload: Data, updatedAt: Date
   )? {
-    let paused = storedHistory.filter { $0.status == .running && tracker.paused.contains($0.id) }
+    let paused = storedHistory.filter {
+      $0.status == .running && storedTracker.paused.contains($0.id)
+    }
     guard let latest = paused.last else { return nil }
     let payload = MutationPayload(
       attempts: paused.map {
@@ -137,9 +140,9 @@ extension MutationState: PersistableState where Arguments: Codable {
     return (try JSONCoder().encode(payload), latest.startDate)
   }
 
-  mutating func restore(payload: Data, updatedAt: Date) throws {}
+  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {}
 
-  static func restoredAttempts(payload: Data) throws -> [(
+  @usableFromInline static func restoredAttempts(payload: Data) throws -> [(
     Arguments, RestoredAttempt
   )] {
     try JSONCoder().decode(MutationPayload<Arguments>.self, from: payload).attempts.map {

@@ -5,17 +5,20 @@ import Foundation
 ///
 /// Records are compact (no path, no formatted text, durations as two dates), so writing one
 /// costs a fetch little; ``RunLogEntry`` values are made from them when the log is read.
+@usableFromInline
 struct RunLog: Sendable {
-  var records: [RunLogRecord] = []
-  var head = 0
-  var capacity: Int
-  var nextID: UInt64 = 1
+  @usableFromInline var records: [RunLogRecord] = []
+  @usableFromInline var head = 0
+  @usableFromInline var capacity: Int
+  @usableFromInline var nextID: UInt64 = 1
 
+  @inlinable
   init(capacity: Int) {
     self.capacity = max(0, capacity)
   }
 
   /// Adds a record; returns whether the log keeps it.
+  @inlinable
   mutating func append(_ record: RunLogRecord) -> Bool {
     guard capacity > 0 else { return false }
     var record = record
@@ -34,6 +37,7 @@ struct RunLog: Sendable {
   }
 
   /// The latest record.
+  @usableFromInline
   var latest: RunLogRecord? {
     records.isEmpty ? nil : records[(head + records.count - 1) % records.count]
   }
@@ -53,25 +57,28 @@ struct RunLog: Sendable {
 }
 
 /// One record of a run log, as stored.
+@usableFromInline
 struct RunLogRecord: Sendable {
+  @usableFromInline
   enum Kind: UInt8, Sendable {
     case runStarted, attemptFailed, retryScheduled, attemptStarted, paused, resumed, yielded,
       succeeded
     case failed, cancelled, invalidated, reset, valueSet
   }
 
-  var id: UInt64 = 0
-  var kind: Kind
-  var date: Date
+  @usableFromInline var id: UInt64 = 0
+  @usableFromInline var kind: Kind
+  @usableFromInline var date: Date
   /// The start of what a duration measures (the run, the pause), or a retry's due date.
-  var otherDate: Date?
-  var run: UInt64
-  var attempt: Int
-  var trigger: RunTrigger
-  var flag: Bool
+  @usableFromInline var otherDate: Date?
+  @usableFromInline var run: UInt64
+  @usableFromInline var attempt: Int
+  @usableFromInline var trigger: RunTrigger
+  @usableFromInline var flag: Bool
   /// The input, the failure or the pause reason.
-  var payload: (any Sendable)?
+  @usableFromInline var payload: (any Sendable)?
 
+  @inlinable
   init(
     _ kind: Kind, at date: Date, run: OperationRunID? = nil, attempt: Int? = nil,
     otherDate: Date? = nil, trigger: RunTrigger = .fetch, flag: Bool = false,
@@ -88,6 +95,7 @@ struct RunLogRecord: Sendable {
   }
 
   /// The public entry, for the store at `path` of kind `kind`.
+  @usableFromInline
   func entry(path: OperationPath, kind storeKind: OperationKind) -> RunLogEntry {
     let duration = otherDate.map { date.duration(since: $0) } ?? .zero
     let event: RunLogEvent =

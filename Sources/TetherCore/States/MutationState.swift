@@ -31,11 +31,13 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
     public internal(set) var error: Failure?
   }
 
-  var storedHistory: [Attempt] = []
-  var storedValue: Value?
-  public internal(set) var tracker = RunTracker<Failure>()
-  var maxHistory: Int
+  @usableFromInline var storedHistory: [Attempt] = []
+  @usableFromInline var storedValue: Value?
+  @usableFromInline var storedTracker = RunTracker<Failure>()
+  public var tracker: RunTracker<Failure> { storedTracker }
+  @usableFromInline var maxHistory: Int
 
+  @inlinable
   public init(context: OperationContext) {
     maxHistory = context.options.maxHistory
   }
@@ -60,6 +62,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
   /// A mutation is never refetched: re-sending a write is `retryLatest()`, asked for by name.
   public var refetchInput: Arguments? { nil }
 
+  @inlinable
   public static func canShareRun(_ input: Arguments, with runningInput: Arguments) -> Bool {
     false
   }
@@ -67,9 +70,9 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
   public mutating func apply(_ event: OperationEvent<Self>) {
     switch event {
     case .runStarted(let run, let arguments, let date):
-      tracker.start(run)
-      tracker.status = .pending
-      tracker.error = nil
+      storedTracker.start(run)
+      storedTracker.status = .pending
+      storedTracker.error = nil
       storedHistory.append(
         Attempt(id: run, arguments: arguments, status: .running, startDate: date))
       if storedHistory.count > maxHistory {
@@ -79,20 +82,20 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
     case .runYielded(let run, let result, let date):
       update(run, with: result, at: date, final: false)
     case .retryScheduled(let run, let progress):
-      if run == storedHistory.last?.id { tracker.scheduleRetry(run, progress) }
+      if run == storedHistory.last?.id { storedTracker.scheduleRetry(run, progress) }
     case .transferProgressed(let run, let progress):
-      tracker.recordTransfer(progress, of: run)
+      storedTracker.recordTransfer(progress, of: run)
     case .attemptStarted(let run, let date):
-      tracker.startAttempt(of: run, at: date)
+      storedTracker.startAttempt(of: run, at: date)
     case .runPaused(let run):
-      tracker.pause(run)
+      storedTracker.pause(run)
     case .runResumed(let run):
-      tracker.resume(run)
+      storedTracker.resume(run)
     case .runFinished(let run, let result, let date):
       update(run, with: result, at: date, final: true)
-      tracker.remove(run)
+      storedTracker.remove(run)
     case .runCancelled(let run, let reverted, let date):
-      tracker.cancel(run, reverted: reverted)
+      storedTracker.cancel(run, reverted: reverted)
       if let index = storedHistory.firstIndex(where: { $0.id == run }) {
         storedHistory[index].status = .cancelled
         storedHistory[index].endDate = date
@@ -100,7 +103,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
       if run == storedHistory.last?.id { updateOutcome() }
     case .currentValueSet(let value, let date):
       storedValue = value
-      tracker.recordValue(at: date, final: true)
+      storedTracker.recordValue(at: date, final: true)
     case .placeholderSet:
       break
     case .invalidated:
@@ -115,9 +118,9 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
   private mutating func updateOutcome() {
     let ended = storedHistory.last { $0.status == .succeeded || $0.status == .failed }
     switch ended?.status {
-    case .succeeded: tracker.status = .success
-    case .failed: tracker.status = .failure
-    default: tracker.status = .pending
+    case .succeeded: storedTracker.status = .success
+    case .failed: storedTracker.status = .failure
+    default: storedTracker.status = .pending
     }
   }
 
@@ -137,7 +140,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
       }
       guard isLatest else { return }
       storedValue = value
-      tracker.recordValue(at: date, final: final)
+      storedTracker.recordValue(at: date, final: final)
     case .failure(let failure):
       storedHistory[index].error = failure
       if final {
@@ -145,7 +148,7 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
         storedHistory[index].endDate = date
       }
       guard isLatest else { return }
-      tracker.recordError(failure, at: date, final: final, of: run)
+      storedTracker.recordError(failure, at: date, final: final, of: run)
     }
   }
 }

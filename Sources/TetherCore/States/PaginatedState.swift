@@ -16,16 +16,18 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
 
   public static var kind: OperationKind { .paginatedQuery }
 
-  var storedPages: [Page<PageID, PageValue>] = []
-  var storedPlaceholder: [Page<PageID, PageValue>]?
-  var neighbors: [PageID: PageNeighbors<PageID>] = [:]
-  var directions: [(run: OperationRunID, direction: PagingDirection)] = []
-  var errors = DirectionErrors<Failure>()
-  public internal(set) var tracker = RunTracker<Failure>()
-  var staleness: Staleness
-  var staleTime: (@Sendable (PaginatedState) -> Duration)?
-  var maxPages: Int?
+  @usableFromInline var storedPages: [Page<PageID, PageValue>] = []
+  @usableFromInline var storedPlaceholder: [Page<PageID, PageValue>]?
+  @usableFromInline var neighbors: [PageID: PageNeighbors<PageID>] = [:]
+  @usableFromInline var directions: [(run: OperationRunID, direction: PagingDirection)] = []
+  @usableFromInline var errors = DirectionErrors<Failure>()
+  @usableFromInline var storedTracker = RunTracker<Failure>()
+  public var tracker: RunTracker<Failure> { storedTracker }
+  @usableFromInline var staleness: Staleness
+  @usableFromInline var staleTime: (@Sendable (PaginatedState) -> Duration)?
+  @usableFromInline var maxPages: Int?
 
+  @inlinable
   public init(context: OperationContext) {
     staleness = context.options.staleness ?? .after(.zero)
     staleTime = context[StaleTimeKey<Self>.self]
@@ -81,14 +83,16 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
   }
 
   public func isStale(at date: Date) -> Bool {
-    guard !storedPages.isEmpty, let updatedAt = tracker.valueLastUpdatedAt else { return true }
+    guard !storedPages.isEmpty, let updatedAt = storedTracker.valueLastUpdatedAt else {
+      return true
+    }
     guard let duration = staleDuration else { return false }
-    return tracker.isInvalidated || date >= updatedAt.adding(duration)
+    return storedTracker.isInvalidated || date >= updatedAt.adding(duration)
   }
 
   public var freshUntil: Date? {
-    guard case .after(let base) = staleness, !tracker.isInvalidated, !storedPages.isEmpty,
-      let updatedAt = tracker.valueLastUpdatedAt
+    guard case .after(let base) = staleness, !storedTracker.isInvalidated, !storedPages.isEmpty,
+      let updatedAt = storedTracker.valueLastUpdatedAt
     else { return nil }
     let duration = staleTime?(self) ?? base
     return duration > .zero ? updatedAt.adding(duration) : nil
@@ -103,6 +107,7 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
     storedPages.isEmpty ? .initialPage : .allPages(storedPages)
   }
 
+  @inlinable
   public static func canShareRun(
     _ input: PagingAction<PageID, PageValue>, with runningInput: PagingAction<PageID, PageValue>
   ) -> Bool {
@@ -111,6 +116,7 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
 
   /// A next or previous page waits for a refetch of every page (or of the first) in flight; a
   /// refetch waits for a next or previous page in flight.
+  @inlinable
   public static func mustWait(
     _ input: PagingAction<PageID, PageValue>, for runningInput: PagingAction<PageID, PageValue>
   ) -> Bool {
@@ -124,42 +130,42 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
   public mutating func apply(_ event: OperationEvent<Self>) {
     switch event {
     case .runStarted(let run, let action, _):
-      tracker.start(run)
+      storedTracker.start(run)
       directions.append((run, PagingDirection(action)))
       if storedPages.isEmpty {
-        tracker.error = nil
-        tracker.status = .pending
+        storedTracker.error = nil
+        storedTracker.status = .pending
       }
     case .runYielded(let run, let result, let date):
       apply(result, direction: nil, at: date, of: run)
     case .retryScheduled(let run, let progress):
-      tracker.scheduleRetry(run, progress)
+      storedTracker.scheduleRetry(run, progress)
     case .transferProgressed(let run, let progress):
-      tracker.recordTransfer(progress, of: run)
+      storedTracker.recordTransfer(progress, of: run)
     case .attemptStarted(let run, let date):
-      tracker.startAttempt(of: run, at: date)
+      storedTracker.startAttempt(of: run, at: date)
     case .runPaused(let run):
-      tracker.pause(run)
+      storedTracker.pause(run)
     case .runResumed(let run):
-      tracker.resume(run)
+      storedTracker.resume(run)
     case .runFinished(let run, let result, let date):
       let direction = removeDirection(of: run)
       // Pages of an older run still land when they fit.
-      _ = tracker.claimResult(of: run)
+      _ = storedTracker.claimResult(of: run)
       apply(result, direction: direction, at: date, of: run)
-      tracker.remove(run)
+      storedTracker.remove(run)
     case .runCancelled(let run, let reverted, _):
       _ = removeDirection(of: run)
-      tracker.cancel(run, reverted: reverted)
+      storedTracker.cancel(run, reverted: reverted)
     case .currentValueSet(let pages, let date):
       storedPages = pages
       let ids = Set(pages.map(\.id))
       neighbors = neighbors.filter { ids.contains($0.key) }
-      tracker.recordValue(at: date, final: true)
+      storedTracker.recordValue(at: date, final: true)
     case .placeholderSet(let pages):
       storedPlaceholder = pages
     case .invalidated:
-      if isInvalidatable { tracker.isInvalidated = true }
+      if isInvalidatable { storedTracker.isInvalidated = true }
     case .configured(let context):
       staleness = context.options.staleness ?? .after(.zero)
       staleTime = context[StaleTimeKey<Self>.self]
@@ -168,7 +174,7 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
   }
 
   private func isFetching(_ direction: PagingDirection) -> Bool {
-    directions.contains { $0.direction == direction && !tracker.paused.contains($0.run) }
+    directions.contains { $0.direction == direction && !storedTracker.paused.contains($0.run) }
   }
 
   private mutating func removeDirection(of run: OperationRunID) -> PagingDirection? {
@@ -186,10 +192,10 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
     switch result {
     case .success(let fetched):
       guard merge(fetched) else { return }
-      tracker.recordValue(at: date, final: direction != nil)
+      storedTracker.recordValue(at: date, final: direction != nil)
       if let direction { errors[direction] = nil }
     case .failure(let failure):
-      tracker.recordError(failure, at: date, final: direction != nil, of: run)
+      storedTracker.recordError(failure, at: date, final: direction != nil, of: run)
       if let direction { errors[direction] = failure }
     }
   }
@@ -240,9 +246,11 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
 }
 
 /// Which way a paginated run fetches.
+@usableFromInline
 enum PagingDirection: Sendable, Hashable {
   case initial, next, previous, all
 
+  @inlinable
   init<PageID, PageValue>(_ action: PagingAction<PageID, PageValue>) {
     switch action {
     case .initialPage: self = .initial
@@ -254,13 +262,14 @@ enum PagingDirection: Sendable, Hashable {
 }
 
 /// The latest failure of each direction.
+@usableFromInline
 struct DirectionErrors<Failure: Error>: Sendable {
-  var initial: Failure?
-  var next: Failure?
-  var previous: Failure?
-  var all: Failure?
+  @usableFromInline var initial: Failure?
+  @usableFromInline var next: Failure?
+  @usableFromInline var previous: Failure?
+  @usableFromInline var all: Failure?
 
-  init() {}
+  @usableFromInline init() {}
 
   subscript(direction: PagingDirection) -> Failure? {
     get {

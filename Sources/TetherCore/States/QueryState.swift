@@ -13,14 +13,16 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   public static var kind: OperationKind { .query }
 
-  var storedValue: Value?
-  var storedPlaceholder: Value?
-  public internal(set) var tracker = RunTracker<Failure>()
-  var staleness: Staleness
-  var staleTime: (@Sendable (QueryState) -> Duration)?
+  @usableFromInline var storedValue: Value?
+  @usableFromInline var storedPlaceholder: Value?
+  @usableFromInline var storedTracker = RunTracker<Failure>()
+  public var tracker: RunTracker<Failure> { storedTracker }
+  @usableFromInline var staleness: Staleness
+  @usableFromInline var staleTime: (@Sendable (QueryState) -> Duration)?
   /// The value before the first fetch, from `.defaultValue(_:)`.
   public let initialValue: Value?
 
+  @inlinable
   public init(context: OperationContext) {
     initialValue = context[DefaultValueKey<Value>.self]
     storedValue = initialValue
@@ -37,7 +39,7 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   public var valueOrPlaceholder: Value? { storedValue ?? storedPlaceholder }
   public var isPlaceholder: Bool { storedValue == nil && storedPlaceholder != nil }
 
-  public var hasValue: Bool { tracker.valueUpdateCount > 0 }
+  public var hasValue: Bool { storedTracker.valueUpdateCount > 0 }
 
   /// How long a fetched value stays fresh now, or nil when it never goes stale.
   public var staleDuration: Duration? {
@@ -48,9 +50,9 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   }
 
   public func isStale(at date: Date) -> Bool {
-    guard let updatedAt = tracker.valueLastUpdatedAt else { return true }
+    guard let updatedAt = storedTracker.valueLastUpdatedAt else { return true }
     guard let duration = staleDuration else { return false }
-    return tracker.isInvalidated || date >= updatedAt.adding(duration)
+    return storedTracker.isInvalidated || date >= updatedAt.adding(duration)
   }
 
   public var isInvalidatable: Bool {
@@ -61,12 +63,13 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   /// When the value becomes stale, or nil when it never will (or has no date yet).
   public var staleDate: Date? {
     guard let duration = staleDuration else { return nil }
-    return tracker.valueLastUpdatedAt?.adding(duration)
+    return storedTracker.valueLastUpdatedAt?.adding(duration)
   }
 
+  @inlinable
   public var freshUntil: Date? {
-    guard case .after(let base) = staleness, !tracker.isInvalidated,
-      let updatedAt = tracker.valueLastUpdatedAt
+    guard case .after(let base) = staleness, !storedTracker.isInvalidated,
+      let updatedAt = storedTracker.valueLastUpdatedAt
     else { return nil }
     let duration = staleTime?(self) ?? base
     return duration > .zero ? updatedAt.adding(duration) : nil
@@ -74,65 +77,70 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   public var automaticRunInput: Void? { () }
 
+  @inlinable
   public static func canShareRun(_ input: Void, with runningInput: Void) -> Bool { true }
 
+  @inlinable
   public mutating func apply(_ event: OperationEvent<Self>) {
     switch event {
     case .runStarted(let run, _, _):
-      tracker.start(run)
-      if tracker.valueUpdateCount == 0 {
-        tracker.error = nil
-        tracker.status = .pending
+      storedTracker.start(run)
+      if storedTracker.valueUpdateCount == 0 {
+        storedTracker.error = nil
+        storedTracker.status = .pending
       }
     case .runYielded(let run, let result, let date):
       apply(result, at: date, final: false, of: run)
     case .retryScheduled(let run, let progress):
-      tracker.scheduleRetry(run, progress)
+      storedTracker.scheduleRetry(run, progress)
     case .transferProgressed(let run, let progress):
-      tracker.recordTransfer(progress, of: run)
+      storedTracker.recordTransfer(progress, of: run)
     case .attemptStarted(let run, let date):
-      tracker.startAttempt(of: run, at: date)
+      storedTracker.startAttempt(of: run, at: date)
     case .runPaused(let run):
-      tracker.pause(run)
+      storedTracker.pause(run)
     case .runResumed(let run):
-      tracker.resume(run)
+      storedTracker.resume(run)
     case .runFinished(let run, let result, let date):
-      if tracker.claimResult(of: run) { apply(result, at: date, final: true, of: run) }
-      tracker.remove(run)
+      if storedTracker.claimResult(of: run) { apply(result, at: date, final: true, of: run) }
+      storedTracker.remove(run)
     case .runCancelled(let run, let reverted, _):
-      tracker.cancel(run, reverted: reverted)
+      storedTracker.cancel(run, reverted: reverted)
     case .currentValueSet(let value, let date):
       storedValue = value
-      tracker.recordValue(at: date, final: true)
+      storedTracker.recordValue(at: date, final: true)
     case .placeholderSet(let placeholder):
       storedPlaceholder = placeholder ?? nil
     case .invalidated:
-      if isInvalidatable { tracker.isInvalidated = true }
+      if isInvalidatable { storedTracker.isInvalidated = true }
     case .configured(let context):
       staleness = context.options.staleness ?? .after(.zero)
       staleTime = context[StaleTimeKey<Self>.self]
     }
   }
 
-  private mutating func apply(
+  @inlinable
+  mutating func apply(
     _ result: Result<Value, Failure>, at date: Date, final: Bool, of run: OperationRunID
   ) {
     switch result {
     case .success(let value):
       storedValue = value
-      tracker.recordValue(at: date, final: final)
+      storedTracker.recordValue(at: date, final: final)
     case .failure(let failure):
-      tracker.recordError(failure, at: date, final: final, of: run)
+      storedTracker.recordError(failure, at: date, final: final, of: run)
     }
   }
 }
 
 /// The value a query's store holds before its first fetch.
+@usableFromInline
 enum DefaultValueKey<Value: Sendable>: OperationContextKey {
-  static var defaultValue: Value? { nil }
+  @usableFromInline static var defaultValue: Value? { nil }
 }
 
 /// Stale time as a function of the state, from `.stale(after:)` with a closure.
+@usableFromInline
 enum StaleTimeKey<State: OperationState>: OperationContextKey {
-  static var defaultValue: (@Sendable (State) -> Duration)? { nil }
+  @usableFromInline static var defaultValue: (@Sendable (State) -> Duration)? { nil }
 }

@@ -7,51 +7,54 @@ import Foundation
 /// A state exposes it as ``OperationState/tracker``, and the fields a screen reads
 /// (``OperationState/status``, ``OperationState/failureCount``…) are read from it by one
 /// extension of the protocol, not forwarded by each kind of state. Only the store changes it,
-/// through the state's `apply(_:)`.
+/// through the state's `apply(_:)`: a copy read from a state may be changed, which changes
+/// nothing else.
 public struct RunTracker<Failure: Error>: Sendable {
-  var active = RunSet()
-  var paused = RunSet()
+  @usableFromInline var active = RunSet()
+  @usableFromInline var paused = RunSet()
   /// How many runs have started.
-  public internal(set) var runCount = 0
+  public var runCount = 0
   /// How many times the value changed, and when it last did.
-  public internal(set) var valueUpdateCount = 0
-  public internal(set) var valueLastUpdatedAt: Date?
+  public var valueUpdateCount = 0
+  public var valueLastUpdatedAt: Date?
   /// How many times a run's failure was recorded, and when the last one was.
-  public internal(set) var errorUpdateCount = 0
-  public internal(set) var errorLastUpdatedAt: Date?
+  public var errorUpdateCount = 0
+  public var errorLastUpdatedAt: Date?
   /// The latest failure, cleared by the next success.
-  public internal(set) var error: Failure?
+  public var error: Failure?
   /// What data there is: pending, success or failure.
-  public internal(set) var status = OperationStatus.pending
+  public var status = OperationStatus.pending
   /// Whether the value was invalidated since it was last fetched.
-  public internal(set) var isInvalidated = false
+  public var isInvalidated = false
   /// How the latest run ended when it was cancelled; nil when it was not (or runs again).
-  public internal(set) var cancellation: RunCancellation?
+  public var cancellation: RunCancellation?
   /// How many attempts of the latest run that failed an attempt have failed.
-  public internal(set) var failureCount = 0
+  public var failureCount = 0
   /// The failure of the latest failed attempt.
-  public internal(set) var failureReason: Failure?
+  public var failureReason: Failure?
   /// The retry progress of the run in flight, if it has failed attempts.
-  public internal(set) var retryProgress: RetryProgress<Failure>?
+  public var retryProgress: RetryProgress<Failure>?
   /// The latest transfer report of the run in flight.
-  public internal(set) var transferProgress: TransferProgress?
-  var retryingRun: OperationRunID?
+  public var transferProgress: TransferProgress?
+  @usableFromInline var retryingRun: OperationRunID?
   /// What the devtools simulate (`InspectableStore.simulateLoading()` and
   /// `simulateFailure(_:)`), until a real outcome, or a restore, replaces it.
-  var simulation: SimulatedState.Kind?
+  @usableFromInline var simulation: SimulatedState.Kind?
   /// The run `transferProgress` is of.
-  var transferRun: OperationRunID?
+  @usableFromInline var transferRun: OperationRunID?
   /// The latest run whose final result was applied; older results are dropped.
-  var latestAppliedRun: OperationRunID?
+  @usableFromInline var latestAppliedRun: OperationRunID?
 
-  init() {}
+  @inlinable init() {}
 
   /// What is happening now: idle, fetching, or paused when every run in flight waits.
+  @inlinable
   public var fetchStatus: FetchStatus {
     if active.isEmpty { return .idle }
     return paused.count == active.count ? .paused : .fetching
   }
 
+  @inlinable
   mutating func start(_ run: OperationRunID) {
     active.insert(run)
     runCount += 1
@@ -60,17 +63,20 @@ public struct RunTracker<Failure: Error>: Sendable {
 
   /// Whether the final result of `run` is newer than the latest applied one; if so, it
   /// becomes the latest applied. Call before applying the result, then `remove(_:)` the run.
+  @inlinable
   mutating func claimResult(of run: OperationRunID) -> Bool {
     if let latestAppliedRun, latestAppliedRun > run { return false }
     latestAppliedRun = run
     return true
   }
 
+  @inlinable
   mutating func cancel(_ run: OperationRunID, reverted: Bool) {
     remove(run)
     cancellation = reverted ? .reverted : .kept
   }
 
+  @inlinable
   mutating func remove(_ run: OperationRunID) {
     active.remove(run)
     paused.remove(run)
@@ -85,20 +91,24 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records how far the transfer of `run`, a run in flight, has come.
+  @inlinable
   mutating func recordTransfer(_ progress: TransferProgress, of run: OperationRunID) {
     guard active.contains(run) else { return }
     transferProgress = progress
     transferRun = run
   }
 
+  @inlinable
   mutating func pause(_ run: OperationRunID) {
     if active.contains(run) { paused.insert(run) }
   }
 
+  @inlinable
   mutating func resume(_ run: OperationRunID) {
     paused.remove(run)
   }
 
+  @inlinable
   mutating func scheduleRetry(_ run: OperationRunID, _ progress: RetryProgress<Failure>) {
     retryingRun = run
     retryProgress = progress
@@ -107,12 +117,14 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records that the retry `scheduleRetry(_:_:)` announced for `run` was sent at `date`.
+  @inlinable
   mutating func startAttempt(of run: OperationRunID, at date: Date) {
     guard retryingRun == run else { return }
     retryProgress?.nextAttemptStartDate = date
   }
 
   /// Records a value; a final one (a run's result, a value set by hand) is a success.
+  @inlinable
   mutating func recordValue(at date: Date, final: Bool) {
     valueUpdateCount += 1
     valueLastUpdatedAt = date
@@ -127,6 +139,7 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records a failure; a final one (the result of `run`) ends the run's failure history.
+  @inlinable
   mutating func recordError(_ failure: Failure, at date: Date, final: Bool, of run: OperationRunID?)
   {
     error = failure
@@ -143,17 +156,22 @@ public struct RunTracker<Failure: Error>: Sendable {
 }
 
 /// A small set of run ids: nearly always empty or one element, so the first is kept inline.
+@usableFromInline
 struct RunSet: Sendable {
-  var first: OperationRunID?
-  var rest: [OperationRunID] = []
+  @usableFromInline var first: OperationRunID?
+  @usableFromInline var rest: [OperationRunID] = []
 
+  @inlinable
   var isEmpty: Bool { first == nil }
+  @inlinable
   var count: Int { first == nil ? 0 : 1 + rest.count }
 
+  @inlinable
   func contains(_ run: OperationRunID) -> Bool {
     first == run || (!rest.isEmpty && rest.contains(run))
   }
 
+  @inlinable
   mutating func insert(_ run: OperationRunID) {
     if first == nil {
       first = run
@@ -162,6 +180,7 @@ struct RunSet: Sendable {
     }
   }
 
+  @inlinable
   mutating func remove(_ run: OperationRunID) {
     if first == run {
       first = rest.isEmpty ? nil : rest.removeFirst()

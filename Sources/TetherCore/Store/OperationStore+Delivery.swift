@@ -11,6 +11,7 @@ import TetherSynchronization
 /// only after every subscriber and listener has seen the state that run left.
 extension OperationStore {
   /// Feeds `input` to the store machine under the lock, then performs its effects.
+  @inlinable
   func send(_ input: Input) {
     perform(step(input))
   }
@@ -22,6 +23,7 @@ extension OperationStore {
   /// which retained it: once a persister or the devtools subscribe, the hub has a weak
   /// reference (their subscriptions hold it weakly) and with it a side table, and each such
   /// retain and release took the runtime's slow path (by callgrind).
+  @inlinable
   func step(_ input: Input) -> Effects {
     let date = clock.now()
     let isListening = events?.isListening == true
@@ -30,6 +32,7 @@ extension OperationStore {
 
   /// Tells the client's change marker of the first change since the mark was cleared: one
   /// relaxed load per change after that.
+  @inlinable
   func markChangedIfMarking() {
     guard events?.isMarking == true, !changeMark.load(ordering: .relaxed) else { return }
     if !changeMark.exchange(true, ordering: .acquiringAndReleasing) { events?.mark(self) }
@@ -37,6 +40,7 @@ extension OperationStore {
 
   /// Carries out what the machine decided, outside the lock: cancel tasks, deliver what is
   /// queued, resume callers, stop watching conditions, and start runs, in that order.
+  @inlinable
   func perform(_ effects: Effects) {
     if let run = effects.finishedRun { lastFinishedRun.store(run.rawValue, ordering: .relaxed) }
     if effects.changed { markChangedIfMarking() }
@@ -64,6 +68,7 @@ extension OperationStore {
     for case .launch(let launch) in effects.actions { self.launch(launch) }
   }
 
+  @inlinable
   func perform(_ action: Action) {
     switch action {
     case .resume(let waiter, let step): waiter.continuation.resume(returning: step)
@@ -78,18 +83,21 @@ extension OperationStore {
   }
 
   /// What a subscriber coming or going brings: watching conditions, telling the client.
+  @inlinable
   func performRarely(_ effects: Effects) {
     if effects.gainedSubscribers { didGainSubscribers() }
     if effects.becameUnused { didBecomeUnused() }
   }
 
   /// Tells the client the store lost its last subscriber.
+  @usableFromInline
   func didBecomeUnused() {
     client?.storeBecameUnused(self)
   }
 
   /// Hands out `outgoing` to `subscribers`, then what was queued meanwhile, until the outbox
   /// is empty. The client's listeners are read once a batch.
+  @inlinable
   func deliver(_ outgoing: [Outgoing], to subscribers: [Subscriber]) {
     var batch = (outgoing, subscribers)
     while true {
@@ -108,7 +116,8 @@ extension OperationStore {
     }
   }
 
-  private func hand(_ outgoing: [Outgoing], to subscribers: [Subscriber]) {
+  @inlinable
+  func hand(_ outgoing: [Outgoing], to subscribers: [Subscriber]) {
     var listeners: [(id: UInt64, handler: ClientEventHub.Handler)]?
     func emit(_ event: OperationClientEvent) {
       if listeners == nil { listeners = events?.currentListeners ?? [] }

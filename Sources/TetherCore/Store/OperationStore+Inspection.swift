@@ -160,7 +160,7 @@ extension MutationState: AttemptHistory {
 
 /// States the devtools can simulate: they say so, and keep counting runs.
 protocol SimulatableState: OperationState {
-  var tracker: RunTracker<Failure> { get set }
+  var storedTracker: RunTracker<Failure> { get set }
 }
 
 extension QueryState: SimulatableState {}
@@ -168,12 +168,12 @@ extension PaginatedState: SimulatableState {}
 
 extension SimulatableState {
   var simulation: SimulatedState.Kind? {
-    get { tracker.simulation }
-    set { tracker.simulation = newValue }
+    get { storedTracker.simulation }
+    set { storedTracker.simulation = newValue }
   }
   var countedRuns: Int {
-    get { tracker.runCount }
-    set { tracker.runCount = newValue }
+    get { storedTracker.runCount }
+    set { storedTracker.runCount = newValue }
   }
 }
 

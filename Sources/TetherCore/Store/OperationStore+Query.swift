@@ -66,6 +66,7 @@ extension OperationStore {
   }
 
   /// The value of a run's end, or a cancellation for a step that brought none.
+  @inlinable
   static func value(of step: RunStep) throws(OperationError<State.Failure>)
     -> State.OperationValue
   {

@@ -3,6 +3,7 @@ import Synchronization
 import TetherSynchronization
 
 /// How a call that runs the operation treats an equivalent run in flight.
+@usableFromInline
 enum RunMode: Sendable {
   /// Joins it when the store deduplicates (`fetch()`).
   case join
@@ -24,6 +25,7 @@ extension OperationStore {
   /// it, then derives its input again. Cancelling the calling task stops waiting at once, and
   /// cancels the run (and its retries) unless others still wait for it or it is the store's
   /// own run for its subscribers.
+  @inlinable
   func runStep(
     _ trigger: RunTrigger, mode: RunMode, returnsWhenPaused: Bool = false,
     restoring restored: RestoredAttempt? = nil, derive: (State) -> State.RunInput?
@@ -56,6 +58,7 @@ extension OperationStore {
   }
 
   /// The input as the run log shows it: nothing for a query.
+  @inlinable
   static func loggedInput(_ input: State.RunInput) -> (any Sendable)? {
     State.RunInput.self == Void.self ? nil : input
   }
@@ -66,6 +69,7 @@ extension OperationStore {
   /// without suspending costs no thread hop. Its handle is recorded afterwards for
   /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
   /// gets its task cancelled, which does nothing to a finished task.
+  @inlinable
   func launch(_ launch: Launch) {
     let task = Task.immediate { await self.execute(launch) }
     if lastFinishedRun.load(ordering: .relaxed) == launch.id.rawValue { return }
@@ -81,6 +85,7 @@ extension OperationStore {
 
   /// The body of a run's task: wait for the mutation scope and the network if needed, run the
   /// lifecycle hooks and the operation, and record the end.
+  @inlinable
   func execute(_ launch: Launch) async {
     let configuration = launch.configuration
     var context = configuration.context
@@ -131,12 +136,14 @@ extension OperationStore {
 
   /// Records the end of run `id`, unless it was cancelled meanwhile, and resumes its callers
   /// once subscribers and listeners have seen the state it left.
+  @inlinable
   func finish(_ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>) {
     send(.finish(id, result))
   }
 
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
   /// wants it any more.
+  @usableFromInline
   func cancelWaiter(_ id: UInt64) {
     send(.cancelWaiter(id))
   }
@@ -144,6 +151,7 @@ extension OperationStore {
   // MARK: Waiting
 
   /// Pauses the run until the network is back; false when it was cancelled meanwhile.
+  @usableFromInline
   func waitForNetwork(
     _ context: OperationContext,
     reportingTo continuation: OperationContinuation<State.OperationValue, State.Failure>
@@ -156,17 +164,20 @@ extension OperationStore {
 
   /// A place in the mutation scope `id`'s queue; nil when the client is gone (nothing to wait
   /// for then).
+  @usableFromInline
   func takeScopeTicket(_ id: String) -> MutationScopes.Ticket? {
     client?.scopes.enqueue(id)
   }
 
   /// Gives up `ticket`: the next mutation of its scope may run.
+  @usableFromInline
   func releaseScope(_ ticket: MutationScopes.Ticket) {
     client?.scopes.release(ticket)
   }
 
   /// Waits for the turn of `ticket` in its mutation scope, paused meanwhile; false when
   /// cancelled first.
+  @usableFromInline
   func waitForTurn(
     of ticket: MutationScopes.Ticket,
     reportingTo continuation: OperationContinuation<State.OperationValue, State.Failure>
@@ -182,6 +193,7 @@ extension OperationStore {
   /// Begins every lifecycle of the run, in order: `onMutate`, or for a restored attempt the
   /// context it had (`onMutate` again only for a context that could not be restored). The
   /// contexts are kept with the run for a snapshot of it while it is paused.
+  @usableFromInline
   func beginHooks(
     _ launch: Launch, context: OperationContext
   ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
@@ -207,6 +219,7 @@ extension OperationStore {
 
   /// Ends every lifecycle with `outcome`: every `onSuccess` or `onError`, then every
   /// `onSettled`, each awaited.
+  @usableFromInline
   func settle(
     _ settlements: [RunHookSettlement<State.OperationValue, State.Failure>],
     with outcome: Result<State.OperationValue, OperationError<State.Failure>>

@@ -12,6 +12,7 @@ import TetherSynchronization
 /// change compares one optional date.
 extension OperationStore {
   /// Starts the timer's task outside the lock; a timer replaced meanwhile is cancelled at once.
+  @usableFromInline
   func armStaleTimer(deadline: Date, generation: UInt64) {
     let clock = clock
     let task = Task { [weak self] in

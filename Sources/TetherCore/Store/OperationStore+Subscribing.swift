@@ -42,6 +42,7 @@ extension OperationStore {
   }
 
   /// The first subscriber arrived: watch the rerun conditions, and tell the client.
+  @usableFromInline
   func didGainSubscribers() {
     subscribeToRerunConditions()
     client?.storeGainedSubscribers()

@@ -28,34 +28,47 @@ import TetherSynchronization
 public final class OperationStore<State: OperationState>: Sendable {
   /// The path of the store's operation.
   public let path: OperationPath
+  @usableFromInline
   let clock: any TetherClock
   /// The lock that guards `storage`.
+  @usableFromInline
   let lock = SanitizerVisibleMutex<Void>(())
   /// The store's mutable state, read and changed only under `lock` (through `withStorage`).
+  @usableFromInline
   @exclusivity(unchecked) nonisolated(unsafe) var storage: Storage
+  @usableFromInline
   let events: ClientEventHub?
+  @usableFromInline
   let clientReference: ClientReference?
   /// The id of the run that finished last, so that a run that finished before its task's
   /// handle was recorded costs no second lock.
+  @usableFromInline
   let lastFinishedRun = Atomic<UInt64>(0)
   /// Set by the first change after the client's change marker last cleared it (see
   /// `OperationClient.markChangedStores`).
+  @usableFromInline
   let changeMark = Atomic(false)
 
   /// What the operation runs with: its body and context. The latest `store(for:)` replaces it
   /// for the next run; runs in flight keep theirs.
+  @usableFromInline
   final class Configuration: Sendable {
+    @usableFromInline
     let body:
       @Sendable (
         State.RunInput, OperationContext,
         OperationContinuation<State.OperationValue, State.Failure>
       ) async throws(State.Failure) -> State.OperationValue
+    @usableFromInline
     let context: OperationContext
     /// The operation's type, for the warning about a `store(for:)` with other modifiers.
+    @usableFromInline
     let operationType: any Any.Type
     /// Whether concurrent fetches share a run.
+    @usableFromInline
     let deduplicates: Bool
 
+    @inlinable
     init(
       body:
         @escaping @Sendable (
@@ -73,6 +86,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// What a caller waiting for a run is told.
+  @usableFromInline
   enum RunStep: Sendable {
     /// The run ended with this result.
     case finished(Result<State.OperationValue, OperationError<State.Failure>>)
@@ -84,33 +98,58 @@ public final class OperationStore<State: OperationState>: Sendable {
     case nothing
   }
 
+  @usableFromInline
   struct Waiter: Sendable {
+    @usableFromInline
     let id: UInt64
+    @usableFromInline
     let continuation: UnsafeContinuation<RunStep, Never>
+    @usableFromInline
     let returnsWhenPaused: Bool
+
+    @inlinable
+    init(id: UInt64, continuation: UnsafeContinuation<RunStep, Never>, returnsWhenPaused: Bool) {
+      self.id = id
+      self.continuation = continuation
+      self.returnsWhenPaused = returnsWhenPaused
+    }
   }
 
+  @usableFromInline
   struct Run: Sendable {
+    @usableFromInline
     let id: OperationRunID
+    @usableFromInline
     let input: State.RunInput
+    @usableFromInline
     let trigger: RunTrigger
+    @usableFromInline
     let startDate: Date
+    @usableFromInline
     var task: Task<Void, Never>?
     /// Callers waiting for this run's result.
+    @usableFromInline
     var waiters: SmallList<Waiter>
     /// Callers waiting for this run to end before they derive their own input.
+    @usableFromInline
     var deferred: SmallList<Waiter> = SmallList()
     /// The attempt in flight, from 1.
+    @usableFromInline
     var attempt = 1
+    @usableFromInline
     var pausedSince: Date?
     /// The state before the run's first yield, to revert to if it is cancelled; dropped as
     /// soon as anything else changes the state.
+    @usableFromInline
     var revertState: State?
     /// What the run keeps across its attempts (the pages a refetch has fetched).
+    @usableFromInline
     var progress: (any Sendable)?
     /// The contexts its lifecycles' `onMutate` returned, as JSON, for a snapshot.
+    @usableFromInline
     var hookRecords: [String?]?
 
+    @inlinable
     init(
       id: OperationRunID, input: State.RunInput, trigger: RunTrigger, startDate: Date,
       waiters: SmallList<Waiter>
@@ -124,6 +163,7 @@ public final class OperationStore<State: OperationState>: Sendable {
 
     /// Whether the store started it on its own, so it lives as long as the store has
     /// subscribers even without waiters.
+    @usableFromInline
     var isAutomatic: Bool {
       switch trigger {
       case .fetch, .refetch, .mutate, .simulated: false
@@ -132,14 +172,19 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
+  @usableFromInline
   struct Subscriber: Sendable {
+    @usableFromInline
     let id: UInt64
     /// Deliveries up to this sequence number happened before it subscribed.
+    @usableFromInline
     let since: UInt64
+    @usableFromInline
     let handler: @Sendable (State) -> Void
   }
 
   /// What the delivering thread hands out, in order.
+  @usableFromInline
   enum Outgoing: Sendable {
     /// A state for every subscriber (or, with a target, for one new subscriber).
     case state(sequence: UInt64, target: UInt64?, State)
@@ -156,13 +201,19 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// A recorded run whose task is to be started once the lock is released.
+  @usableFromInline
   struct Launch: Sendable {
+    @usableFromInline
     let id: OperationRunID
+    @usableFromInline
     let input: State.RunInput
+    @usableFromInline
     let configuration: Configuration
     /// What a restored paused attempt goes on from.
+    @usableFromInline
     let restored: RestoredAttempt?
 
+    @inlinable
     init(
       id: OperationRunID, input: State.RunInput, configuration: Configuration,
       restored: RestoredAttempt? = nil
@@ -175,6 +226,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// Something to do once the lock is released.
+  @usableFromInline
   enum Action: Sendable {
     /// Resume a waiting caller (unless it must wait for deliveries, then it is queued).
     case resume(Waiter, RunStep)
@@ -192,12 +244,17 @@ public final class OperationStore<State: OperationState>: Sendable {
 
   /// The timer that tells subscribers when a fresh value turns stale; armed only while the
   /// store has subscribers and a value fresh for a while.
+  @usableFromInline
   struct StaleTimer: Sendable {
+    @usableFromInline
     let deadline: Date
+    @usableFromInline
     let generation: UInt64
     /// Set once the task is started, outside the lock.
+    @usableFromInline
     var task: Task<Void, Never>?
 
+    @inlinable
     init(deadline: Date, generation: UInt64) {
       self.deadline = deadline
       self.generation = generation
@@ -206,55 +263,86 @@ public final class OperationStore<State: OperationState>: Sendable {
 
   /// What to do once the lock is released: one small list, so that the common case (one
   /// action) neither allocates nor costs much to destroy.
+  @usableFromInline
   struct Effects: Sendable {
+    @usableFromInline
     var actions = SmallList<Action>()
     /// The state changed (the client's change marker hears of it).
+    @usableFromInline
     var changed = false
     /// This thread delivers the queued states and events, starting with `outgoing`, to
     /// `subscribers`.
+    @usableFromInline
     var delivers = false
+    @usableFromInline
     var outgoing: [Outgoing] = []
+    @usableFromInline
     var subscribers: [Subscriber] = []
     /// The first subscriber arrived: watch rerun conditions, tell the client.
+    @usableFromInline
     var gainedSubscribers = false
     /// The last subscriber left: tell the client.
+    @usableFromInline
     var becameUnused = false
     /// A run ended, so a launch that comes after its end needs no lock.
+    @usableFromInline
     var finishedRun: OperationRunID?
 
+    @inlinable
     init() {}
   }
 
+  @usableFromInline
   struct Storage {
+    @usableFromInline
     var state: State
+    @usableFromInline
     var configuration: Configuration
+    @usableFromInline
     var runs: [Run] = []
+    @usableFromInline
     var nextRunID: UInt64 = 1
+    @usableFromInline
     var subscribers: [Subscriber] = []
+    @usableFromInline
     var outbox: [Outgoing] = []
+    @usableFromInline
     var isDelivering = false
+    @usableFromInline
     var sequence: UInt64 = 0
+    @usableFromInline
     var conditionSubscriptions: [OperationSubscription] = []
+    @usableFromInline
     var log: RunLog
     /// The longest garbage-collection delay any `store(for:)` of this path asked for.
+    @usableFromInline
     var garbageCollectionDelay: Duration
     /// Since when the store has had no subscriber; nil while it has some.
+    @usableFromInline
     var unusedSince: Date?
     /// Whether a `store(for:)` with another operation type was already reported.
+    @usableFromInline
     var hasWarned = false
     /// An automatic run that had to wait for a run in flight (an invalidation during a next
     /// page), started when that run ends.
+    @usableFromInline
     var pendingRerun: RunTrigger?
     /// The stale timer, while the store is observed and its value fresh for a while.
+    @usableFromInline
     var staleTimer: StaleTimer?
+    @usableFromInline
     var nextTimerGeneration: UInt64 = 1
     /// The date of the step under way.
+    @usableFromInline
     var now: Date
     /// Whether the client had event listeners when the step under way began.
+    @usableFromInline
     var isListening = false
     /// What the step under way decided to do once the lock is released.
+    @usableFromInline
     var effects = Effects()
 
+    @inlinable
     init(
       state: State, configuration: Configuration, log: RunLog,
       garbageCollectionDelay: Duration, createdAt date: Date
@@ -268,6 +356,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
+  @inlinable
   init(
     path: OperationPath,
     configuration: Configuration,
@@ -288,6 +377,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// Runs `body` with the store's storage, under its lock.
+  @inlinable
   func withStorage<Result, Failure: Error>(
     _ body: (inout Storage) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
@@ -297,12 +387,14 @@ public final class OperationStore<State: OperationState>: Sendable {
   // MARK: Reading
 
   /// The current state.
+  @inlinable
   public var state: State { withStorage { $0.state } }
 
   /// The context the next run uses, after its modifiers' setup.
   public var context: OperationContext { withStorage { $0.configuration.context } }
 
   /// How many callers wait for runs in flight.
+  @usableFromInline
   var waiterCount: Int { withStorage { $0.runs.reduce(0) { $0 + $1.waiters.count } } }
 
   /// How many subscribers observe the store.
@@ -322,11 +414,14 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// The client that holds this store, while it lives.
+  @usableFromInline
   var client: OperationClient? { clientReference?.client }
 
+  @usableFromInline
   static func nextID() -> UInt64 {
     identifiers.add(1, ordering: .relaxed).newValue
   }
 }
 
+@usableFromInline
 let identifiers = Atomic<UInt64>(0)

@@ -126,6 +126,7 @@ extension OperationStore: OperationStoreProtocol {
 }
 
 /// What a client needs of its stores beyond the public protocol.
+@usableFromInline
 protocol ManagedStore: OperationStoreProtocol {
   /// How long the store is kept without subscribers.
   var garbageCollectionDelay: Duration { get }
@@ -155,37 +156,37 @@ protocol ManagedStore: OperationStoreProtocol {
 }
 
 extension OperationStore: ManagedStore {
-  var garbageCollectionDelay: Duration {
+  @usableFromInline var garbageCollectionDelay: Duration {
     withStorage { $0.garbageCollectionDelay }
   }
 
-  var unusedSince: Date? { withStorage { $0.unusedSince } }
+  @usableFromInline var unusedSince: Date? { withStorage { $0.unusedSince } }
 
-  var isRunning: Bool { withStorage { !$0.runs.isEmpty } }
+  @usableFromInline var isRunning: Bool { withStorage { !$0.runs.isEmpty } }
 
-  var isSkippedByPrefixRefetch: Bool {
+  @usableFromInline var isSkippedByPrefixRefetch: Bool {
     withStorage {
       !$0.configuration.context.options.runsAutomatically || !$0.state.isInvalidatable
     }
   }
 
-  func refetchUntilSettledOrPaused() async {
+  @usableFromInline func refetchUntilSettledOrPaused() async {
     _ = await runStep(.refetch, mode: .replace, returnsWhenPaused: true) { $0.refetchInput }
   }
 
-  func markChanged() {
+  @usableFromInline func markChanged() {
     markChangedIfMarking()
   }
 
-  func clearChangeMark() {
+  @usableFromInline func clearChangeMark() {
     changeMark.store(false, ordering: .releasing)
   }
 
-  func capturedValue() -> (any Sendable)? {
+  @usableFromInline func capturedValue() -> (any Sendable)? {
     withStorage { $0.state.hasValue ? $0.state.currentValue : nil }
   }
 
-  func restore(capturedValue: any Sendable) {
+  @usableFromInline func restore(capturedValue: any Sendable) {
     guard let value = capturedValue as? State.CurrentValue else { return }
     setCurrentValue(value)
   }

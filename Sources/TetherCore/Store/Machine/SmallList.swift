@@ -1,19 +1,21 @@
 /// A list that keeps its first element inline: the waiters of a run, the effects of one
 /// change, the runs in flight are nearly always zero or one, so most never allocate.
+@usableFromInline
 struct SmallList<Element> {
-  var first: Element?
-  var rest: [Element] = []
+  @usableFromInline var first: Element?
+  @usableFromInline var rest: [Element] = []
 
-  init() {}
+  @inlinable init() {}
 
-  init(_ element: Element?) {
+  @inlinable init(_ element: Element?) {
     first = element
   }
 
-  var isEmpty: Bool { first == nil }
+  @inlinable var isEmpty: Bool { first == nil }
 
-  var count: Int { first == nil ? 0 : 1 + rest.count }
+  @inlinable var count: Int { first == nil ? 0 : 1 + rest.count }
 
+  @inlinable
   mutating func append(_ element: Element) {
     if first == nil {
       first = element
@@ -22,11 +24,13 @@ struct SmallList<Element> {
     }
   }
 
+  @inlinable
   mutating func append(contentsOf other: SmallList) {
     for element in other { append(element) }
   }
 
   /// Removes and returns the first element that matches.
+  @inlinable
   mutating func remove(where matches: (Element) -> Bool) -> Element? {
     guard let first else { return nil }
     if matches(first) {
@@ -39,14 +43,16 @@ struct SmallList<Element> {
 }
 
 extension SmallList: Sequence {
+  @usableFromInline
   struct Iterator: IteratorProtocol {
-    let list: SmallList
-    var index = -1
+    @usableFromInline let list: SmallList
+    @usableFromInline var index = -1
 
-    init(list: SmallList) {
+    @inlinable init(list: SmallList) {
       self.list = list
     }
 
+    @inlinable
     mutating func next() -> Element? {
       defer { index += 1 }
       if index < 0 { return list.first }
@@ -54,9 +60,10 @@ extension SmallList: Sequence {
     }
   }
 
+  @inlinable
   func makeIterator() -> Iterator { Iterator(list: self) }
 
-  var underestimatedCount: Int { count }
+  @inlinable var underestimatedCount: Int { count }
 }
 
 extension SmallList: Sendable where Element: Sendable {}

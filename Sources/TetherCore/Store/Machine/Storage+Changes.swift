@@ -4,6 +4,7 @@ import Foundation
 /// invalidation, reset, a new configuration, a restored snapshot, and the automatic runs these
 /// start.
 extension OperationStore.Storage {
+  @inlinable
   mutating func setValue(_ value: State.CurrentValue) {
     dropRevertStates()
     apply(.currentValueSet(value, date: now))
@@ -12,6 +13,7 @@ extension OperationStore.Storage {
 
   /// Marks the value invalid; a store with subscribers that runs on its own refetches at once,
   /// replacing a run in flight (it may have started before what made the value invalid).
+  @usableFromInline
   mutating func invalidate() {
     guard state.isInvalidatable else { return }
     apply(.invalidated)
@@ -29,6 +31,7 @@ extension OperationStore.Storage {
   }
 
   /// Cancels every run and goes back to the first state; a store with subscribers runs again.
+  @usableFromInline
   mutating func reset() {
     cancelRuns(reverting: false) { _ in true }
     state = State(context: configuration.context)
@@ -41,6 +44,7 @@ extension OperationStore.Storage {
   /// Starts a run of the store's own when automatic running is on, the store has subscribers,
   /// nothing equivalent is in flight, and — for a subscriber, focus or reconnection — the
   /// value is stale. Polling, other conditions, invalidation and reset run regardless.
+  @inlinable
   mutating func startAutomaticRunIfNeeded(_ trigger: RunTrigger) {
     let options = configuration.context.options
     guard options.runsAutomatically, !subscribers.isEmpty,
@@ -63,6 +67,7 @@ extension OperationStore.Storage {
   }
 
   /// A run in the background for a stale value while nothing runs (`ensureValue`).
+  @usableFromInline
   mutating func revalidateIfStale() {
     guard state.hasValue, state.isStale(at: now), runs.isEmpty,
       let input = state.refetchInput
@@ -72,6 +77,7 @@ extension OperationStore.Storage {
 
   /// Takes the options of a later `store(for:)` of the same path: they apply from the next
   /// run on; runs in flight keep theirs.
+  @usableFromInline
   mutating func reconfigure(
     with configuration: OperationStore.Configuration, garbageCollectionDelay: Duration
   ) {
@@ -95,6 +101,7 @@ extension OperationStore.Storage {
 
   /// Takes a snapshot's value, restored into `restored`: it is stale, so a store with
   /// subscribers refetches it.
+  @usableFromInline
   mutating func restore(_ restored: State) {
     state = restored
     dropRevertStates()

@@ -3,6 +3,7 @@ import Foundation
 /// The machine's transitions of runs: starting one (or joining one in flight), its end, and
 /// cancelling.
 extension OperationStore.Storage {
+  @inlinable
   mutating func enqueue(
     _ waiter: OperationStore.Waiter, trigger: RunTrigger, mode: RunMode,
     restoring restored: RestoredAttempt?, isCancelled: Bool, derive: (State) -> State.RunInput?
@@ -38,6 +39,7 @@ extension OperationStore.Storage {
 
   /// Records a new run; its task starts once the lock is released. A restored attempt keeps
   /// its submission date and attempt count.
+  @inlinable
   mutating func startRun(
     _ input: State.RunInput, trigger: RunTrigger, waiters: SmallList<OperationStore.Waiter>,
     restoring restored: RestoredAttempt? = nil
@@ -63,6 +65,7 @@ extension OperationStore.Storage {
 
   /// Records the end of run `id`, unless it was cancelled meanwhile; its callers are resumed
   /// once subscribers and listeners have seen the state it left.
+  @inlinable
   mutating func finish(
     _ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>
   ) {
@@ -94,6 +97,7 @@ extension OperationStore.Storage {
 
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
   /// wants it any more.
+  @usableFromInline
   mutating func cancelWaiter(_ id: UInt64) {
     for index in runs.indices {
       if let waiter = runs[index].deferred.remove(where: { $0.id == id }) {
@@ -113,6 +117,7 @@ extension OperationStore.Storage {
 
   /// Cancels the runs `shouldCancel` selects: their callers get a cancellation, their tasks
   /// are cancelled, and their results are never applied.
+  @usableFromInline
   mutating func cancelRuns(
     reverting: Bool, where shouldCancel: (OperationStore.Run) -> Bool
   ) {
@@ -126,6 +131,7 @@ extension OperationStore.Storage {
   }
 
   /// Cancels the runs a `refetch()` of `input` replaces; their callers move to the new run.
+  @usableFromInline
   mutating func replaceRuns(
     sharing input: State.RunInput, movingWaitersInto waiters: inout SmallList<OperationStore.Waiter>
   ) {
@@ -140,6 +146,7 @@ extension OperationStore.Storage {
   }
 
   /// Ends a run removed from the runs in flight as cancelled.
+  @usableFromInline
   mutating func end(_ run: OperationStore.Run, reverting: Bool) {
     if let task = run.task { effects.actions.append(.cancel(task)) }
     for waiter in run.deferred { resume(waiter, with: .again) }
@@ -155,6 +162,7 @@ extension OperationStore.Storage {
   }
 
   /// Forgets every run's revert snapshot: the state has changed for another reason.
+  @inlinable
   mutating func dropRevertStates() {
     guard !runs.isEmpty else { return }
     for index in runs.indices where runs[index].revertState != nil {

@@ -8,6 +8,7 @@ import Foundation
 /// TanStack's query reducer is tested. The store only runs the effects (`perform`).
 extension OperationStore.Storage {
   /// Applies `input` at `date`; `isListening` says whether the client has event listeners.
+  @inlinable
   mutating func step(
     _ input: OperationStore.Input, at date: Date, isListening: Bool
   ) -> OperationStore.Effects {
@@ -52,12 +53,14 @@ extension OperationStore.Storage {
   // MARK: What every transition uses
 
   /// Applies `event` to the state and queues the new state for subscribers.
+  @inlinable
   mutating func apply(_ event: OperationEvent<State>) {
     state.apply(event)
     notify()
   }
 
   /// Queues the current state for subscribers, and the change for the client's listeners.
+  @inlinable
   mutating func notify() {
     effects.changed = true
     if !subscribers.isEmpty {
@@ -70,18 +73,21 @@ extension OperationStore.Storage {
 
   /// Adds a record to the run log; the client's listeners get it too, in order with the
   /// states.
+  @inlinable
   mutating func record(_ record: RunLogRecord) {
     guard log.append(record), isListening, let latest = log.latest else { return }
     outbox.append(.logged(latest))
   }
 
   /// Resumes a waiting caller once the lock is released (after what is queued before it).
+  @inlinable
   mutating func resume(_ waiter: OperationStore.Waiter, with step: OperationStore.RunStep) {
     effects.actions.append(.resume(waiter, step))
   }
 
   /// Queues what must follow the states already queued, and makes this caller the one that
   /// delivers unless another thread already does.
+  @inlinable
   mutating func route() {
     guard !outbox.isEmpty || isDelivering else { return }
     var kept = SmallList<OperationStore.Action>()

@@ -10,6 +10,7 @@ import Foundation
 extension OperationStore.Storage {
   /// A subscriber arrives: it gets the current state first; the first one starts watching
   /// rerun conditions, and a stale value is fetched.
+  @usableFromInline
   mutating func subscribe(_ id: UInt64, _ handler: @escaping @Sendable (State) -> Void) {
     subscribers.append(OperationStore.Subscriber(id: id, since: sequence, handler: handler))
     unusedSince = nil
@@ -24,6 +25,7 @@ extension OperationStore.Storage {
 
   /// A subscriber leaves; with the last one, the store stops watching its conditions and
   /// timer, cancels its own runs nobody awaits, and becomes a candidate for collection.
+  @usableFromInline
   mutating func unsubscribe(_ id: UInt64) {
     subscribers.removeAll { $0.id == id }
     if isListening { outbox.append(.subscriber(added: false)) }
@@ -40,6 +42,7 @@ extension OperationStore.Storage {
 
   /// Arms, moves or cancels the stale timer to match the state; called on each change
   /// delivered to subscribers and when a subscriber arrives.
+  @inlinable
   mutating func updateStaleTimer() {
     let deadline = state.freshUntil
     guard deadline != staleTimer?.deadline else { return }
@@ -47,6 +50,7 @@ extension OperationStore.Storage {
   }
 
   /// Cancels the stale timer and, when `deadline` is still ahead, arms one for it.
+  @usableFromInline
   mutating func rescheduleStaleTimer(to deadline: Date?) {
     if let task = staleTimer?.task { effects.actions.append(.cancel(task)) }
     staleTimer = nil
@@ -58,6 +62,7 @@ extension OperationStore.Storage {
   }
 
   /// The stale time has passed: subscribers get the state again, listeners the event.
+  @usableFromInline
   mutating func staleTimerFired(_ generation: UInt64) {
     guard staleTimer?.generation == generation else { return }
     staleTimer = nil
