@@ -11,6 +11,7 @@ extension OperationStore {
   /// for it. Unlike TanStack's `fetchQuery`, an imperative fetch is retried like any other run
   /// (the client's default is 3 retries): a caller that awaits a value wants it to survive a
   /// transient failure as much as a screen does.
+  @inlinable
   @discardableResult
   public func fetch<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
@@ -20,6 +21,7 @@ extension OperationStore {
   /// Fetches the value afresh: a run in flight is cancelled (its callers wait for the new one)
   /// so the value returned was fetched after this call — after the mutation that made you
   /// refetch, say. With `cancelInFlight: false`, a run in flight is joined instead.
+  @inlinable
   @discardableResult
   public func refetch<Value, Failure>(
     cancelInFlight: Bool = true
@@ -30,6 +32,7 @@ extension OperationStore {
   }
 
   /// The value if it is fresh; otherwise a fetch (TanStack's `fetchQuery`).
+  @inlinable
   @discardableResult
   public func fetchIfStale<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
@@ -46,6 +49,7 @@ extension OperationStore {
   /// `ensureQueryData`).
   ///
   /// - Parameter revalidateIfStale: also refetch a stale value in the background.
+  @inlinable
   @discardableResult
   public func ensureValue<Value, Failure>(
     revalidateIfStale: Bool = false
