@@ -20,7 +20,9 @@ final class SampleModel {
     self.api = api
     devtools = Devtools(client: client, network: network)
   }
+}
 
+extension SampleModel {
   /// The list: fetched when first watched, kept while watched.
   var items: OperationStore<QueryState<ItemsPage, HTTPError>> {
     client.store(for: api.query(SampleAPI.items, path: ["items"]))
