@@ -18,6 +18,9 @@ extension MutationRequest {
   /// that list it).
   ///
   /// - Parameters:
+  ///   - type: The type of the values to change (a post, a page of posts).
+  ///   - path: The path prefix whose stores the change applies to, from the mutation's
+  ///     arguments.
   ///   - runsInFlight: `.cancel` (TanStack Query's way) stops the runs in flight under the
   ///     path; `.wait` lets them finish and makes the change again on what each stores — for
   ///     a list whose first load or next page must not end cancelled because a post in it was
@@ -25,6 +28,7 @@ extension MutationRequest {
   ///   - invalidatesWhenSettled: Whether the path is invalidated when the attempt settles
   ///     (TanStack's `onSettled`). Pass false for a server that answers writes without
   ///     keeping them: refetching would undo the change it just accepted.
+  ///   - change: Changes one value in place for the mutation's arguments.
   public func optimisticUpdate<Target: Sendable>(
     of type: Target.Type,
     matching path: @escaping @Sendable (Arguments) -> OperationPath,

@@ -16,8 +16,10 @@ extension APIClient {
   /// connection drops, an event is over ``StreamEndpoint/maximumEventSize`` or does not
   /// decode. Cancelling the reading task, or dropping the iterator, closes the connection.
   ///
-  /// - Parameter lastEventID: sent as `Last-Event-ID`, so that the server resumes after the
-  ///   last event a previous connection received.
+  /// - Parameters:
+  ///   - endpoint: The stream to open: its method, path, event format and limits.
+  ///   - lastEventID: Sent as `Last-Event-ID`, so that the server resumes after the last
+  ///     event a previous connection received.
   ///
   /// ```swift
   /// for try await change in api.events(StreamEndpoint<PostChange>(.get, "posts/changes")) {

@@ -1,4 +1,4 @@
-// Mirrors the Swift blocks of Sources/TetherHTTP/TetherHTTP.docc/Streams.md as written;
+// Mirrors the Swift blocks of Sources/TetherHTTP/TetherHTTP.docc/StreamedResponses.md as written;
 // DocumentationTests checks it, and StreamsArticleTests runs them.
 
 import Foundation
