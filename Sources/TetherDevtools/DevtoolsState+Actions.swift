@@ -72,9 +72,10 @@ extension DevtoolsState {
     case .reset:
       guard requireQuery(record, "reset", now: now) else { return .handled }
       if let reason = inUse(record) {
-        prompt = DevtoolsPrompt(
-          title: "Reset \(path)", message: "Reset \(path)? \(reason)", confirmTitle: "Reset",
-          question: .confirm(ConfirmState()), action: .reset(key))
+        ask(
+          DevtoolsPrompt(
+            title: "Reset \(path)", message: "Reset \(path)? \(reason)", confirmTitle: "Reset",
+            question: .confirm(ConfirmState()), action: .reset(key)))
       } else {
         reset(record, devtools: devtools, now: now)
       }
@@ -85,10 +86,11 @@ extension DevtoolsState {
         return .handled
       }
       if let reason = inUse(record) {
-        prompt = DevtoolsPrompt(
-          title: "Remove \(path)",
-          message: "Remove \(path) from the client? \(reason)", confirmTitle: "Remove",
-          question: .confirm(ConfirmState()), action: .remove(key))
+        ask(
+          DevtoolsPrompt(
+            title: "Remove \(path)",
+            message: "Remove \(path) from the client? \(reason)", confirmTitle: "Remove",
+            question: .confirm(ConfirmState()), action: .remove(key)))
       } else {
         remove(record, devtools: devtools, now: now)
       }
@@ -124,11 +126,12 @@ extension DevtoolsState {
       case 1:
         simulateFailure(devtools.failures[fitting[0]], in: record, now: now)
       default:
-        prompt = DevtoolsPrompt(
-          title: "Trigger error", message: "Which failure should \(path) show?",
-          confirmTitle: "Show",
-          question: .choose(fitting.map { devtools.failures[$0].name }, ListState()),
-          action: .simulateFailure(key, choices: fitting))
+        ask(
+          DevtoolsPrompt(
+            title: "Trigger error", message: "Which failure should \(path) show?",
+            confirmTitle: "Show",
+            question: .choose(fitting.map { devtools.failures[$0].name }, ListState()),
+            action: .simulateFailure(key, choices: fitting)))
       }
     case .restore:
       if simulations[key] == nil, restoreEdit(key, devtools: devtools, now: now) {
@@ -154,12 +157,14 @@ extension DevtoolsState {
         toast.show("\(path) never ran: nothing to retry", kind: .error, now: now)
         return .handled
       }
-      prompt = DevtoolsPrompt(
-        title: "Retry \(path)",
-        message:
-          "Send \(path) again with these arguments?\n\(StoreColumns.json(arguments, lines: 12))\n"
-          + "This is a write: the server may apply it twice.",
-        confirmTitle: "Send again", question: .confirm(ConfirmState()), action: .retryLatest(path))
+      ask(
+        DevtoolsPrompt(
+          title: "Retry \(path)",
+          message:
+            "Send \(path) again with these arguments?\n\(StoreColumns.json(arguments, lines: 12))\n"
+            + "This is a write: the server may apply it twice.",
+          confirmTitle: "Send again", question: .confirm(ConfirmState()), action: .retryLatest(path)
+        ))
     case .failNext:
       guard devtools.storeFaults != nil else {
         toast.show(
@@ -171,13 +176,14 @@ extension DevtoolsState {
         current > 0
         ? "\(current) injected failure\(current == 1 ? " is" : "s are") still queued for it. "
         : ""
-      prompt = DevtoolsPrompt(
-        title: "Fail the next requests",
-        message:
-          "Fail the next requests caused by \(path): \(queued)How many of its next requests "
-          + "should fail? 0 lets them all through.",
-        confirmTitle: "Set", question: .count(current > 0 ? current : 3),
-        action: .failNext(path))
+      ask(
+        DevtoolsPrompt(
+          title: "Fail the next requests",
+          message:
+            "Fail the next requests caused by \(path): \(queued)How many of its next requests "
+            + "should fail? 0 lets them all through.",
+          confirmTitle: "Set", question: .count(current > 0 ? current : 3),
+          action: .failNext(path)))
     default:
       return .ignored
     }
@@ -255,13 +261,10 @@ extension DevtoolsState {
     }
   }
 
-  mutating func answerPrompt(_ key: Key, devtools: Devtools, now: Date) {
-    guard var prompt else { return }
-    guard let answer = prompt.handle(key) else {
-      self.prompt = prompt
-      return
-    }
-    self.prompt = nil
+  /// Does what `prompt`, answered with `answer` and closed, asked about.
+  mutating func perform(
+    _ prompt: DevtoolsPrompt, answer: DevtoolsPrompt.Answer, devtools: Devtools, now: Date
+  ) {
     switch (prompt.action, answer) {
     case (_, .cancelled):
       break

@@ -23,36 +23,13 @@ extension DevtoolsState {
       apply(editor, devtools: devtools, now: now)
       return
     }
-    valueEditor = editor
-  }
-
-  mutating func handleValueEditor(_ event: Event, devtools: Devtools, now: Date) {
-    guard var editor = valueEditor else { return }
-    switch event {
-    case .key(.escape):
-      valueEditor = nil
-      return
-    case .key(let key) where key == .ctrl("s") || (key == .enter && editor.field != nil):
-      if !apply(editor, devtools: devtools, now: now) {
-        editor.error = lastEditError
-        valueEditor = editor
-      }
-      return
-    default:
-      if editor.field != nil {
-        _ = editor.field!.handle(event)
-      } else {
-        _ = editor.area!.handle(event)
-      }
-      editor.error = nil
-      valueEditor = editor
-    }
+    dialogs.push(.valueEditor(editor))
   }
 
   /// Sets the edited value on the store; false (with ``lastEditError``) when it is not JSON
   /// or does not decode as the store's type.
   @discardableResult
-  private mutating func apply(_ editor: ValueEditorState, devtools: Devtools, now: Date) -> Bool {
+  mutating func apply(_ editor: ValueEditorState, devtools: Devtools, now: Date) -> Bool {
     guard let record = catalog.record(at: editor.key.path) else {
       lastEditError = "\(editor.key.path) is no longer in the client"
       return false
@@ -70,7 +47,6 @@ extension DevtoolsState {
         return false
       }
       edits[editor.key] = editor.original
-      valueEditor = nil
       toast.show("Set \(editor.location) of \(editor.key.path) — u restores", now: now)
       return true
     }

@@ -5,23 +5,10 @@ import TetherTerminal
 extension DevtoolsState {
   /// `:`: opens the command palette, which runs any devtools action by name.
   public mutating func openPalette() {
-    palette = PaletteState(keys: keys)
+    dialogs.push(.palette(PaletteState(keys: keys)))
   }
 
-  mutating func handlePalette(_ event: Event, devtools: Devtools, now: Date) {
-    guard var palette else { return }
-    switch palette.handle(event) {
-    case .none:
-      self.palette = palette
-    case .cancelled:
-      self.palette = nil
-    case .run(let entry):
-      self.palette = nil
-      run(entry.command, devtools: devtools, now: now)
-    }
-  }
-
-  private mutating func run(_ command: PaletteEntry.Command, devtools: Devtools, now: Date) {
+  mutating func run(_ command: PaletteEntry.Command, devtools: Devtools, now: Date) {
     switch command {
     case .action(let action):
       let key: StoreKey?
@@ -79,9 +66,10 @@ extension DevtoolsState {
       kept.isEmpty
       ? "? Nothing shows them."
       : " and reset the \(kept.count) in use (what shows them fetches them again)?"
-    prompt = DevtoolsPrompt(
-      title: "Clear the cache", message: message, confirmTitle: "Clear",
-      question: .confirm(ConfirmState()), action: .clearCache)
+    ask(
+      DevtoolsPrompt(
+        title: "Clear the cache", message: message, confirmTitle: "Clear",
+        question: .confirm(ConfirmState()), action: .clearCache))
   }
 
   /// Removes every query without subscribers and resets the others.

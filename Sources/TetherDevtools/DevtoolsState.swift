@@ -61,29 +61,28 @@ public struct DevtoolsState {
   /// messages come back through ``handle(_:devtools:context:)``. No devtools handler starts a
   /// task.
   public internal(set) var commands: [Command] = []
-  var prompt: DevtoolsPrompt?
-  var palette: PaletteState?
-  var valueEditor: ValueEditorState?
+  /// The questions, the palette, the value editor and the faults dialog open over the pages,
+  /// bottom first: the topmost gets the events, `Esc` it does not want closes it.
+  var dialogs = LayerStack<DevtoolsDialog>()
   /// Values before an edit, for `u`.
   var edits: [StoreKey: JSONValue] = [:]
   var lastEditError: String?
   /// The reset or removal the event being handled did.
   var performed: (action: DevtoolsAction, path: OperationPath)?
-  var faults: FaultsDialogState?
   var simulations: [StoreKey: SimulatedState] = [:]
   var toast = ToastState()
 
   /// A devtools state with nothing selected, no filter and no dialog open.
   public init() {}
 
-  /// Whether a question or the faults dialog is open: every event should come here first.
-  public var isModal: Bool {
-    prompt != nil || faults != nil || palette != nil || valueEditor != nil
-  }
+  /// Whether a question, the palette, the value editor or the faults dialog is open: every
+  /// key, paste and click should come here first (the app keeps a modal layer of its own
+  /// while it is true, and gives that layer's events to ``handle(_:devtools:context:)``).
+  public var isModal: Bool { dialogs.isModal }
 
   /// Whether keys go to a text field (a filter, a search): the app must not take them.
   public var isEditingText: Bool {
-    if faults != nil || prompt != nil || palette != nil || valueEditor != nil { return true }
+    if !dialogs.isEmpty { return true }
     switch page {
     case .stores: return browser.isFiltering
     case .detail: return detail?.isEditingText ?? false
@@ -128,7 +127,8 @@ public struct DevtoolsState {
       toast.show("No fault injector: give Devtools a fault target", kind: .error, now: now)
       return
     }
-    faults = FaultsDialogState(target: target)
+    if case .faults = dialogs.top { return }
+    dialogs.push(.faults(FaultsDialogState(target: target)))
   }
 
   private mutating func go(to page: Page) {
@@ -176,23 +176,14 @@ public struct DevtoolsState {
       return .handled
     }
     if case .message = event { return .ignored }
-    if faults != nil, let target = devtools.faults {
-      if faults!.handle(event, target: target, stores: devtools.storeFaults) == .close {
-        faults = nil
-      }
+    switch dialogs.route(event) {
+    case .layer(let index):
+      handle(event, inDialogAt: index, devtools: devtools, now: context.now)
       return .handled
-    }
-    if prompt != nil {
-      if case .key(let key) = event { answerPrompt(key, devtools: devtools, now: context.now) }
-      return .handled
-    }
-    if palette != nil {
-      handlePalette(event, devtools: devtools, now: context.now)
-      return .handled
-    }
-    if valueEditor != nil {
-      handleValueEditor(event, devtools: devtools, now: context.now)
-      return .handled
+    case .closed: return .handled
+    // Not for the dialog (a click, Ctrl-C): the app may use it — an ignored Ctrl-C quits.
+    case .blocked: return .ignored
+    case .panels: break
     }
     switch page {
     case .stores: return handleStores(event, devtools: devtools, now: context.now)
@@ -329,30 +320,7 @@ public struct DevtoolsState {
 
   /// The keys that matter now, for the app's footer.
   public var hints: [KeyHint] {
-    if let prompt { return prompt.hints }
-    if let valueEditor {
-      return [
-        KeyHint(
-          keys: valueEditor.field != nil ? "Enter" : "Ctrl-S", label: "apply",
-          importance: .essential),
-        KeyHint(keys: "Esc", label: "discard", importance: .essential),
-      ]
-    }
-    if palette != nil {
-      return [
-        KeyHint(keys: "↑/↓", label: "choose", importance: .high),
-        KeyHint(keys: "Enter", label: "run", importance: .essential),
-        KeyHint(keys: "Tab", label: "complete", importance: .high),
-        KeyHint(keys: "Esc", label: "close", importance: .essential),
-      ]
-    }
-    if faults != nil {
-      return [
-        KeyHint(keys: "↑/↓", label: "field", importance: .high),
-        KeyHint(keys: "←/→", label: "change", importance: .high),
-        KeyHint(keys: "Esc", label: "close", importance: .essential),
-      ]
-    }
+    if let dialog = dialogs.top { return dialog.hints }
     if isEditingText {
       return [
         KeyHint(keys: "Enter", label: "keep", importance: .high),

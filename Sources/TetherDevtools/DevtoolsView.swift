@@ -117,8 +117,9 @@ public struct DevtoolsView: StatefulWidget {
   }
 }
 
-/// The devtools' dialogs — a question before an action, the faults dialog — drawn over
-/// `rect` (the whole frame), on top of everything else; nothing while none is open. Apps draw
+/// The devtools' dialogs — a question before an action, the palette, the value editor, the
+/// faults dialog — drawn over `rect` (the whole frame), on top of everything else, bottom
+/// first; nothing while none is open. Apps draw
 /// it last, whether the devtools are on screen or not (`F` opens the faults dialog anywhere).
 public struct DevtoolsDialogs: StatefulWidget {
   public var devtools: Devtools
@@ -129,20 +130,23 @@ public struct DevtoolsDialogs: StatefulWidget {
   }
 
   public func render(in rect: Rect, into frame: inout Frame, state: inout DevtoolsState) {
-    if var palette = state.palette {
-      PaletteView().render(in: rect, into: &frame, state: &palette)
-      state.palette = palette
-    }
-    if var editor = state.valueEditor {
-      ValueEditor(path: editor.key.path.description).render(
-        in: rect, into: &frame, state: &editor)
-      state.valueEditor = editor
-    }
-    if let prompt = state.prompt { prompt.render(in: rect, into: &frame) }
-    if var faults = state.faults, let target = devtools.faults {
-      FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)
-        .render(in: rect, into: &frame, state: &faults)
-      state.faults = faults
+    for index in state.dialogs.layers.indices {
+      switch state.dialogs[index] {
+      case .palette(var palette):
+        PaletteView().render(in: rect, into: &frame, state: &palette)
+        state.dialogs[index] = .palette(palette)
+      case .valueEditor(var editor):
+        ValueEditor(path: editor.key.path.description).render(
+          in: rect, into: &frame, state: &editor)
+        state.dialogs[index] = .valueEditor(editor)
+      case .prompt(let prompt):
+        prompt.render(in: rect, into: &frame)
+      case .faults(var faults):
+        guard let target = devtools.faults else { continue }
+        FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)
+          .render(in: rect, into: &frame, state: &faults)
+        state.dialogs[index] = .faults(faults)
+      }
     }
   }
 }
