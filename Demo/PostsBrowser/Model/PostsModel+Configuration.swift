@@ -73,7 +73,7 @@ extension PostsModel {
     } else if configuration.server != nil {
       connectivity = ManualCondition(true)  // the embedded service, on the loopback interface
     } else {
-      let server = ServerReachability(clock: configuration.clock)
+      let server = ServerReachability()
       reachability = server
       connectivity = NetworkConnectivity.shared && server
     }

@@ -9,7 +9,8 @@ import TetherSynchronization
 
 /// Whether the server answers, as the browser's own requests find: false from the first
 /// request that cannot connect, true again from the first that gets any answer. While false,
-/// the server is asked again every few seconds (`probe`).
+/// the browser asks the server again every ``probeInterval`` (``probe()``), as commands of its
+/// event loop: a timer on the loop's clock, the probe, then the next timer until an answer.
 ///
 /// It is part of the browser's connectivity for `--url`, so that a stopped server is treated
 /// as the network being away: queries wait instead of spending retries, and a post written
@@ -17,12 +18,9 @@ import TetherSynchronization
 /// the server is back (TanStack Query pauses mutations the same way when offline).
 public final class ServerReachability: HTTPObserver, RunCondition {
   private let condition = ManualCondition(true, trigger: .reconnect)
-  private let clock: any TetherClock
   /// How long to wait between two probes while the server does not answer.
   public let probeInterval: Duration
   private let prober = SanitizerVisibleMutex<Prober?>(nil)
-  private let probing = SanitizerVisibleMutex<Task<Void, Never>?>(nil)
-  private let isProbing = SanitizerVisibleMutex(false)
 
   /// The request that asks the server again, set once the API client exists.
   private final class Prober: Sendable {
@@ -30,13 +28,8 @@ public final class ServerReachability: HTTPObserver, RunCondition {
     init(_ send: @escaping @Sendable () async -> Void) { self.send = send }
   }
 
-  public init(clock: any TetherClock, probeInterval: Duration = .seconds(3)) {
-    self.clock = clock
+  public init(probeInterval: Duration = .seconds(3)) {
     self.probeInterval = probeInterval
-  }
-
-  deinit {
-    probing.withLock { $0 }?.cancel()
   }
 
   /// Says how to ask the server again: a small request whose exchange this observer sees.
@@ -44,8 +37,18 @@ public final class ServerReachability: HTTPObserver, RunCondition {
     prober.withLock { $0 = Prober(send) }
   }
 
+  /// Asks the server again; its answer, or its refusal, sets ``isReachable``.
+  public func probe() async {
+    await prober.withLock { $0 }?.send()
+  }
+
   /// Whether the last request got an answer.
   public var isReachable: Bool { condition.value }
+
+  /// Calls `observer` with the new value whenever the server is lost or found again.
+  public func onChange(_ observer: @escaping @Sendable (Bool) -> Void) -> OperationSubscription {
+    condition.subscribe(in: OperationContext(), onChange: observer)
+  }
 
   public var trigger: RunTrigger { .reconnect }
 
@@ -61,7 +64,7 @@ public final class ServerReachability: HTTPObserver, RunCondition {
     if exchange.response != nil {
       condition.set(true)
     } else if case .transportFailed(let error) = exchange.failure, Self.meansUnreachable(error) {
-      becameUnreachable()
+      condition.set(false)
     }
   }
 
@@ -74,30 +77,5 @@ public final class ServerReachability: HTTPObserver, RunCondition {
     default:
       false
     }
-  }
-
-  private func becameUnreachable() {
-    condition.set(false)
-    let starts = isProbing.withLock { isProbing -> Bool in
-      defer { isProbing = true }
-      return !isProbing
-    }
-    guard starts else { return }
-    let task = Task { [weak self, clock, probeInterval] in
-      while !Task.isCancelled {
-        do {
-          try await clock.sleep(for: probeInterval)
-        } catch {
-          break
-        }
-        guard let self, !self.isReachable else { break }
-        await self.prober.withLock { $0 }?.send()
-      }
-      guard let self else { return }
-      self.isProbing.withLock { $0 = false }
-      // Unreachable again between the last probe's answer and now: probe again.
-      if !self.isReachable, !Task.isCancelled { self.becameUnreachable() }
-    }
-    probing.withLock { $0 = task }
   }
 }

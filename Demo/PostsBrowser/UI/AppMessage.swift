@@ -20,6 +20,12 @@ enum AppMessage: Sendable {
   case queued(PostDraft)
   /// An edit or a deletion (`Edit of post #3`) waits for the server to come back.
   case writeQueued(String)
+  /// The `--url` server stopped answering: it is asked again every few seconds.
+  case serverLost
+  /// Time to ask the server again, if it still does not answer.
+  case probeDue
+  /// The server was asked again (its answer, or refusal, is in the reachability).
+  case probed
   /// A file could not be used as it was (the cache damaged, locked, read-only, full), or was
   /// made private (the cache or the log, readable by others before).
   case fileNotice(String)

@@ -22,8 +22,7 @@ extension PostsBrowserApp {
       return .handled(running: fillFeed())
     case .message(let posted):
       if let message = posted.value as? AppMessage {
-        receive(message, now: context.now)
-        return .handled
+        return .handled(running: receive(message, now: context.now))
       }
       guard posted.value is DevtoolsMessage else { return .ignored }
       return handleInDevtools(event, context: context)

@@ -174,9 +174,11 @@ extension PostsBrowserApp {
   }
 
   /// What work finished, or the feed did: the commands' messages and the inbox's, on the
-  /// loop's thread.
-  func receive(_ message: AppMessage, now: Date) {
+  /// loop's thread; the work they lead to.
+  func receive(_ message: AppMessage, now: Date) -> [Command] {
     switch message {
+    case .serverLost, .probeDue, .probed:
+      return followReachability(message)
     case .feedChanged:
       followSelection()
     case .saved(.create, let post):
@@ -191,7 +193,7 @@ extension PostsBrowserApp {
         toast.show(
           "Couldn't save post #\(id): \(reason) — undone", kind: .error, now: now,
           duration: .seconds(5))
-        return
+        return []
       }
       // The change was rolled back; the text comes back in the editor, ready to save again.
       var reopened = PostEditor(mode: .edit(id), draft: draft, original: original)
@@ -235,5 +237,6 @@ extension PostsBrowserApp {
         "Couldn't delete post #\(id): \(reason) — restored", kind: .error, now: now,
         duration: .seconds(5))
     }
+    return []
   }
 }

@@ -49,6 +49,8 @@ public final class PostsBrowserApp: TerminalApp {
   var hits = HitMap<Target>()
   /// Where the status bar's request sparkline was drawn: a click opens the network log.
   var sparkline: Rect?
+  /// Whether the `--url` server is being asked again (a timer or a probe runs).
+  var isProbingServer = false
   /// The size of the last frame or event, for the layout of key and mouse handling.
   var size = Size(width: 0, height: 0)
 
@@ -83,6 +85,10 @@ public final class PostsBrowserApp: TerminalApp {
       model.onFeedChange { inbox.post(.feedChanged) },
       model.activity.onChange(wake),
     ]
+    if let reachability = model.reachability {
+      watches.append(reachability.onChange { if !$0 { inbox.post(.serverLost) } })
+      if !reachability.isReachable { inbox.post(.serverLost) }
+    }
     if model.followsChanges {
       watches += [model.followChanges(), model.changes.subscribe { _ in wake() }]
     }
