@@ -75,6 +75,8 @@ public final class PostsModel: Sendable {
   ) {
     let activity = RequestActivity(clock: configuration.clock)
     let clientFaults = ClientFaultInjector(clock: configuration.clock)
+    // The activity first: the screen redraws on the network log's changes, and reads the
+    // activity then.
     var observers: [any HTTPObserver] = [
       activity, NetworkLogObserver(network, clock: configuration.clock),
     ]

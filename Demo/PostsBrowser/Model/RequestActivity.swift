@@ -11,9 +11,10 @@ import TetherSynchronization
 /// last few dozen went, for the status bar's sparkline and the panels' "waiting for the
 /// server · 3 s". An `HTTPObserver` of the API client.
 ///
-/// Listeners hear about a change after it is stored, so one that redraws always reads the
-/// new snapshot (a willSet-style notification, as Observation's, could redraw too early and
-/// then never again).
+/// It has no listeners of its own: the model puts it before the network log among the API
+/// client's observers, so the network log's subscription (``PostsModel/network``,
+/// `observe`) hears of a request after this activity has stored it, and a screen that redraws
+/// on it always reads the new snapshot.
 public final class RequestActivity: HTTPObserver {
   /// One finished request.
   public struct Sample: Sendable, Hashable {
@@ -46,7 +47,6 @@ public final class RequestActivity: HTTPObserver {
   public let capacity: Int
   private let clock: any TetherClock
   private let storage = SanitizerVisibleMutex(Snapshot())
-  private let listeners = ChangeListeners()
 
   public init(capacity: Int = 40, clock: any TetherClock = SystemClock()) {
     self.capacity = capacity
@@ -55,12 +55,6 @@ public final class RequestActivity: HTTPObserver {
 
   /// The current activity.
   public var snapshot: Snapshot { storage.withLock { $0 } }
-
-  /// Calls `listener` (on the thread of the request) after every change, until the returned
-  /// subscription ends.
-  public func onChange(_ listener: @escaping @Sendable () -> Void) -> OperationSubscription {
-    listeners.add(listener)
-  }
 
   /// Forgets the finished requests (the sparkline, the totals); requests in flight stay.
   public func clearRecent() {
@@ -107,6 +101,5 @@ public final class RequestActivity: HTTPObserver {
 
   private func update(_ change: (inout Snapshot) -> Void) {
     storage.withLock { change(&$0) }
-    listeners.notify()
   }
 }

@@ -83,7 +83,8 @@ public final class PostsBrowserApp: TerminalApp {
     let inbox = inbox
     watches = [
       model.onFeedChange { inbox.post(.feedChanged) },
-      model.activity.onChange(wake),
+      // Every request begun or finished, after the request activity stored it.
+      model.network.observe { _ in wake() },
     ]
     if let reachability = model.reachability {
       watches.append(reachability.onChange { if !$0 { inbox.post(.serverLost) } })
