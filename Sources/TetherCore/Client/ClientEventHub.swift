@@ -13,9 +13,9 @@ final class ClientEventHub: Sendable {
   private let listeners = SanitizerVisibleMutex([(id: UInt64, handler: Handler)]())
   @usableFromInline let listening = Atomic(false)
   private let nextID = Atomic<UInt64>(0)
-  /// The one change marker (a persister), if any: it hears of each store's first change since
-  /// the store's mark was last cleared.
-  private let marker = SanitizerVisibleMutex<Marker?>(nil)
+  /// The change markers (a persister, an inspector): each hears of every store's first change
+  /// since the store's mark was last cleared.
+  private let markers = SanitizerVisibleMutex<[Marker]>([])
   @usableFromInline let marking = Atomic(false)
 
   typealias MarkHandler = @Sendable (any OperationStoreProtocol) -> Void
@@ -60,27 +60,26 @@ final class ClientEventHub: Sendable {
   @inlinable
   var isMarking: Bool { marking.load(ordering: .acquiring) }
 
-  /// Sets the change marker, replacing any other.
+  /// Adds a change marker.
   func setMarker(_ mark: @escaping MarkHandler) -> OperationSubscription {
     let id = nextID.add(1, ordering: .relaxed).newValue
-    marker.withLock { marker in
-      marker = Marker(id: id, mark: mark)
+    markers.withLock { markers in
+      markers.append(Marker(id: id, mark: mark))
       marking.store(true, ordering: .releasing)
     }
     return OperationSubscription { [weak self] in
       guard let self else { return }
-      marker.withLock { marker in
-        guard marker?.id == id else { return }
-        marker = nil
-        marking.store(false, ordering: .releasing)
+      markers.withLock { markers in
+        markers.removeAll { $0.id == id }
+        marking.store(!markers.isEmpty, ordering: .releasing)
       }
     }
   }
 
-  /// Tells the marker that `store` changed.
+  /// Tells every marker that `store` changed.
   @usableFromInline
   func mark(_ store: any OperationStoreProtocol) {
-    marker.withLock { $0?.mark }?(store)
+    for marker in markers.withLock({ $0 }) { marker.mark(store) }
   }
 
   @usableFromInline

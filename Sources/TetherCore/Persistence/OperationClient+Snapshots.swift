@@ -182,9 +182,13 @@ private struct StoreKey: Hashable {
 /// Marking changed stores: how a persister learns what to write without listening to every
 /// event.
 extension OperationClient {
-  /// Calls `marked` with each store the first time it changes — is added, changes state, is
-  /// removed — after its mark was last cleared with ``clearChangeMark(of:)``, until the
-  /// subscription ends. A client has one marker; setting another replaces it.
+  /// Calls `marked` with each store the first time it changes — is added, changes state, gains
+  /// or loses a subscriber, turns stale, logs a run event, is removed — after its mark was last
+  /// cleared with ``clearChangeMark(of:)``, until the subscription ends.
+  ///
+  /// A client may have several markers (a persister, an inspector): a store has one mark, and
+  /// its first change after any of them cleared it calls them all, so each keeps a set — it
+  /// may hear again of a store it has not cleared, never miss one.
   ///
   /// Each change then costs the store one relaxed atomic load, not the delivery of an event:
   /// what lets a persister follow a busy client. `marked` runs on the changing thread, under

@@ -267,7 +267,8 @@ public final class OperationStore<State: OperationState>: Sendable {
   struct Effects: Sendable {
     @usableFromInline
     var actions = SmallList<Action>()
-    /// The state changed (the client's change marker hears of it).
+    /// The store changed for the client's listeners — its state, subscribers, staleness or run
+    /// log — and its change markers hear of it.
     @usableFromInline
     var changed = false
     /// This thread delivers the queued states and events, starting with `outgoing`, to

@@ -75,7 +75,9 @@ extension OperationStore.Storage {
   /// states.
   @inlinable
   mutating func record(_ record: RunLogRecord) {
-    guard log.append(record), isListening, let latest = log.latest else { return }
+    guard log.append(record) else { return }
+    effects.changed = true
+    guard isListening, let latest = log.latest else { return }
     outbox.append(.logged(latest))
   }
 

@@ -17,6 +17,7 @@ extension OperationStore.Storage {
     outbox.append(.state(sequence: sequence, target: id, state))
     // A subscriber coming or going changes the store for the client's listeners (the
     // devtools' subscriber counts and labels), as TanStack's observerAdded/observerRemoved.
+    effects.changed = true
     if isListening { outbox.append(.subscriber(added: true)) }
     if subscribers.count == 1 { effects.gainedSubscribers = true }
     updateStaleTimer()
@@ -28,6 +29,7 @@ extension OperationStore.Storage {
   @usableFromInline
   mutating func unsubscribe(_ id: UInt64) {
     subscribers.removeAll { $0.id == id }
+    effects.changed = true
     if isListening { outbox.append(.subscriber(added: false)) }
     guard subscribers.isEmpty else { return }
     unusedSince = now
@@ -74,6 +76,7 @@ extension OperationStore.Storage {
     }
     sequence += 1
     outbox.append(.state(sequence: sequence, target: nil, state))
+    effects.changed = true
     if isListening { outbox.append(.becameStale) }
   }
 }
