@@ -46,12 +46,17 @@ public final class Inspector: Sendable {
   ///   - storeFaults: what fails the next requests of one store for a viewer's "fail next";
   ///     nil refuses it.
   ///   - options: how viewers are served (batches, limits, the socket's folder).
+  ///   - onViewerChange: called on the inspector's thread once a viewer changed what the
+  ///     process may show outside its stores — its faults, a store's next failures, the mocked
+  ///     offline mode — before the viewer is answered: a terminal app posts a message to its
+  ///     inbox there, so that its status bar shows the change at once.
   /// - Throws: `SystemError` when the socket folder is not safe to use (another user's, a
   ///   link) or the socket cannot be made.
   public static func start(
     client: OperationClient, name: String, network: NetworkLog = NetworkLog(),
     faults: (any FaultTarget)? = nil, storeFaults: (any StoreFaultTarget)? = nil,
-    options: InspectorOptions = InspectorOptions()
+    options: InspectorOptions = InspectorOptions(),
+    onViewerChange: (@Sendable () -> Void)? = nil
   ) throws(SystemError) -> Inspector {
     let folder = options.folder ?? SocketFolder.path()
     try PrivateDirectory.claim(folder)
@@ -64,7 +69,7 @@ public final class Inspector: Sendable {
     let listener = try LocalSocket.listen(at: path)
     let server = try InspectorServer(
       client: client, name: name, network: network, faults: faults, storeFaults: storeFaults,
-      listener: listener, options: options)
+      listener: listener, options: options, onViewerChange: onViewerChange)
     let inspector = Inspector(name: name, socketPath: path, network: network, server: server)
     LiveInspectors.shared.add(server)
     server.start()

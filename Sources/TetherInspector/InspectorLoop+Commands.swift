@@ -45,6 +45,7 @@ extension InspectorLoop {
       guard command.isForAStore else {
         if command == .mockOffline || command == .mockOnline {
           server.client.isOfflineMocked = command == .mockOffline
+          server.onViewerChange?()
           answer(
             viewer, id, ok: true, command == .mockOffline ? "offline (mocked)" : "online again")
         } else {

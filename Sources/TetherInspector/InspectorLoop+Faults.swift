@@ -22,6 +22,7 @@ extension InspectorLoop {
       answer(viewer, id, ok: false, "faults not set: \(Redaction.standard.text("\(error)"))")
       return
     }
+    server.onViewerChange?()
     answer(viewer, id, ok: true, "faults set: " + (target.statusText ?? "none"))
     sendFaultsIfChanged()
   }
@@ -63,6 +64,7 @@ extension InspectorLoop {
       return
     }
     target.failNext(count, of: address.path, like: like)
+    server.onViewerChange?()
     answer(
       viewer, id, ok: true,
       count > 0

@@ -6,7 +6,7 @@ import TetherJSON
 import TetherSystem
 
 /// The inspector thread's state and loop: viewers, the ids stores have on the wire, the
-/// subscription to the client (only while a viewer is attached), simulations to restore.
+/// client's change marker (only while a viewer is attached), simulations to restore.
 struct InspectorLoop {
   let server: InspectorServer
   var viewers: [ViewerConnection] = []
@@ -16,7 +16,8 @@ struct InspectorLoop {
   private var nextID = 1
   /// The number of the last run log entry sent of each store.
   private var lastLogged: [ObjectIdentifier: UInt64] = [:]
-  private var subscription: OperationSubscription?
+  /// The client's change marker, while a viewer is attached.
+  private var marking: OperationSubscription?
   private var networkSubscription: OperationSubscription?
   private var lastBatch = ContinuousClock.now
   /// Simulated states shown from viewers, by store.
@@ -57,7 +58,7 @@ struct InspectorLoop {
     }
     for viewer in viewers { viewer.close() }
     viewers.removeAll()
-    subscription?.cancel()
+    marking?.cancel()
     networkSubscription?.cancel()
     server.listener.close()
   }
@@ -97,7 +98,7 @@ struct InspectorLoop {
       }
       viewers.append(viewer)
       server.setViewerCount(viewers.count)
-      if subscription == nil { attach() }
+      if marking == nil { attach() }
       viewer.send(InspectorProtocol.line(hello()), limit: 0, always: true)
       sendSnapshot(to: viewer, resyncs: 0)
       sendFaults(to: viewer)
@@ -106,16 +107,20 @@ struct InspectorLoop {
   }
 
   /// Starts watching the client and the network log: the first viewer came.
+  ///
+  /// Through the client's change marker, not its events: a store's first change after a batch
+  /// marks it, later ones cost its thread one atomic load, and the batch reads what changed
+  /// from the store — never an event delivered, or encoded, per change.
   private mutating func attach() {
     let server = server
-    subscription = server.client.subscribeToEvents { event in server.record(event) }
+    marking = server.client.markChangedStores { store in server.mark(store) }
     networkSubscription = server.network.observe { id in server.recordNetwork(id) }
   }
 
   /// Stops watching: the last viewer left; nothing is gathered until the next one comes.
   private mutating func detach() {
-    subscription?.cancel()
-    subscription = nil
+    marking?.cancel()
+    marking = nil
     networkSubscription?.cancel()
     networkSubscription = nil
     server.pending.withLock { $0 = InspectorServer.Pending() }
@@ -205,9 +210,7 @@ struct InspectorLoop {
   /// written, so the viewer reads one while the next is made.
   private mutating func sendSnapshot(to viewer: ViewerConnection, resyncs: Int) {
     let client = server.client
-    let stores = (client.stores() + client.mutationStores()).compactMap {
-      $0 as? any InspectableStore
-    }
+    let stores = client.stores() + client.mutationStores()
     let size = InspectorProtocol.snapshotPartSize
     let parts = (stores.count + size - 1) / size
     viewer.send(
@@ -217,27 +220,38 @@ struct InspectorLoop {
         "network": .array(server.network.records.map(WireRequest.encode)),
       ]), limit: 0, always: true)
     for start in stride(from: 0, to: stores.count, by: size) {
-      let part = stores[start..<min(start + size, stores.count)].map { encode($0) }
-      viewer.send(
-        InspectorProtocol.line(["type": "snapshotStores", "stores": .array(part)]), limit: 0,
-        always: true)
+      var json = JSONWriter(capacity: 256 << 10)
+      json.object { json in
+        json.field("type", "snapshotStores")
+        json.key("stores")
+        json.array { json in
+          for store in stores[start..<min(start + size, stores.count)] {
+            write(store, into: &json)
+          }
+        }
+      }
+      viewer.send(Self.line(json), limit: 0, always: true)
       viewer.flush()
     }
   }
 
-  /// A store of a snapshot: its fields and its run log.
-  private mutating func encode(_ store: any InspectableStore) -> JSONValue {
-    let limit = server.options.valueLimit
+  /// A store of a snapshot: its fields and its run log. Its change mark is cleared first:
+  /// marked before (by another marker, or for a viewer gone), it would not be marked again.
+  private mutating func write(_ store: any OperationStoreProtocol, into json: inout JSONWriter) {
+    server.client.clearChangeMark(of: store)
+    guard let inspectable = store as? any InspectableStore else { return }
     let id = id(of: store)
-    guard case .object(var object) = WireStore.encode(store, id: id, valueLimit: limit) else {
-      return .null
-    }
     let log = store.runLog
     if let last = log.last { lastLogged[ObjectIdentifier(store), default: 0] = last.id }
-    if !log.isEmpty {
-      object["log"] = .array(log.map { WireRunLog.encode($0, store: id, valueLimit: limit) })
-    }
-    return .object(object)
+    WireStore.write(
+      inspectable, id: id, valueLimit: server.options.valueLimit, log: log, into: &json)
+  }
+
+  /// What `json` wrote, as a line.
+  static func line(_ json: JSONWriter) -> [UInt8] {
+    var bytes = json.bytes
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
   }
 
   private mutating func id(of store: any OperationStoreProtocol) -> Int {
@@ -267,38 +281,59 @@ struct InspectorLoop {
     deliverReplies(pending.replies)
     guard !viewers.isEmpty else { return }
     let limit = server.options.valueLimit
+    let client = server.client
     var lines: [[UInt8]] = []
-    var changed: [JSONValue] = []
-    for (key, store) in pending.changed where pending.removed[key] == nil || known[key] != nil {
-      guard let store = store as? any InspectableStore else { continue }
-      changed.append(WireStore.encode(store, id: id(of: store), valueLimit: limit))
-    }
-    var entries: [JSONValue] = []
-    for (key, store) in pending.logged {
-      guard let known = known[key] else { continue }
+    var changed: [(store: any InspectableStore, id: Int)] = []
+    var entries: [(entry: RunLogEntry, store: Int)] = []
+    var removed: [Int] = []
+    for (key, store) in pending.changed {
+      // The mark first: a change from now on marks the store again, for the next batch.
+      client.clearChangeMark(of: store)
+      guard client.holds(store) else {
+        // Removed (a store made again at the same path has a new identity; this one is gone).
+        lastLogged[key] = nil
+        if let gone = known.removeValue(forKey: key) { removed.append(gone.id) }
+        continue
+      }
+      guard let inspectable = store as? any InspectableStore else { continue }
+      let id = id(of: store)
+      changed.append((inspectable, id))
+      // Its new run log entries, read from its bounded log: 1,000 entries in a frame cost one
+      // read, not 1,000 events.
       let after = lastLogged[key] ?? 0
       let new = store.runLog.filter { $0.id > after }
       guard let last = new.last else { continue }
       lastLogged[key] = last.id
-      for entry in new {
-        entries.append(WireRunLog.encode(entry, store: known.id, valueLimit: limit))
-      }
-    }
-    var removed: [JSONValue] = []
-    for key in pending.removed.keys {
-      // A store removed and made again at once has a new identity; this one is gone.
-      lastLogged[key] = nil
-      if let gone = known.removeValue(forKey: key) { removed.append(.number(JSONNumber(gone.id))) }
+      entries += new.map { ($0, id) }
     }
     if !changed.isEmpty || !removed.isEmpty {
-      lines.append(
-        InspectorProtocol.line([
-          "type": "stores", "now": JSONValue(Date()), "changed": .array(changed),
-          "removed": .array(removed),
-        ]))
+      var json = JSONWriter(capacity: 4 << 10)
+      json.object { json in
+        json.field("type", "stores")
+        WireValue.write(Date(), as: "now", into: &json)
+        json.key("changed")
+        json.array { json in
+          for (store, id) in changed {
+            WireStore.write(store, id: id, valueLimit: limit, into: &json)
+          }
+        }
+        json.key("removed")
+        json.array { json in for id in removed { json.value(id) } }
+      }
+      lines.append(Self.line(json))
     }
     if !entries.isEmpty {
-      lines.append(InspectorProtocol.line(["type": "log", "entries": .array(entries)]))
+      var json = JSONWriter(capacity: 4 << 10)
+      json.object { json in
+        json.field("type", "log")
+        json.key("entries")
+        json.array { json in
+          for (entry, store) in entries {
+            WireRunLog.write(entry, store: store, valueLimit: limit, into: &json)
+          }
+        }
+      }
+      lines.append(Self.line(json))
     }
     if !pending.network.isEmpty {
       let records = server.network.records(pending.network).map(WireRequest.encode)

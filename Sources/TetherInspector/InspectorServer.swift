@@ -11,24 +11,21 @@ import TetherSystem
 /// changes, reads their commands, and never blocks on any of them (every socket is written
 /// without waiting, each viewer's unsent bytes are bounded).
 ///
-/// What other threads hand it — the client's events, network records, results of commands
-/// that ran as tasks — goes through ``Pending`` under a lock, with one wake-up byte on a pipe.
+/// What other threads hand it — stores the client marked changed, network records, results of
+/// commands that ran as tasks — goes through ``Pending`` under a lock, with one wake-up byte on
+/// a pipe.
 final class InspectorServer: Sendable {
   /// Gathered between two batches, from any thread.
   struct Pending: Sendable {
-    /// Stores added or changed (cast to `InspectableStore` at the batch, once, not per event:
-    /// the cast costs more than the rest of recording an event).
+    /// Stores marked changed since the last batch — added, changed, removed, their run log
+    /// grown — by the client's change marker: a store changing 1,000 times in a frame is
+    /// marked once, and costs the changing thread one atomic load after that. What changed
+    /// is read from the store at the batch.
     var changed: [ObjectIdentifier: any OperationStoreProtocol] = [:]
-    var removed: [ObjectIdentifier: any OperationStoreProtocol] = [:]
-    /// Stores whose run log grew: their new entries are read from the log at the batch (a
-    /// store logging 1,000 entries in a frame costs one read of its bounded log, not 1,000).
-    var logged: [ObjectIdentifier: any OperationStoreProtocol] = [:]
     var network: Set<UInt64> = []
     var replies: [(viewer: Int, line: [UInt8])] = []
 
-    var isEmpty: Bool {
-      changed.isEmpty && removed.isEmpty && logged.isEmpty && network.isEmpty && replies.isEmpty
-    }
+    var isEmpty: Bool { changed.isEmpty && network.isEmpty && replies.isEmpty }
   }
 
   let client: OperationClient
@@ -38,6 +35,8 @@ final class InspectorServer: Sendable {
   let storeFaults: (any StoreFaultTarget)?
   let listener: LocalSocket.Listener
   let options: InspectorOptions
+  /// Told when a viewer changed the faults or the offline mock (`Inspector.start`).
+  let onViewerChange: (@Sendable () -> Void)?
   let startDate = Date()
   let pending = SanitizerVisibleMutex(Pending())
   private let wakeRead: Int32
@@ -50,7 +49,8 @@ final class InspectorServer: Sendable {
 
   init(
     client: OperationClient, name: String, network: NetworkLog, faults: (any FaultTarget)?,
-    storeFaults: (any StoreFaultTarget)?, listener: LocalSocket.Listener, options: InspectorOptions
+    storeFaults: (any StoreFaultTarget)?, listener: LocalSocket.Listener, options: InspectorOptions,
+    onViewerChange: (@Sendable () -> Void)?
   ) throws(SystemError) {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
@@ -68,6 +68,7 @@ final class InspectorServer: Sendable {
     self.storeFaults = storeFaults
     self.listener = listener
     self.options = options
+    self.onViewerChange = onViewerChange
     wakeRead = ends[0]
     wakeWrite = ends[1]
   }
@@ -129,22 +130,9 @@ final class InspectorServer: Sendable {
 
   // MARK: From other threads
 
-  /// The client's event, recorded for the next batch.
-  func record(_ event: OperationClientEvent) {
-    pending.withLock { pending in
-      switch event {
-      case .storeAdded(let store), .storeUpdated(let store), .subscriberAdded(let store),
-        .subscriberRemoved(let store), .storeBecameStale(let store):
-        pending.changed[ObjectIdentifier(store)] = store
-      case .storeRemoved(let store):
-        let id = ObjectIdentifier(store)
-        pending.removed[id] = store
-      case .runLogged(_, let store):
-        pending.logged[ObjectIdentifier(store)] = store
-      case .warning:
-        break
-      }
-    }
+  /// A store the client's change marker marked, for the next batch.
+  func mark(_ store: any OperationStoreProtocol) {
+    pending.withLock { $0.changed[ObjectIdentifier(store)] = store }
     wake()
   }
 

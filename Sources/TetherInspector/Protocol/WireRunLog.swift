@@ -4,52 +4,68 @@ import TetherJSON
 
 /// A run log entry on the wire, with the id of its store.
 enum WireRunLog {
-  static func encode(_ entry: RunLogEntry, store: Int, valueLimit: Int) -> JSONValue {
-    var object: JSONObject = [
-      "store": .number(JSONNumber(store)),
-      "number": .number(JSONNumber(entry.id)),
-      "date": JSONValue(entry.date),
-    ]
-    if let run = entry.run { object["run"] = .number(JSONNumber(run.number)) }
-    if let attempt = entry.attempt { object["attempt"] = .number(JSONNumber(attempt)) }
-    object["event"] = event(entry.event, valueLimit: valueLimit)
-    return .object(object)
+  /// Writes `entry` of store `store` as an object into `json`.
+  static func write(_ entry: RunLogEntry, store: Int, valueLimit: Int, into json: inout JSONWriter)
+  {
+    json.object { json in
+      json.field("store", store)
+      json.field("number", Int(entry.id))
+      WireValue.write(entry.date, as: "date", into: &json)
+      if let run = entry.run { json.field("run", Int(run.number)) }
+      if let attempt = entry.attempt { json.field("attempt", attempt) }
+      json.key("event")
+      json.object { json in event(entry.event, valueLimit: valueLimit, into: &json) }
+    }
   }
 
-  private static func event(_ event: RunLogEvent, valueLimit: Int) -> JSONValue {
+  private static func event(_ event: RunLogEvent, valueLimit: Int, into json: inout JSONWriter) {
     switch event {
     case .runStarted(let trigger, let input):
-      var object: JSONObject = ["type": "runStarted", "trigger": .string(trigger.rawValue)]
-      if let input { object["input"] = WireValue.encode(input.base, limit: valueLimit) }
-      return .object(object)
+      json.field("type", "runStarted")
+      json.field("trigger", trigger.rawValue)
+      if let input {
+        json.key("input")
+        WireValue.write(input.base, limit: valueLimit, into: &json)
+      }
     case .attemptFailed(let reason):
-      return ["type": "attemptFailed", "reason": WireStore.failure(reason)]
+      json.field("type", "attemptFailed")
+      json.field("reason", WireStore.failure(reason))
     case .retryScheduled(let date):
-      return ["type": "retryScheduled", "at": JSONValue(date)]
+      json.field("type", "retryScheduled")
+      WireValue.write(date, as: "at", into: &json)
     case .attemptStarted:
-      return ["type": "attemptStarted"]
-    case .paused(.offline):
-      return ["type": "paused", "reason": "offline"]
-    case .paused(.unfocused):
-      return ["type": "paused", "reason": "unfocused"]
-    case .paused(.scope(let scope)):
-      return ["type": "paused", "reason": "scope", "scope": .string(scope)]
+      json.field("type", "attemptStarted")
+    case .paused(let reason):
+      json.field("type", "paused")
+      switch reason {
+      case .offline: json.field("reason", "offline")
+      case .unfocused: json.field("reason", "unfocused")
+      case .scope(let scope):
+        json.field("reason", "scope")
+        json.field("scope", scope)
+      }
     case .resumed(let duration):
-      return ["type": "resumed", "after": JSONValue(duration)]
+      json.field("type", "resumed")
+      json.field("after", JSONValue(duration))
     case .yielded:
-      return ["type": "yielded"]
+      json.field("type", "yielded")
     case .succeeded(let duration):
-      return ["type": "succeeded", "after": JSONValue(duration)]
+      json.field("type", "succeeded")
+      json.field("after", JSONValue(duration))
     case .failed(let reason, let duration):
-      return ["type": "failed", "reason": WireStore.failure(reason), "after": JSONValue(duration)]
+      json.field("type", "failed")
+      json.field("reason", WireStore.failure(reason))
+      json.field("after", JSONValue(duration))
     case .cancelled(let duration, let reverted):
-      return ["type": "cancelled", "after": JSONValue(duration), "reverted": .bool(reverted)]
+      json.field("type", "cancelled")
+      json.field("after", JSONValue(duration))
+      json.field("reverted", reverted)
     case .invalidated:
-      return ["type": "invalidated"]
+      json.field("type", "invalidated")
     case .reset:
-      return ["type": "reset"]
+      json.field("type", "reset")
     case .valueSet:
-      return ["type": "valueSet"]
+      json.field("type", "valueSet")
     }
   }
 

@@ -3,83 +3,110 @@ import TetherCore
 import TetherJSON
 
 /// One store on the wire: its id in this connection, path and kind, every state field the
-/// devtools show, its dates, a mutation's attempts.
+/// devtools show, its dates, a mutation's attempts. A field at its default — false, 0, no date,
+/// `automatic` true — is left out: most of 10,000 stores have most of them.
 enum WireStore {
-  static func encode(_ store: any InspectableStore, id: Int, valueLimit: Int) -> JSONValue {
+  /// Writes `store` as an object, with `log` (its run log entries) when given, straight into
+  /// `json`: no tree of values made first, as a snapshot of 10,000 stores would.
+  static func write(
+    _ store: any InspectableStore, id: Int, valueLimit: Int, log: [RunLogEntry]? = nil,
+    into json: inout JSONWriter
+  ) {
     let snapshot = store.snapshot
-    var object: JSONObject = [
-      "id": .number(JSONNumber(id)),
-      "path": JSONValue(snapshot.path),
-      "kind": .string(snapshot.kind.rawValue),
-      "status": .string(snapshot.status.rawValue),
-      "fetchStatus": .string(snapshot.fetchStatus.rawValue),
-      "stale": .bool(snapshot.isStale),
-      "invalidated": .bool(snapshot.isInvalidated),
-      "cancelled": .bool(snapshot.isCancelled),
-      "placeholder": .bool(snapshot.isPlaceholder),
-      "automatic": .bool(snapshot.runsAutomatically),
-      "subscribers": .number(JSONNumber(snapshot.subscriberCount)),
-      "runs": .number(JSONNumber(snapshot.runCount)),
-      "valueUpdates": .number(JSONNumber(snapshot.valueUpdateCount)),
-      "valueUpdatedAt": JSONValue(snapshot.valueLastUpdatedAt),
-      "errorUpdates": .number(JSONNumber(snapshot.errorUpdateCount)),
-      "errorUpdatedAt": JSONValue(snapshot.errorLastUpdatedAt),
-      "hasValue": .bool(snapshot.hasValue),
-      "failures": .number(JSONNumber(snapshot.failureCount)),
-      "date": JSONValue(snapshot.date),
-      "staleDate": JSONValue(store.staleDate),
-      "collectionDate": JSONValue(store.collectionDate),
-    ]
-    if snapshot.hasValue {
-      object["value"] = WireValue.encode(snapshot.currentValue, limit: valueLimit)
-    }
-    if let simulation = snapshot.simulation { object["simulation"] = .string(simulation.rawValue) }
-    if let cancellation = snapshot.cancellation {
-      object["cancellation"] = .string(cancellation.rawValue)
-    }
-    if let error = snapshot.error { object["error"] = failure(error) }
-    if let reason = snapshot.failureReason { object["failureReason"] = failure(reason) }
-    if let retry = snapshot.retryProgress {
-      object["retry"] = [
-        "failedAttempts": .number(JSONNumber(retry.failedAttempts)),
-        "retryLimit": .number(JSONNumber(retry.retryLimit)),
-        "lastFailure": failure(retry.lastFailure),
-        "nextAttemptDate": JSONValue(retry.nextAttemptDate),
-        "nextAttemptStartDate": JSONValue(retry.nextAttemptStartDate),
-      ]
-    }
-    if snapshot.kind == .mutation {
-      object["attempts"] = .array(
-        store.attempts.suffix(attemptLimit).map { attempt in
-          var fields: JSONObject = [
-            "run": .number(JSONNumber(attempt.id.number)),
-            "arguments": WireValue.encode(attempt.arguments.base, limit: valueLimit),
-            "status": .string(attempt.status.rawValue),
-            "start": JSONValue(attempt.startDate),
-            "end": JSONValue(attempt.endDate),
-          ]
-          if let value = attempt.value {
-            fields["value"] = WireValue.encode(value.base, limit: valueLimit)
+    json.object { json in
+      json.field("id", id)
+      json.key("path")
+      WireValue.write(snapshot.path, into: &json)
+      json.field("kind", snapshot.kind.rawValue)
+      json.field("status", snapshot.status.rawValue)
+      json.field("fetchStatus", snapshot.fetchStatus.rawValue)
+      if snapshot.isStale { json.field("stale", true) }
+      if snapshot.isInvalidated { json.field("invalidated", true) }
+      if snapshot.isCancelled { json.field("cancelled", true) }
+      if snapshot.isPlaceholder { json.field("placeholder", true) }
+      if !snapshot.runsAutomatically { json.field("automatic", false) }
+      if snapshot.subscriberCount != 0 { json.field("subscribers", snapshot.subscriberCount) }
+      if snapshot.runCount != 0 { json.field("runs", snapshot.runCount) }
+      if snapshot.valueUpdateCount != 0 { json.field("valueUpdates", snapshot.valueUpdateCount) }
+      WireValue.write(snapshot.valueLastUpdatedAt, as: "valueUpdatedAt", into: &json)
+      if snapshot.errorUpdateCount != 0 { json.field("errorUpdates", snapshot.errorUpdateCount) }
+      WireValue.write(snapshot.errorLastUpdatedAt, as: "errorUpdatedAt", into: &json)
+      if snapshot.hasValue { json.field("hasValue", true) }
+      if snapshot.failureCount != 0 { json.field("failures", snapshot.failureCount) }
+      WireValue.write(snapshot.date, as: "date", into: &json)
+      WireValue.write(store.staleDate, as: "staleDate", into: &json)
+      WireValue.write(store.collectionDate, as: "collectionDate", into: &json)
+      if snapshot.hasValue {
+        json.key("value")
+        WireValue.write(snapshot.currentValue, limit: valueLimit, into: &json)
+      }
+      if let simulation = snapshot.simulation { json.field("simulation", simulation.rawValue) }
+      if let cancellation = snapshot.cancellation {
+        json.field("cancellation", cancellation.rawValue)
+      }
+      if let error = snapshot.error { json.field("error", failure(error)) }
+      if let reason = snapshot.failureReason { json.field("failureReason", failure(reason)) }
+      if let retry = snapshot.retryProgress {
+        json.key("retry")
+        json.object { json in
+          json.field("failedAttempts", retry.failedAttempts)
+          json.field("retryLimit", retry.retryLimit)
+          json.field("lastFailure", failure(retry.lastFailure))
+          WireValue.write(retry.nextAttemptDate, as: "nextAttemptDate", into: &json)
+          WireValue.write(retry.nextAttemptStartDate, as: "nextAttemptStartDate", into: &json)
+        }
+      }
+      if snapshot.kind == .mutation {
+        writeAttempts(of: store, valueLimit: valueLimit, into: &json)
+      }
+      if let log, !log.isEmpty {
+        json.key("log")
+        json.array { json in
+          for entry in log {
+            WireRunLog.write(entry, store: id, valueLimit: valueLimit, into: &json)
           }
-          if let error = attempt.error { fields["error"] = failure(error) }
-          return .object(fields)
-        })
-      if let arguments = store.latestArguments {
-        object["latestArguments"] = WireValue.encode(arguments.base, limit: valueLimit)
+        }
       }
     }
-    return .object(object)
+  }
+
+  /// A mutation's latest attempts and arguments.
+  private static func writeAttempts(
+    of store: any InspectableStore, valueLimit: Int, into json: inout JSONWriter
+  ) {
+    json.key("attempts")
+    json.array { json in
+      for attempt in store.attempts.suffix(attemptLimit) {
+        json.object { json in
+          json.field("run", Int(attempt.id.number))
+          json.key("arguments")
+          WireValue.write(attempt.arguments.base, limit: valueLimit, into: &json)
+          json.field("status", attempt.status.rawValue)
+          json.field("start", JSONValue(attempt.startDate))
+          json.field("end", JSONValue(attempt.endDate))
+          if let value = attempt.value {
+            json.key("value")
+            WireValue.write(value.base, limit: valueLimit, into: &json)
+          }
+          if let error = attempt.error { json.field("error", failure(error)) }
+        }
+      }
+    }
+    if let arguments = store.latestArguments {
+      json.key("latestArguments")
+      WireValue.write(arguments.base, limit: valueLimit, into: &json)
+    }
   }
 
   /// How many of a mutation's attempts are sent, the latest.
   static let attemptLimit = 100
 
-  static func failure(_ error: any Error) -> JSONValue {
+  static func failure(_ error: any Error) -> String {
     failure(LoggedValue(error))
   }
 
-  static func failure(_ reason: LoggedValue) -> JSONValue {
-    .string(Redaction.standard.text(reason.description(limit: WireValue.textLimit)))
+  static func failure(_ reason: LoggedValue) -> String {
+    Redaction.standard.text(reason.description(limit: WireValue.textLimit))
   }
 
   /// The store `json` describes, or nil when it is not a store.

@@ -9,6 +9,39 @@ enum WireValue {
   /// The longest description sent, in characters.
   static let textLimit = 2000
 
+  /// Writes `value` into `json`: a number, a Boolean or a short string without a tree of
+  /// values made first.
+  static func write(_ value: any Sendable, limit: Int, into json: inout JSONWriter) {
+    switch value {
+    case let int as Int: json.object { $0.field("json", int) }
+    case let bool as Bool: json.object { $0.field("json", bool) }
+    case let double as Double where double.isFinite: json.object { $0.field("json", double) }
+    case let string as String where string.utf8.count * 6 + 2 <= limit:
+      json.object { $0.field("json", string) }
+    default: json.value(encode(value, limit: limit))
+    }
+  }
+
+  /// Writes the member `name` with `date` in seconds since 1970, unless it is nil (left out).
+  static func write(_ date: Date?, as name: String, into json: inout JSONWriter) {
+    guard let date else { return }
+    json.field(name, date.timeIntervalSince1970)
+  }
+
+  /// Writes `path`: integers as numbers, strings as strings, other elements as their
+  /// descriptions.
+  static func write(_ path: OperationPath, into json: inout JSONWriter) {
+    json.array { json in
+      for element in path {
+        switch element.base {
+        case let int as Int: json.value(int)
+        case let string as String: json.value(string)
+        default: json.value(element.description)
+        }
+      }
+    }
+  }
+
   static func encode(_ value: any Sendable, limit: Int) -> JSONValue {
     if let scalar = scalar(value, limit: limit) { return ["json": scalar] }
     if let encodable = value as? any Encodable,
