@@ -123,14 +123,11 @@ public enum PostsBrowserCommand {
     var inspector: Inspector?
     if options.inspects {
       do {
-        inspector = try Inspector.start(
-          client: model.client, name: "posts", network: model.network,
-          faults: model.faults.target, storeFaults: model.clientFaults)
+        inspector = try app.startInspector()
       } catch {
         app.tell("Not inspectable: \(error)")
       }
     }
-    app.attachCommand = inspector.map { _ in "tether attach \(getpid())" }
     var code: Int32 = 0
     do {
       let loop = try EventLoop(app: app, screen: screen, input: screen)

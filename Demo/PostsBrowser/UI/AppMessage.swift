@@ -29,4 +29,7 @@ enum AppMessage: Sendable {
   /// A file could not be used as it was (the cache damaged, locked, read-only, full), or was
   /// made private (the cache or the log, readable by others before).
   case fileNotice(String)
+  /// A viewer (`tether attach`) changed the faults or the offline mock: the status bar shows
+  /// them.
+  case viewerChanged
 }

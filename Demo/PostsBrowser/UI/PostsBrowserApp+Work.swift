@@ -181,6 +181,8 @@ extension PostsBrowserApp {
       return followReachability(message)
     case .feedChanged:
       followSelection()
+    case .viewerChanged:
+      break  // drawn from the fault target and the client
     case .saved(.create, let post):
       if editor?.mode == .create { editor = nil }
       toast.show("Post #\(post.id) created", now: now)
