@@ -56,7 +56,8 @@ let package = Package(
       ]),
     // What the devtools and the inspector share, with no terminal and no HTTP client: the
     // network log and the fault plans; the HTTP adapter feeds the log and injects client faults.
-    .target(name: "TetherDiagnostics", dependencies: ["TetherCore", "TetherSynchronization"]),
+    .target(
+      name: "TetherDiagnostics", dependencies: ["TetherCore", "TetherJSON", "TetherSynchronization"]),
     .target(
       name: "TetherDiagnosticsHTTP",
       dependencies: ["TetherDiagnostics", "TetherHTTP", "TetherCore", "TetherSynchronization"]),

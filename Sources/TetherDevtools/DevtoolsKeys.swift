@@ -1,7 +1,8 @@
 import TetherTerminal
 
-/// Everything a key does in the devtools.
-public enum DevtoolsAction: Hashable, Sendable {
+/// Everything a key does in the devtools; the raw value is the action's name in the config
+/// file (`"refetch"`, `"triggerLoading"`).
+public enum DevtoolsAction: String, Hashable, Sendable, CaseIterable {
   case refetch, invalidate, reset, remove
   case triggerLoading, triggerError, restore
   case retryLatest, failNext
@@ -120,6 +121,44 @@ public struct DevtoolsKeys: Sendable {
       .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
       .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
     ])
+
+  /// The keymaps' names in the config file, in order.
+  public static let names = ["stores", "detail", "network", "events"]
+
+  /// The keymap the config file calls `name` (one of ``names``); nil for another name.
+  public subscript(keymap name: String) -> Keymap<DevtoolsAction>? {
+    get {
+      switch name {
+      case "stores": stores
+      case "detail": detail
+      case "network": network
+      case "events": events
+      default: nil
+      }
+    }
+    set {
+      guard let newValue else { return }
+      switch name {
+      case "stores": stores = newValue
+      case "detail": detail = newValue
+      case "network": network = newValue
+      case "events": events = newValue
+      default: break
+      }
+    }
+  }
+
+  /// The action `event`'s key was bound to away from the standard keys (by the config file or
+  /// the app) in `keymap`: such a key goes to its action before the view's own keys, so a
+  /// binding of `g` refetches instead of going to the top.
+  static func reboundAction(
+    for event: Event, in keymap: Keymap<DevtoolsAction>, standard: Keymap<DevtoolsAction>
+  ) -> DevtoolsAction? {
+    guard case .key(let key) = event, let action = keymap.action(for: key),
+      standard.action(for: key) != action
+    else { return nil }
+    return action
+  }
 
   /// Help sections for every devtools keymap, with the navigation and filter keys.
   public var help: [HelpSection] {

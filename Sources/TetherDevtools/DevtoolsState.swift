@@ -46,6 +46,10 @@ public struct DevtoolsState {
   public var network = NetworkLogState()
   public var events = EventLogState()
   public var keys = DevtoolsKeys()
+  /// The colours the devtools draw in; the app sets the terminal's colour count
+  /// (`DevtoolsTheme(.light, colors: screen.colorCount)`), the config file and the palette
+  /// the theme.
+  public var theme = DevtoolsTheme()
   /// Puts text on the terminal's clipboard (`{ screen.copyToClipboard($0) }`); nil copies to
   /// files only.
   public var clipboard: ((String) -> Bool)?
@@ -194,6 +198,13 @@ public struct DevtoolsState {
   }
 
   private mutating func handleStores(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
+    if !browser.isFiltering,
+      let action = DevtoolsKeys.reboundAction(
+        for: event, in: keys.stores, standard: DevtoolsKeys.standardStores)
+    {
+      return perform(
+        action, on: browser.selection?.storeKey.map(StoreKey.init), devtools: devtools, now: now)
+    }
     switch browser.handle(event) {
     case .handled: return .handled
     case .toggleFullScreen:
@@ -217,11 +228,20 @@ public struct DevtoolsState {
     }
     let key = StoreKey(path: detail.path, isMutation: detail.isMutation)
     let record = catalog.record(at: key.path, mutation: key.isMutation)
-    if detail.handle(event, record: record) {
+    let rebound =
+      detail.isEditingText
+      ? nil
+      : DevtoolsKeys.reboundAction(
+        for: event, in: keys.detail, standard: DevtoolsKeys.standardDetail)
+        ?? DevtoolsKeys.reboundAction(
+          for: event, in: keys.stores, standard: DevtoolsKeys.standardStores)
+    if rebound == nil, detail.handle(event, record: record) {
       self.detail = detail
       return .handled
     }
-    guard let action = keys.detail.action(for: event) ?? keys.stores.action(for: event) else {
+    guard
+      let action = rebound ?? keys.detail.action(for: event) ?? keys.stores.action(for: event)
+    else {
       return .ignored
     }
     switch action {
@@ -250,8 +270,13 @@ public struct DevtoolsState {
       copyCurl(devtools: devtools, now: now)
       return .handled
     }
-    if network.handle(event) { return .handled }
-    switch keys.network.action(for: event) {
+    let rebound =
+      network.isFiltering
+      ? nil
+      : DevtoolsKeys.reboundAction(
+        for: event, in: keys.network, standard: DevtoolsKeys.standardNetwork)
+    if rebound == nil, network.handle(event) { return .handled }
+    switch rebound ?? keys.network.action(for: event) {
     case .showStores: showStores()
     case .toggleOffline: toggleOffline(devtools, now: now)
     case .showEvents: showEventLog()
@@ -268,12 +293,17 @@ public struct DevtoolsState {
   }
 
   private mutating func handleEvents(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
-    if events.handle(event) { return .handled }
-    if case .key(.enter) = event {
+    let rebound =
+      events.isFiltering
+      ? nil
+      : DevtoolsKeys.reboundAction(
+        for: event, in: keys.events, standard: DevtoolsKeys.standardEvents)
+    if rebound == nil, events.handle(event) { return .handled }
+    if rebound == nil, case .key(.enter) = event {
       openSelectedEvent(devtools, now: now)
       return .handled
     }
-    guard let action = keys.events.action(for: event) else { return .ignored }
+    guard let action = rebound ?? keys.events.action(for: event) else { return .ignored }
     switch action {
     case .clearEvents:
       devtools.events.removeAll()

@@ -15,7 +15,7 @@ extension InspectorLoop {
       return
     }
     do {
-      let plan = try WireFaults.decode(message["plan"])
+      let plan = try FaultPlan(json: message["plan"])
       try plan.validate()
       try target.apply(plan)
     } catch {
@@ -43,10 +43,10 @@ extension InspectorLoop {
       answer(viewer, id, ok: false, "fail next is for queries, not mutations")
       return
     }
-    guard let count = message["count"]?.int, (0...WireFaults.mostFailures).contains(count) else {
+    guard let count = message["count"]?.int, (0...FaultPlan.mostJSONFailures).contains(count) else {
       answer(
         viewer, id, ok: false,
-        "failNext needs a count: a whole number from 0 to \(WireFaults.mostFailures)")
+        "failNext needs a count: a whole number from 0 to \(FaultPlan.mostJSONFailures)")
       return
     }
     guard store(at: address) != nil else {
@@ -57,7 +57,7 @@ extension InspectorLoop {
     do {
       like =
         message["plan"] == nil
-        ? server.faults?.plan ?? FaultPlan() : try WireFaults.decode(message["plan"])
+        ? server.faults?.plan ?? FaultPlan() : try FaultPlan(json: message["plan"])
       try like.validate()
     } catch {
       answer(viewer, id, ok: false, "fail next not set: \(error)")

@@ -79,6 +79,17 @@ final class DevtoolsScreen: TerminalApp {
     state.presentation = .fullScreen
   }
 
+  /// Takes the config file's keys, theme and first page for a terminal of `colors` colours;
+  /// a bad file is said once, in a toast, and the defaults are used.
+  func configure(with loaded: DevtoolsConfiguration.Loaded, colors: Int) {
+    state.theme = DevtoolsTheme(colors: colors)
+    let problem =
+      loaded.problem ?? state.configure(with: loaded.configuration, devtools: devtools)
+    if let problem {
+      toast.show(problem, kind: .error, now: Date(), duration: .seconds(10))
+    }
+  }
+
   var minimumSize: Size { Size(width: 40, height: 8) }
   var inboxes: [any MessageSource] { [devtools.messages, inbox] }
 

@@ -12,6 +12,7 @@ enum ReplayCommand {
     }
     let name = "\(contents.source) · \((options.file as NSString).lastPathComponent)"
     let replay = Replay(contents, name: name)
-    await TerminalRun.run(DevtoolsScreen(source: replay.source, replay: replay))
+    await TerminalRun.run(
+      DevtoolsScreen(source: replay.source, replay: replay), config: options.config)
   }
 }

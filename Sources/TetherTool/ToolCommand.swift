@@ -12,6 +12,7 @@ struct ListOptions: Sendable {}
 
 struct AttachOptions: Sendable {
   var target: String?
+  var config: String?
 }
 
 struct RecordOptions: Sendable {
@@ -22,6 +23,7 @@ struct RecordOptions: Sendable {
 
 struct ReplayOptions: Sendable {
   var file = ""
+  var config: String?
 }
 
 /// `tether`'s command line.
@@ -29,6 +31,17 @@ enum ToolCommand {
   static let target = ValueParser<String>(
     placeholder: "PID|SOCKET|NAME", expecting: "a pid, a socket's path or a name"
   ) { $0.isEmpty ? nil : $0 }
+
+  /// `--config FILE`, of the commands that show the devtools.
+  static func config<Options>(
+    _ path: WritableKeyPath<Options, String?> & Sendable
+  ) -> Argument<Options> {
+    .option(
+      "--config", value: .file,
+      help: "the devtools' keys, theme and first panel from FILE (default"
+        + " $XDG_CONFIG_HOME/tether/config.json); a bad file is said once and the defaults used",
+      to: path)
+  }
 
   static let group = CommandGroup<ToolRun>(
     "tether",
@@ -57,7 +70,8 @@ enum ToolCommand {
           arguments: [
             .positional(
               "TARGET", value: target, help: "a pid, a socket's path or a process's name",
-              to: \.target)
+              to: \.target),
+            config(\.config),
           ])
       ) { .attach($0) },
       Subcommand(
@@ -82,7 +96,9 @@ enum ToolCommand {
           "replay", abstract: "the devtools over a recording, with a time cursor",
           defaults: ReplayOptions(),
           arguments: [
-            .positional("FILE", value: .file, help: "a recording made by tether record", to: \.file)
+            .positional(
+              "FILE", value: .file, help: "a recording made by tether record", to: \.file),
+            config(\.config),
           ])
       ) { .replay($0) },
     ])

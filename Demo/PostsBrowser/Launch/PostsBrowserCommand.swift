@@ -2,6 +2,7 @@ import Foundation
 import PostsService
 import TetherCommandLine
 import TetherCore
+import TetherDevtools
 import TetherHTTP
 import TetherInspector
 import TetherSystem
@@ -118,6 +119,7 @@ public enum PostsBrowserCommand {
     let app = PostsBrowserApp(model: model)
     app.clipboard = { screen.copyToClipboard($0) }
     if let notice = log?.notice { app.tell(notice) }
+    configureDevtools(app, options: options, colors: screen.colorCount)
     // `tether attach PID` shows the browser's stores from another terminal; it stops with
     // the process (its socket is removed at exit).
     var inspector: Inspector?
@@ -145,6 +147,24 @@ public enum PostsBrowserCommand {
     await model.closeCache()
     inspector?.stop()
     exit(code)
+  }
+
+  /// The devtools' config file: keys, theme and first panel (which opens the devtools), and
+  /// faults unless the command line set some; a bad file is one message, and the defaults.
+  private static func configureDevtools(
+    _ app: PostsBrowserApp, options: PostsBrowserOptions, colors: Int
+  ) {
+    var loaded = DevtoolsConfiguration.load(
+      file: options.configFile, environment: ProcessInfo.processInfo.environment)
+    if options.faults != FaultSettings() {
+      loaded.configuration.faults = nil
+    }
+    app.inspector.theme = DevtoolsTheme(colors: colors)
+    if let problem = loaded.problem { app.tell(problem) }
+    if let problem = app.inspector.configure(with: loaded.configuration, devtools: app.devtools) {
+      app.tell(problem)
+    }
+    if loaded.configuration.page != nil { app.showDevtools() }
   }
 
   /// The model's configuration for the command line.

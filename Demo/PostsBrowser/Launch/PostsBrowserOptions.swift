@@ -35,6 +35,8 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   /// Whether `tether attach` may show the browser's stores (an inspector on a socket of this
   /// user's alone).
   public var inspects = true
+  /// `--config FILE`: the devtools' config file instead of `$XDG_CONFIG_HOME/tether/config.json`.
+  public var configFile: String?
 
   public static let version = "posts 1.0.0 (Tether)"
 
@@ -86,6 +88,12 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       ) { options, path in options.cache = .file(path) },
       .flag(
         "--no-cache", help: "start from nothing and keep nothing", setting: \.cache, to: .off),
+      .option(
+        "--config", value: .file,
+        help: "the devtools' keys, theme, first panel and faults from FILE (default"
+          + " $XDG_CONFIG_HOME/tether/config.json); a bad file is said once and the defaults"
+          + " used",
+        to: \.configFile),
       .flag(
         "--no-inspect",
         help: "start no inspector: tether attach will not see this browser (it listens on a"
@@ -102,6 +110,9 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       EnvironmentVariable(
         "XDG_STATE_HOME",
         help: "where the devtools save exports (default ~/.local/state): tether/exports"),
+      EnvironmentVariable(
+        "XDG_CONFIG_HOME",
+        help: "where the devtools' config file is (default ~/.config): tether/config.json"),
       EnvironmentVariable("NO_COLOR", help: "no colours, with --color auto"),
     ],
     sections: [

@@ -70,7 +70,7 @@ public struct InspectorRequest: Sendable, Hashable {
       object["path"] = JSONValue(path)
       object["mutation"] = .bool(isMutation)
     }
-    if let plan { object["plan"] = WireFaults.encode(plan) }
+    if let plan { object["plan"] = plan.json }
     if let count { object["count"] = .number(JSONNumber(count)) }
     return .object(object)
   }

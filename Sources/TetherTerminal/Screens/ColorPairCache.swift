@@ -11,7 +11,8 @@ struct ColorPairCache {
 
   private var pairs: [Colors: Int32] = [:]
   private var nextPair: Int32 = 1
-  private let colorCount: Int32
+  /// The colours the terminal shows.
+  let colorCount: Int32
   private let pairLimit: Int32
 
   init(colorCount: Int32, pairLimit: Int32) {

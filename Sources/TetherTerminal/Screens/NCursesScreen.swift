@@ -290,6 +290,11 @@ public final class NCursesScreen: Screen, InputSource {
 
   // MARK: Output
 
+  /// How many colours frames are shown in once started: 256 on most terminals, 8 or 16 on
+  /// some, 0 when colours are off (`NO_COLOR`, `--color never`, a terminal without them) —
+  /// for an app that picks its colours by what the terminal shows.
+  public var colorCount: Int { colors.map { Int($0.colorCount) } ?? 0 }
+
   /// Colour pairs created so far (nil when colours are off).
   var colorPairsInUse: Int? { colors?.count }
 
