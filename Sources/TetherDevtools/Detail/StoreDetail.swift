@@ -170,6 +170,18 @@ public struct StoreDetail: StatefulWidget {
     return network.last { $0.origin?.run == attempt.id }?.injectedFault
   }
 
+  /// How long `attempt` ran; for one waiting out a backoff, when it tries again (`in 2.1 s`);
+  /// for one paused, what it waits for — no time grows while nothing is sent.
+  static func duration(
+    of attempt: AttemptSnapshot, phase: AttemptPhase, in record: StoreRecord, at now: Date
+  ) -> String {
+    switch phase {
+    case .waiting(_, _, let date): "in " + Countdown(until: date).text(at: now)
+    case .paused: StoreColumns.pauseReason(of: record) ?? "–"
+    case .status: StoreColumns.durationText(attempt.duration(at: now))
+    }
+  }
+
   private func renderAttempts(
     _ record: StoreRecord, in rect: Rect, into frame: inout Frame, state: inout StoreDetailState
   ) {
@@ -186,6 +198,7 @@ public struct StoreDetail: StatefulWidget {
       ], count: attempts.count, isFocused: isFocused, emptyMessage: "No attempt yet"
     ) { index in
       let attempt = attempts[index]
+      let phase = record.phase(of: attempt)
       if attempt.status == .running { live = true }
       var outcome =
         attempt.error.map { StoreFields.describe($0) } ?? attempt.value?.description(limit: 200)
@@ -194,17 +207,32 @@ public struct StoreDetail: StatefulWidget {
         outcome = "injected by the \(fault) · " + outcome
       }
       return TableRow([
-        TableCell("\(attempt.id)"), TableCell(attempt.status.rawValue, style: attempt.status.style),
+        TableCell("\(attempt.id)"), TableCell(phase.label, style: phase.style),
         TableCell(StoreColumns.clockTime(attempt.startDate)),
-        TableCell(StoreColumns.durationText(attempt.duration(at: now))),
+        TableCell(Self.duration(of: attempt, phase: phase, in: record, at: now)),
         TableCell(StoreColumns.brief(attempt.arguments, limit: 200)), TableCell(outcome),
       ])
     }.render(in: parts[0], into: &frame, state: &state.attempts)
-    if live { frame.redraw(after: .milliseconds(250)) }
+    if live { frame.redraw(after: .milliseconds(100)) }
     guard attempts.indices.contains(state.attempts.selection) else { return }
     let attempt = attempts[state.attempts.selection]
-    var text =
-      "Run \(attempt.id), \(attempt.status.rawValue), started \(StoreColumns.preciseTime(attempt.startDate))"
+    var text = "Run \(attempt.id), "
+    switch record.phase(of: attempt) {
+    case .waiting(let next, let limit, let date):
+      text +=
+        "waiting: attempt \(next) of \(limit) in \(Countdown(until: date).text(at: now)) "
+        + "(attempt \(next - 1) failed)"
+    case .paused:
+      let until =
+        switch StoreColumns.pauseReason(of: record) {
+        case "no focus": "the app has focus again"
+        case "scope": "its scope is free"
+        default: "the network is back"
+        }
+      text += "paused: nothing is sent until " + until
+    case .status(let status): text += status.rawValue
+    }
+    text += ", started \(StoreColumns.preciseTime(attempt.startDate))"
     if let end = attempt.endDate { text += ", ended \(StoreColumns.preciseTime(end))" }
     text += "\n\nArguments:\n\(StoreColumns.json(attempt.arguments, lines: 60))"
     if let value = attempt.value { text += "\n\nValue: \(value.description(limit: 4000))" }

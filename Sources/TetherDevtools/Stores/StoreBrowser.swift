@@ -62,9 +62,16 @@ public struct StoreBrowser: StatefulWidget {
   /// label in its colour.
   private func drawColumns(in area: Rect, into frame: inout Frame, state: StoreBrowserState) {
     for y in area.minY..<area.maxY {
-      guard let id = state.tree.node(at: Point(x: area.minX, y: y)),
-        case .store(false, let path) = id, let record = catalog.record(at: path)
-      else { continue }
+      guard let id = state.tree.node(at: Point(x: area.minX, y: y)) else { continue }
+      if case .attempt(let path, let run) = id {
+        drawCountdown(
+          of: run, at: path, row: Rect(x: area.minX, y: y, width: area.width, height: 1),
+          into: &frame)
+        continue
+      }
+      guard case .store(false, let path) = id, let record = catalog.record(at: path) else {
+        continue
+      }
       var first: Int?
       var last = 0
       for x in area.minX..<area.maxX {
@@ -102,6 +109,39 @@ public struct StoreBrowser: StatefulWidget {
         style.attributes.insert(.bold)
         style.attributes.remove(.dim)
       }
+    }
+  }
+
+  /// Writes the countdown of a mutation's attempt waiting out a retry's backoff over the
+  /// placeholder the tree left for it, and asks for the frame of its next tenth.
+  private func drawCountdown(
+    of run: OperationRunID, at path: OperationPath, row: Rect, into frame: inout Frame
+  ) {
+    var first: Int?
+    var last = 0
+    for x in row.minX..<row.maxX
+    where frame.canvas[Point(x: x, y: row.minY)].text.first == StoreTree.placeholder {
+      if first == nil { first = x }
+      last = x
+    }
+    guard let first, let record = catalog.record(at: path, mutation: true),
+      let attempt = record.attempts.last(where: { $0.id == run })
+    else { return }
+    let phase = record.phase(of: attempt)
+    let room = last - first + 1
+    let text = StoreColumns.attemptDetail(
+      attempt, phase: phase, of: record, now: frame.now, width: room)
+    let style = frame.canvas[Point(x: first, y: row.minY)].style
+    let cells = Rect(x: first, y: row.minY, width: room, height: 1)
+    frame.write(
+      String(repeating: " ", count: room), at: Point(x: first, y: row.minY), style: style,
+      clip: cells)
+    frame.write(
+      text, at: Point(x: first + room - DisplayWidth.of(text), y: row.minY), style: style,
+      clip: cells)
+    if case .waiting(_, _, let date) = phase {
+      let tenths = Countdown(until: date).tenthsLeft(at: frame.now)
+      if tenths > 0 { frame.redraw(at: date.addingTimeInterval(-Double(tenths - 1) / 10)) }
     }
   }
 

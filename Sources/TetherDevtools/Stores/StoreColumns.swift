@@ -150,19 +150,26 @@ enum StoreColumns {
     }
   }
 
-  /// `succeeded 12:03:05   320 ms`.
-  /// An attempt still running while its mutation is paused says `paused`: it waits, nothing
-  /// is sent.
+  /// `succeeded 12:03:05   320 ms`; `paused    12:03:05 offline` while its mutation waits for
+  /// the network (nothing is sent, so no run time grows); `waiting      next in 2.1 s` while
+  /// it waits out a retry's backoff.
   static func attemptDetail(
-    _ attempt: AttemptSnapshot, now: Date, width: Int, isPaused: Bool = false
+    _ attempt: AttemptSnapshot, phase: AttemptPhase, of record: StoreRecord, now: Date,
+    width: Int
   ) -> String {
-    let status = isPaused && attempt.status == .running ? "paused" : attempt.status.rawValue
-    let label = status.padding(toLength: 9, withPad: " ", startingAt: 0)
-    let wide =
-      "\(label) \(clockTime(attempt.startDate)) "
-      + durationText(attempt.duration(at: now)).leftPadded(to: 7)
+    let label = phase.label.padding(toLength: 9, withPad: " ", startingAt: 0)
+    let time =
+      switch phase {
+      case .waiting(_, _, let date): "next in " + Countdown(until: date).text(at: now)
+      case .paused:
+        clockTime(attempt.startDate) + " " + (pauseReason(of: record) ?? "–").leftPadded(to: 7)
+      case .status:
+        clockTime(attempt.startDate) + " "
+          + durationText(attempt.duration(at: now)).leftPadded(to: 7)
+      }
+    let wide = label + " " + time.leftPadded(to: 16)
     if DisplayWidth.of(wide) <= width { return wide }
-    return TextLayout.truncate(status, toWidth: max(1, width))
+    return TextLayout.truncate(phase.label, toWidth: max(1, width))
   }
 
   /// The local time zone's offset, read once: formatting thousands of rows must not ask the

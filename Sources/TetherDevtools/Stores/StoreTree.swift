@@ -254,17 +254,17 @@ struct StoreTree {
       let item = ListItem(text, detail: detail)
       let attempts = record.attempts.reversed().map { attempt -> TreeNode<StoreNodeID> in
         let attemptID = StoreNodeID.attempt(record.path, attempt.id)
-        let isPaused = status == .paused && attempt.status == .running
-        badges[attemptID] =
-          isPaused
-          ? ("paused", MutationStatus.paused.style)
-          : (attempt.status.rawValue, attempt.status.style)
+        let phase = record.phase(of: attempt)
+        badges[attemptID] = (phase.label, phase.style)
+        var detail = StoreColumns.attemptDetail(
+          attempt, phase: phase, of: record, now: now, width: width)
+        if case .waiting = phase {
+          // A countdown: ``StoreBrowser`` writes it afresh each frame.
+          detail = String(repeating: StoreTree.placeholder, count: DisplayWidth.of(detail))
+        }
         return TreeNode(
           attemptID,
-          ListItem(
-            "\(attempt.id) " + StoreColumns.attemptSummary(attempt),
-            detail: StoreColumns.attemptDetail(
-              attempt, now: now, width: width, isPaused: isPaused)))
+          ListItem("\(attempt.id) " + StoreColumns.attemptSummary(attempt), detail: detail))
       }
       return (item, attempts)
     }
