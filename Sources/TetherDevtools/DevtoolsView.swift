@@ -42,7 +42,8 @@ public struct DevtoolsView: StatefulWidget {
   public func render(in rect: Rect, into frame: inout Frame, state: inout DevtoolsState) {
     state.catalog.synchronize(with: devtools)
     let focused = isFocused && !state.isModal
-    let borderStyle = focused ? Style(foreground: .cyan, attributes: .bold) : Style.dim
+    let theme = state.theme
+    let borderStyle = focused ? theme.focusedBorder : theme.secondary
     let pageTitle: String
     switch state.page {
     case .stores:
@@ -77,22 +78,25 @@ public struct DevtoolsView: StatefulWidget {
     let inner = border.inner(of: rect)
     switch state.page {
     case .stores:
-      StoreBrowser(catalog: state.catalog, marks: rowMarks, isFocused: focused)
-        .render(in: inner, into: &frame, state: &state.browser)
+      var browser = StoreBrowser(catalog: state.catalog, marks: rowMarks, isFocused: focused)
+      browser.theme = theme
+      browser.render(in: inner, into: &frame, state: &state.browser)
       let titleWidth = min(DisplayWidth.of(title) + 2, max(0, rect.width - 4))
       state.browser.headerHits.add(
         .title, Rect(x: rect.minX + 1, y: rect.minY, width: titleWidth, height: 1))
     case .detail:
       renderDetail(in: inner, into: &frame, state: &state, isFocused: focused)
     case .events:
-      EventLogView(devtools.events, isFocused: focused).render(
-        in: inner, into: &frame, state: &state.events)
+      var view = EventLogView(devtools.events, isFocused: focused)
+      view.theme = theme
+      view.render(in: inner, into: &frame, state: &state.events)
     case .network:
       if let log = devtools.network {
-        NetworkLogView(log, isFocused: focused).render(
-          in: inner, into: &frame, state: &state.network)
+        var view = NetworkLogView(log, isFocused: focused)
+        view.theme = theme
+        view.render(in: inner, into: &frame, state: &state.network)
       } else {
-        Paragraph("No network log: give Devtools a NetworkLog.", style: .dim)
+        Paragraph("No network log: give Devtools a NetworkLog.", style: theme.secondary)
           .render(in: inner, into: &frame)
       }
     }
@@ -109,10 +113,11 @@ public struct DevtoolsView: StatefulWidget {
     let network =
       detail.tab == .timeline
       ? (devtools.network?.records.filter { $0.origin?.path == detail.path } ?? []) : []
-    StoreDetail(
+    var view = StoreDetail(
       record: record, runLog: log, network: network, simulation: state.simulations[key],
-      hasUnsavedChange: record.map(state.hasUnsavedChange) ?? false, isFocused: isFocused
-    ).render(in: rect, into: &frame, state: &detail)
+      hasUnsavedChange: record.map(state.hasUnsavedChange) ?? false, isFocused: isFocused)
+    view.theme = state.theme
+    view.render(in: rect, into: &frame, state: &detail)
     state.detail = detail
   }
 }
@@ -136,15 +141,17 @@ public struct DevtoolsDialogs: StatefulWidget {
         PaletteView().render(in: rect, into: &frame, state: &palette)
         state.dialogs[index] = .palette(palette)
       case .valueEditor(var editor):
-        ValueEditor(path: editor.key.path.description).render(
+        ValueEditor(path: editor.key.path.description, theme: state.theme).render(
           in: rect, into: &frame, state: &editor)
         state.dialogs[index] = .valueEditor(editor)
       case .prompt(let prompt):
         prompt.render(in: rect, into: &frame)
       case .faults(var faults):
         guard let target = devtools.faults else { continue }
-        FaultsDialog(side: target.side, storeFailures: devtools.storeFaults?.statusText)
-          .render(in: rect, into: &frame, state: &faults)
+        var dialog = FaultsDialog(
+          side: target.side, storeFailures: devtools.storeFaults?.statusText)
+        dialog.theme = state.theme
+        dialog.render(in: rect, into: &frame, state: &faults)
         state.dialogs[index] = .faults(faults)
       }
     }

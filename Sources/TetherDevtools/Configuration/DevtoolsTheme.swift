@@ -1,3 +1,4 @@
+import TetherCore
 import TetherTerminal
 
 /// The devtools' colours: what each kind of thing is drawn in — success, failure, a warning,
@@ -94,5 +95,66 @@ public struct DevtoolsTheme: Sendable, Hashable {
   /// - Parameter colors: how many colours the terminal shows.
   public func forColors(_ colors: Int) -> DevtoolsTheme {
     DevtoolsTheme(name, colors: colors)
+  }
+}
+
+extension DevtoolsTheme {
+  /// The label of a query in `status`, bold.
+  ///
+  /// - Parameter status: the query's label.
+  public func style(for status: StoreStatus) -> Style {
+    let base: Style
+    switch status {
+    case .fetching: base = running
+    case .retrying: base = accent
+    case .paused: base = fault
+    case .stale: base = warning
+    case .fresh: base = success
+    case .inactive: base = muted
+    case .error: base = failure
+    }
+    return base.adding(.bold)
+  }
+
+  /// The label of a mutation in `status`, bold.
+  ///
+  /// - Parameter status: the mutation's label.
+  public func style(for status: MutationStatus) -> Style {
+    let base: Style
+    switch status {
+    case .paused: base = fault
+    case .pending: base = warning
+    case .success: base = success
+    case .error: base = failure
+    case .idle: base = muted
+    }
+    return base.adding(.bold)
+  }
+
+  /// An attempt's status, bold.
+  func style(for status: AttemptSnapshot.Status) -> Style {
+    let base: Style
+    switch status {
+    case .running: base = warning
+    case .succeeded: base = success
+    case .failed: base = failure
+    case .cancelled: base = muted
+    }
+    return base.adding(.bold)
+  }
+
+  /// `style` without its colour's weight where the theme steps back (dim), for counts of 0.
+  func faint(_ style: Style) -> Style {
+    name == .highContrast
+      ? style.adding(.underline).removing(.bold) : style.adding(.dim).removing(.bold)
+  }
+}
+
+extension Style {
+  /// This style without `attributes`.
+  func removing(_ attributes: Attributes) -> Style {
+    var style = self
+    style.attributes.subtract(attributes)
+    return style
   }
 }

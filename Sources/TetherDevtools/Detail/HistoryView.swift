@@ -8,6 +8,7 @@ import TetherTerminal
 struct HistoryView: StatefulWidget {
   var record: StoreRecord
   var isFocused: Bool
+  var theme = DevtoolsTheme()
 
   func render(in rect: Rect, into frame: inout Frame, state: inout StoreDetailState) {
     let history = record.history
@@ -16,7 +17,7 @@ struct HistoryView: StatefulWidget {
       Paragraph(
         "No value yet: each value a run or a manual set gives \(record.path) is kept here "
           + "(the last \(history.limits.count), at most \(history.limits.bytes / 1024) KB), "
-          + "with what brought it and what changed.", style: .dim
+          + "with what brought it and what changed.", style: theme.secondary
       ).render(in: rect, into: &frame)
       return
     }
@@ -39,8 +40,8 @@ struct HistoryView: StatefulWidget {
         TableCell((isBase ? "◆" : "") + "\(entry.sequence)", style: isBase ? .bold : nil),
         TableCell(StoreColumns.clockTime(entry.date)),
         TableCell(entry.causeText),
-        TableCell(change, style: entry.changed ? Style(foreground: .yellow) : .dim),
-        TableCell(Self.size(entry.json.utf8.count), style: .dim),
+        TableCell(change, style: entry.changed ? theme.warning : theme.secondary),
+        TableCell(Self.size(entry.json.utf8.count), style: theme.secondary),
       ])
     }.render(in: parts[0], into: &frame, state: &state.history)
     renderDiff(in: parts[1].inset(top: 1), into: &frame, state: &state)
@@ -51,7 +52,7 @@ struct HistoryView: StatefulWidget {
     guard let (from, to, diff) = state.selectedDiff(of: record) else {
       Paragraph(
         "The first value kept: nothing to compare it with. Space on another value picks it.",
-        style: .dim
+        style: theme.secondary
       ).render(in: rect, into: &frame)
       return
     }
@@ -64,7 +65,7 @@ struct HistoryView: StatefulWidget {
     ScrollView(contentHeight: lines.count) { area, content in
       for (index, line) in lines.enumerated() {
         let y = area.minY + index
-        let style = Self.style(of: line.mark)
+        let style = style(of: line.mark)
         var x = content.write(
           String(line.mark.rawValue) + " ", at: Point(x: area.minX, y: y), style: style,
           clip: area)
@@ -74,7 +75,7 @@ struct HistoryView: StatefulWidget {
         }
         content.write(
           line.text, at: Point(x: x, y: y),
-          style: line.mark == .context ? .dim : style, clip: area)
+          style: line.mark == .context ? theme.secondary : style, clip: area)
       }
     }.render(in: body, into: &frame, state: &state.diffScroll)
   }
@@ -88,12 +89,12 @@ struct HistoryView: StatefulWidget {
     }
   }
 
-  static func style(of mark: ValueDiff.Mark) -> Style {
+  func style(of mark: ValueDiff.Mark) -> Style {
     switch mark {
-    case .added: Style(foreground: .green)
-    case .removed: Style(foreground: .red)
-    case .changed: Style(foreground: .yellow)
-    case .context: .dim
+    case .added: theme.success
+    case .removed: theme.failure
+    case .changed: theme.warning
+    case .context: theme.secondary
     }
   }
 }

@@ -13,6 +13,8 @@ public struct StoreDetail: StatefulWidget {
   public var simulation: SimulatedState?
   public var hasUnsavedChange: Bool
   public var isFocused: Bool
+  /// The colours it is drawn in.
+  public var theme = DevtoolsTheme()
 
   /// The detail of `record` (nil: no store selected), with its run log, its requests and any
   /// simulated state; `isFocused` draws it as having focus.
@@ -36,7 +38,7 @@ public struct StoreDetail: StatefulWidget {
     guard let record else {
       Paragraph(
         "\(state.path) is no longer in the client: it was removed, or collected once unused. "
-          + "Esc goes back.", style: .dim
+          + "Esc goes back.", style: theme.secondary
       ).render(in: body, into: &frame)
       return
     }
@@ -45,11 +47,13 @@ public struct StoreDetail: StatefulWidget {
     case .value:
       state.prepareOutline(for: record)
       if let outline = state.outline {
-        ValueExplorer(outline, identity: state.outlineIdentity, isFocused: isFocused)
-          .render(in: body, into: &frame, state: &state.explorer)
+        var explorer = ValueExplorer(
+          outline, identity: state.outlineIdentity, isFocused: isFocused)
+        explorer.theme = theme
+        explorer.render(in: body, into: &frame, state: &state.explorer)
       }
     case .history:
-      HistoryView(record: record, isFocused: isFocused).render(
+      HistoryView(record: record, isFocused: isFocused, theme: theme).render(
         in: body, into: &frame, state: &state)
     case .timeline:
       renderTimeline(
@@ -64,7 +68,8 @@ public struct StoreDetail: StatefulWidget {
     for tab in state.tabs {
       let text = " \(tab.title) "
       let width = DisplayWidth.of(text)
-      let style: Style = tab == state.tab ? (isFocused ? .reverse : .bold.adding(.underline)) : .dim
+      let style: Style =
+        tab == state.tab ? (isFocused ? .reverse : .bold.adding(.underline)) : theme.secondary
       frame.write(text, at: Point(x: x, y: row.minY), style: style, clip: row)
       state.tabHits.add(tab, Rect(x: x, y: row.minY, width: width, height: 1))
       x += width + 1
@@ -72,14 +77,14 @@ public struct StoreDetail: StatefulWidget {
     guard let record else { return }
     let label: (String, Style) =
       record.isMutation
-      ? (record.mutationStatus.rawValue, record.mutationStatus.style)
-      : (record.status(at: frame.now).rawValue, record.status(at: frame.now).style)
+      ? (record.mutationStatus.rawValue, theme.style(for: record.mutationStatus))
+      : (record.status(at: frame.now).rawValue, theme.style(for: record.status(at: frame.now)))
     let text = record.snapshot.simulation.map { "simulated \($0.rawValue) · " } ?? ""
     let badgeWidth = DisplayWidth.of(text + label.0)
     let start = row.maxX - badgeWidth
     guard start > x else { return }
     let end = frame.write(
-      text, at: Point(x: start, y: row.minY), style: Style(foreground: .magenta), clip: row)
+      text, at: Point(x: start, y: row.minY), style: theme.fault, clip: row)
     frame.write(label.0, at: Point(x: end, y: row.minY), style: label.1, clip: row)
   }
 
@@ -88,7 +93,8 @@ public struct StoreDetail: StatefulWidget {
   ) {
     let now = frame.now
     let lines = StoreFields.lines(
-      of: record, simulation: simulation, hasUnsavedChange: hasUnsavedChange, now: now)
+      of: record, simulation: simulation, hasUnsavedChange: hasUnsavedChange, now: now,
+      theme: theme)
     let nameWidth = 17
     let valueWidth = max(10, rect.width - nameWidth - 1)
     var laidOut: [(name: String, text: String, style: Style, countdown: Date?)] = []
@@ -102,7 +108,8 @@ public struct StoreDetail: StatefulWidget {
     ScrollView(contentHeight: laidOut.count) { area, content in
       for (index, line) in laidOut.enumerated() {
         let y = area.minY + index
-        content.write(line.name, at: Point(x: area.minX, y: y), style: .dim, clip: area)
+        content.write(
+          line.name, at: Point(x: area.minX, y: y), style: theme.secondary, clip: area)
         let end = content.write(
           line.text, at: Point(x: area.minX + nameWidth, y: y), style: line.style, clip: area)
         if let deadline = line.countdown {
@@ -120,7 +127,7 @@ public struct StoreDetail: StatefulWidget {
     state: inout StoreDetailState
   ) {
     let timeline = RunTimeline(
-      log: runLog, network: network, changedRuns: changedRuns, now: frame.now)
+      log: runLog, network: network, changedRuns: changedRuns, now: frame.now, theme: theme)
     let rows = timeline.rows
     let parts = rect.rows([.fill, .fixed(min(4, max(1, rect.height / 4)))])
     if let target = state.timelineTarget {
@@ -145,7 +152,7 @@ public struct StoreDetail: StatefulWidget {
     ).render(in: parts[0], into: &frame, state: &state.timeline)
     guard rows.indices.contains(state.timeline.selection) else { return }
     let description = rows[state.timeline.selection].description
-    Paragraph(description, style: .dim).render(in: parts[1], into: &frame)
+    Paragraph(description, style: theme.secondary).render(in: parts[1], into: &frame)
   }
 
   /// The row of a run's attempt (its run's row without one), or of a store event at `date`.
@@ -207,7 +214,7 @@ public struct StoreDetail: StatefulWidget {
         outcome = "injected by the \(fault) · " + outcome
       }
       return TableRow([
-        TableCell("\(attempt.id)"), TableCell(phase.label, style: phase.style),
+        TableCell("\(attempt.id)"), TableCell(phase.label, style: phase.style(in: theme)),
         TableCell(StoreColumns.clockTime(attempt.startDate)),
         TableCell(Self.duration(of: attempt, phase: phase, in: record, at: now)),
         TableCell(StoreColumns.brief(attempt.arguments, limit: 200)), TableCell(outcome),

@@ -15,7 +15,8 @@ enum StoreFields {
   }
 
   static func lines(
-    of record: StoreRecord, simulation: SimulatedState?, hasUnsavedChange: Bool, now: Date
+    of record: StoreRecord, simulation: SimulatedState?, hasUnsavedChange: Bool, now: Date,
+    theme: DevtoolsTheme = DevtoolsTheme()
   ) -> [Line] {
     let snapshot = record.snapshot
     var lines: [Line] = [
@@ -24,10 +25,10 @@ enum StoreFields {
     ]
     if record.isMutation {
       let status = record.mutationStatus
-      lines.append(Line(name: "label", value: status.rawValue, style: status.style))
+      lines.append(Line(name: "label", value: status.rawValue, style: theme.style(for: status)))
     } else {
       let status = record.status(at: now)
-      lines.append(Line(name: "label", value: status.rawValue, style: status.style))
+      lines.append(Line(name: "label", value: status.rawValue, style: theme.style(for: status)))
     }
     lines += [
       Line(name: "status", value: snapshot.status.rawValue),
@@ -39,14 +40,14 @@ enum StoreFields {
         Line(
           name: "simulated",
           value: "\(kind.rawValue)\(since), no request sent — u restores",
-          style: Style(foreground: .magenta, attributes: .bold)))
+          style: theme.fault.adding(.bold)))
     }
     let failures = snapshot.failureCount
     var failureText = "\(failures)"
     if let reason = snapshot.failureReason { failureText += " — last: \(describe(reason))" }
     lines.append(
       Line(
-        name: "failures", value: failureText, style: failures > 0 ? Style(foreground: .red) : .plain
+        name: "failures", value: failureText, style: failures > 0 ? theme.failure : .plain
       ))
     if let retry = snapshot.retryProgress, let sent = retry.nextAttemptStartDate {
       lines.append(
@@ -56,7 +57,7 @@ enum StoreFields {
             "attempt \(retry.failedAttempts) of \(retry.attemptLimit) failed — sending attempt "
             + "\(retry.nextAttempt) since \(StoreColumns.clockTime(sent)) "
             + "(\(StoreColumns.durationText(now.duration(since: sent))))",
-          style: Style(foreground: .yellow)))
+          style: theme.warning))
     } else if let retry = snapshot.retryProgress {
       lines.append(
         Line(
@@ -64,7 +65,7 @@ enum StoreFields {
           value:
             "attempt \(retry.failedAttempts) of \(retry.attemptLimit) failed — next at "
             + "\(StoreColumns.clockTime(retry.nextAttemptDate)), in",
-          style: Style(foreground: .yellow), countdown: retry.nextAttemptDate))
+          style: theme.warning, countdown: retry.nextAttemptDate))
     }
     lines.append(
       Line(
@@ -76,7 +77,7 @@ enum StoreFields {
     lines.append(
       Line(
         name: "error", value: errorText,
-        style: snapshot.error != nil ? Style(foreground: .red) : .plain))
+        style: snapshot.error != nil ? theme.failure : .plain))
     if !record.isMutation {
       var stale = StoreStatus.isStale(snapshot, staleDate: record.staleDate, at: now) ? "yes" : "no"
       if let staleDate = record.staleDate, staleDate > now, !snapshot.isStale {
@@ -100,7 +101,7 @@ enum StoreFields {
       Line(
         name: "cancelled", value: cancelled,
         style: snapshot.cancellation != nil
-          ? Style(foreground: .brightBlack, attributes: .bold) : .plain))
+          ? theme.muted : .plain))
     lines.append(Line(name: "subscribers", value: "\(snapshot.subscriberCount)"))
     lines.append(Line(name: "runs", value: "\(snapshot.runCount)"))
     if record.isMutation {
@@ -126,7 +127,7 @@ enum StoreFields {
         Line(
           name: "unsaved",
           value: "its value was changed by hand while a mutation runs",
-          style: Style(foreground: .yellow, attributes: .bold)))
+          style: theme.warning.adding(.bold)))
     }
     return lines
   }

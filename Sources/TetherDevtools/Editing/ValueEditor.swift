@@ -4,6 +4,7 @@ import TetherTerminal
 /// last try did not apply.
 struct ValueEditor: StatefulWidget {
   var path: String
+  var theme = DevtoolsTheme()
 
   func render(in rect: Rect, into frame: inout Frame, state: inout ValueEditorState) {
     let isArea = state.area != nil
@@ -30,10 +31,11 @@ struct ValueEditor: StatefulWidget {
     for (index, line) in errorLines.enumerated() {
       frame.write(
         line, at: Point(x: parts[1].minX, y: parts[1].minY + index),
-        style: Style(foreground: .red, attributes: .bold), clip: parts[1])
+        style: theme.failure.adding(.bold), clip: parts[1])
     }
     let keys =
       isArea ? "Ctrl-S applies · Esc discards" : "Enter applies · Esc discards"
-    frame.write(keys, at: Point(x: parts[2].minX, y: parts[2].minY), style: .dim, clip: parts[2])
+    frame.write(
+      keys, at: Point(x: parts[2].minX, y: parts[2].minY), style: theme.secondary, clip: parts[2])
   }
 }

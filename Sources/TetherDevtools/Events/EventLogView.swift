@@ -16,6 +16,8 @@ import TetherTerminal
 public struct EventLogView: StatefulWidget {
   public var log: EventLog
   public var isFocused: Bool
+  /// The colours it is drawn in.
+  public var theme = DevtoolsTheme()
 
   /// The view of `log`; `isFocused` draws it as having focus.
   public init(_ log: EventLog, isFocused: Bool = true) {
@@ -49,8 +51,8 @@ public struct EventLogView: StatefulWidget {
       let time =
         wide ? StoreColumns.preciseTime(record.date) : StoreColumns.clockTime(record.date)
       return TableRow([
-        TableCell("\(record.sequence)", style: .dim), TableCell(time),
-        TableCell(record.kind.rawValue, style: Self.style(of: record.kind)),
+        TableCell("\(record.sequence)", style: theme.secondary), TableCell(time),
+        TableCell(record.kind.rawValue, style: style(of: record.kind)),
         TableCell((record.isMutation ? "mutation " : "") + record.pathText),
         TableCell(record.detail),
       ])
@@ -64,14 +66,14 @@ public struct EventLogView: StatefulWidget {
     state.filter = filter
   }
 
-  static func style(of kind: ClientEventRecord.Kind) -> Style? {
+  func style(of kind: ClientEventRecord.Kind) -> Style? {
     switch kind {
-    case .failed, .attemptFailed, .warning: Style(foreground: .red, attributes: .bold)
-    case .succeeded: Style(foreground: .green)
-    case .run, .attempt: Style(foreground: .blue)
-    case .retry, .paused: Style(foreground: .yellow)
-    case .cancelled, .removed: Style(foreground: .brightBlack, attributes: .bold)
-    case .valueSet, .invalidated, .reset: Style(foreground: .cyan)
+    case .failed, .attemptFailed, .warning: theme.failure
+    case .succeeded: theme.success
+    case .run, .attempt: theme.running
+    case .retry, .paused: theme.warning
+    case .cancelled, .removed: theme.muted
+    case .valueSet, .invalidated, .reset: theme.accent
     default: nil
     }
   }

@@ -15,6 +15,8 @@ public struct FaultsDialog: StatefulWidget {
   public var side: FaultSide
   /// `client: fail next 3 of ["post", 5]`, shown under the fields.
   public var storeFailures: String?
+  /// The colours it is drawn in.
+  public var theme = DevtoolsTheme()
 
   /// The faults dialog of `side`, with `storeFailures` shown under the fields if given.
   public init(side: FaultSide, storeFailures: String? = nil) {
@@ -52,25 +54,25 @@ public struct FaultsDialog: StatefulWidget {
       let value = state.value(of: field)
       let text = focused ? "‹ \(value) ›" : "  \(value)"
       let active = Self.isActive(field, state.plan)
-      var style = active ? Style(foreground: .red, attributes: .bold) : Style.plain
+      var style = active ? theme.failure.adding(.bold) : Style.plain
       if focused { style = style.adding(.reverse) }
       frame.write(text, at: Point(x: valueArea.minX, y: y), style: style, clip: valueArea)
     }
     var y = content.minY + fields.count
     if let storeFailures {
       frame.write(
-        storeFailures, at: Point(x: content.minX, y: y), style: Style(foreground: .magenta),
+        storeFailures, at: Point(x: content.minX, y: y), style: theme.fault,
         clip: content)
       y += 1
     }
     if let error = state.error {
       frame.write(
-        "✖ " + error, at: Point(x: content.minX, y: y), style: Style(foreground: .red),
+        "✖ " + error, at: Point(x: content.minX, y: y), style: theme.failure,
         clip: content)
       y += 1
     }
     let hint = "↑/↓ field · ←/→ change (applied at once) · Esc close"
-    frame.write(hint, at: Point(x: content.minX, y: y + 1), style: .dim, clip: content)
+    frame.write(hint, at: Point(x: content.minX, y: y + 1), style: theme.secondary, clip: content)
     let buttons = ButtonRow(
       ["Clear all", "Close"],
       focused: state.focus == .clear ? 0 : state.focus == .close ? 1 : nil)

@@ -21,11 +21,12 @@ enum AttemptPhase: Equatable {
     }
   }
 
-  var style: Style {
+  /// The label's style in `theme`.
+  func style(in theme: DevtoolsTheme) -> Style {
     switch self {
-    case .status(let status): status.style
-    case .paused: MutationStatus.paused.style
-    case .waiting: StoreStatus.retrying.style
+    case .status(let status): theme.style(for: status)
+    case .paused: theme.style(for: MutationStatus.paused)
+    case .waiting: theme.style(for: StoreStatus.retrying)
     }
   }
 }

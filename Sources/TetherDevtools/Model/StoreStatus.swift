@@ -60,8 +60,9 @@ public enum StoreStatus: String, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The label drawn in its colour.
-  public var style: Style { Style(foreground: color, attributes: .bold) }
+  /// The label drawn in its colour, in the default theme (a ``DevtoolsTheme``
+  /// draws it in its own).
+  public var style: Style { DevtoolsTheme().style(for: self) }
 }
 
 /// The label a mutation store gets, from its latest attempt: **paused** (purple),
@@ -96,17 +97,6 @@ public enum MutationStatus: String, CaseIterable, Sendable, Hashable {
     }
   }
 
-  public var style: Style { Style(foreground: color, attributes: .bold) }
-}
-
-extension AttemptSnapshot.Status {
-  /// The colour of an attempt's status.
-  var style: Style {
-    switch self {
-    case .running: Style(foreground: .yellow, attributes: .bold)
-    case .succeeded: Style(foreground: .green, attributes: .bold)
-    case .failed: Style(foreground: .red, attributes: .bold)
-    case .cancelled: Style(foreground: .brightBlack, attributes: .bold)
-    }
-  }
+  /// The label drawn in its colour, in the default theme.
+  public var style: Style { DevtoolsTheme().style(for: self) }
 }

@@ -15,6 +15,8 @@ import TetherTerminal
 public struct NetworkLogView: StatefulWidget {
   public var log: NetworkLog
   public var isFocused: Bool
+  /// The colours it is drawn in.
+  public var theme = DevtoolsTheme()
 
   /// The view of `log`; `isFocused` draws it as having focus.
   public init(_ log: NetworkLog, isFocused: Bool = true) {
@@ -60,8 +62,8 @@ public struct NetworkLogView: StatefulWidget {
         ?? StoreColumns.durationText(now.duration(since: record.startDate))
       cells += [
         TableCell(record.method), TableCell(record.target),
-        TableCell(record.statusText, style: Self.style(of: record)),
-        TableCell(duration, style: record.isInFlight ? Style(foreground: .blue) : nil),
+        TableCell(record.statusText, style: style(of: record)),
+        TableCell(duration, style: record.isInFlight ? theme.running : nil),
       ]
       if wide { cells.append(TableCell(record.bytes.map { "\($0)" } ?? "–")) }
       cells += [
@@ -81,15 +83,16 @@ public struct NetworkLogView: StatefulWidget {
         in: bar.inset(left: 2, right: DisplayWidth.of(status) + 1), into: &frame, state: &filter)
     state.filter = filter
     frame.write(
-      status, at: Point(x: bar.maxX - DisplayWidth.of(status), y: bar.minY), style: .dim, clip: bar)
+      status, at: Point(x: bar.maxX - DisplayWidth.of(status), y: bar.minY), style: theme.secondary,
+      clip: bar)
   }
 
-  static func style(of record: NetworkRecord) -> Style? {
-    if record.isInFlight { return Style(foreground: .blue) }
-    if record.isCancelled { return Style(foreground: .brightBlack, attributes: .bold) }
-    if record.injectedFault != nil { return Style(foreground: .magenta, attributes: .bold) }
-    if record.isFailure { return Style(foreground: .red, attributes: .bold) }
-    return Style(foreground: .green)
+  func style(of record: NetworkRecord) -> Style? {
+    if record.isInFlight { return theme.running }
+    if record.isCancelled { return theme.muted }
+    if record.injectedFault != nil { return theme.fault.adding(.bold) }
+    if record.isFailure { return theme.failure }
+    return theme.success
   }
 
   private func renderDetail(
@@ -98,11 +101,12 @@ public struct NetworkLogView: StatefulWidget {
   ) {
     guard let record else {
       frame.write(
-        "This request fell off the log.", at: Point(x: rect.minX, y: rect.minY), style: .dim,
+        "This request fell off the log.", at: Point(x: rect.minX, y: rect.minY),
+        style: theme.secondary,
         clip: rect)
       return
     }
-    let lines = Self.detailLines(of: record, now: frame.now, width: max(1, rect.width - 1))
+    let lines = detailLines(of: record, now: frame.now, width: max(1, rect.width - 1))
     ScrollView(contentHeight: lines.count) { area, content in
       for (index, line) in lines.enumerated() {
         content.write(
@@ -124,7 +128,7 @@ public struct NetworkLogView: StatefulWidget {
   }
 
   /// The detail of a request as lines: request, origin, outcome, headers, body excerpt.
-  static func detailLines(of record: NetworkRecord, now: Date, width: Int) -> [(
+  func detailLines(of record: NetworkRecord, now: Date, width: Int) -> [(
     text: String, style: Style
   )] {
     var lines: [(String, Style)] = []
@@ -154,12 +158,12 @@ public struct NetworkLogView: StatefulWidget {
     if let bytes = record.bytes { outcome += " · \(bytes) bytes" }
     add(outcome)
     if let fault = record.injectedFault {
-      add("fault injected by \(fault)", Style(foreground: .magenta, attributes: .bold))
+      add("fault injected by \(fault)", theme.fault.adding(.bold))
     }
-    if let failure = record.failure { add("failed: \(failure)", Style(foreground: .red)) }
+    if let failure = record.failure { add("failed: \(failure)", theme.failure) }
     lines.append(("", .plain))
     add("Request headers", .bold)
-    if record.requestHeaders.isEmpty { add("none", .dim, indent: 2) }
+    if record.requestHeaders.isEmpty { add("none", theme.secondary, indent: 2) }
     for header in record.requestHeaders { add("\(header.name): \(header.value)", indent: 2) }
     if !record.requestBody.isEmpty {
       lines.append(("", .plain))
@@ -169,7 +173,7 @@ public struct NetworkLogView: StatefulWidget {
     lines.append(("", .plain))
     add("Response headers", .bold)
     if record.responseHeaders.isEmpty {
-      add(record.isInFlight ? "not yet" : "none", .dim, indent: 2)
+      add(record.isInFlight ? "not yet" : "none", theme.secondary, indent: 2)
     }
     for header in record.responseHeaders { add("\(header.name): \(header.value)", indent: 2) }
     lines.append(("", .plain))
@@ -179,7 +183,7 @@ public struct NetworkLogView: StatefulWidget {
       shownBytes < total ? "Body (first \(shownBytes) of \(total) bytes)" : "Body (\(total) bytes)",
       .bold)
     if record.bodyPrefix.isEmpty {
-      add("empty", .dim, indent: 2)
+      add("empty", theme.secondary, indent: 2)
     } else {
       let text = Redaction.standard.body(
         Self.bodyText(record.bodyPrefix, isWhole: shownBytes >= total))

@@ -10,6 +10,7 @@ struct PaletteEntry: Sendable {
     case clearCache
     case sort(StoreSort.Key)
     case reverseSort
+    case theme(DevtoolsTheme.Name)
   }
 
   var name: String
@@ -49,6 +50,13 @@ struct PaletteEntry: Sendable {
       PaletteEntry(
         name: "Reverse sort", detail: "Reverse the store view's order", keys: nil,
         command: .reverseSort))
+    for theme in DevtoolsTheme.Name.allCases {
+      entries.append(
+        PaletteEntry(
+          name: "Theme \(theme.rawValue)",
+          detail: "Draw the devtools in the \(theme.rawValue) colours (the config file's theme)",
+          keys: nil, command: .theme(theme)))
+    }
     return entries
   }
 

@@ -23,6 +23,8 @@ public struct StoreBrowser: StatefulWidget {
   /// Rows to mark, with their mark: the stores behind what the app's panels show.
   public var marks: [OperationPath: String]
   public var isFocused: Bool
+  /// The colours of the labels.
+  public var theme = DevtoolsTheme()
 
   /// The store view of `catalog`; `marks` label stores by path, and `isFocused` draws it as
   /// having focus.
@@ -38,7 +40,8 @@ public struct StoreBrowser: StatefulWidget {
     let parts = rect.rows([.fixed(1), .fixed(showsFilter ? 1 : 0), .fill])
     // The detail column of a row may take half of it, less the tree's guides.
     let detailWidth = max(8, parts[2].width / 2)
-    state.update(catalog: catalog, marks: marks, detailWidth: detailWidth, now: frame.now)
+    state.update(
+      catalog: catalog, marks: marks, detailWidth: detailWidth, now: frame.now, theme: theme)
     renderHeader(in: parts[0], into: &frame, state: &state)
     if showsFilter {
       frame.write("/", at: Point(x: parts[1].minX, y: parts[1].minY), style: .bold, clip: parts[1])
@@ -105,7 +108,7 @@ public struct StoreBrowser: StatefulWidget {
       guard id != state.tree.selection || !isFocused else { continue }
       let label = Rect(x: start, y: y, width: DisplayWidth.of(status.rawValue), height: 1)
       frame.canvas.restyle(label.intersection(cells)) { style in
-        style.foreground = status.style.foreground
+        style.foreground = theme.style(for: status).foreground
         style.attributes.insert(.bold)
         style.attributes.remove(.dim)
       }
@@ -195,14 +198,14 @@ public struct StoreBrowser: StatefulWidget {
       let text = usesWords ? "\(status.rawValue) \(count)" : "\(Self.symbol(for: status)) \(count)"
       let width = DisplayWidth.of(text)
       guard x + width <= row.maxX - sortWidth - 1 else { break }
-      var style = count > 0 ? status.style : Style(foreground: status.color, attributes: .dim)
+      var style = count > 0 ? theme.style(for: status) : theme.faint(theme.style(for: status))
       if state.statusFilter == status { style = style.adding(.reverse) }
       if focused == .chip(status) { style = style.adding([.reverse, .underline]) }
       frame.write(text, at: Point(x: x, y: row.minY), style: style, clip: row)
       state.headerHits.add(.chip(status), Rect(x: x, y: row.minY, width: width, height: 1))
       x += width + 2
     }
-    let sortStyle = focused == .sort ? Style.reverse : Style.dim
+    let sortStyle = focused == .sort ? Style.reverse : theme.secondary
     frame.write(
       sortText, at: Point(x: row.maxX - sortWidth, y: row.minY), style: sortStyle, clip: row)
     state.headerHits.add(

@@ -171,7 +171,8 @@ public struct StoreBrowserState {
   /// Makes the tree again when the catalog, the filters, the sort, the marks or the width
   /// changed, or a label changed by itself; unfolds small groups seen for the first time.
   mutating func update(
-    catalog: StoreCatalog, marks: [OperationPath: String], detailWidth: Int, now: Date
+    catalog: StoreCatalog, marks: [OperationPath: String], detailWidth: Int, now: Date,
+    theme: DevtoolsTheme = DevtoolsTheme()
   ) {
     var epoch = shownInputs?.epoch ?? now
     if let next = shown.nextTransition, now >= next { epoch = now }
@@ -180,7 +181,8 @@ public struct StoreBrowserState {
     let structural = sort.key == .path && statusFilter == nil
     let inputs = StoreTree.Inputs(
       revision: structural ? catalog.structureRevision : catalog.revision, filter: filter.text,
-      status: statusFilter, sort: sort, marks: marks, detailWidth: detailWidth, epoch: epoch)
+      status: statusFilter, sort: sort, marks: marks, detailWidth: detailWidth, epoch: epoch,
+      theme: theme)
     guard inputs != shownInputs else {
       if countedRevision != catalog.revision {
         shown.updateCounts(catalog: catalog, now: now)

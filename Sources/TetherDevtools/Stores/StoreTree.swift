@@ -33,6 +33,8 @@ struct StoreTree {
     var detailWidth: Int
     /// The label epoch: the tree is made again when a value goes stale by itself.
     var epoch: Date
+    /// The colours of the labels.
+    var theme = DevtoolsTheme()
   }
 
   var roots: [TreeNode<StoreNodeID>] = []
@@ -75,7 +77,8 @@ struct StoreTree {
     }
     shownCount = queries.count + mutations.count
     let builder = Builder(
-      sort: inputs.sort, marks: inputs.marks, width: inputs.detailWidth, now: now)
+      sort: inputs.sort, marks: inputs.marks, width: inputs.detailWidth, now: now,
+      theme: inputs.theme)
     let queryRoots = builder.nodes(for: queries, mutations: false)
     let mutationRoots = builder.nodes(for: mutations, mutations: true)
     badges = builder.badges
@@ -150,14 +153,19 @@ struct StoreTree {
     let marks: [OperationPath: String]
     let width: Int
     let now: Date
+    let theme: DevtoolsTheme
     var badges: [StoreNodeID: (text: String, style: Style)] = [:]
     var groupSizes: [StoreNodeID: Int] = [:]
 
-    init(sort: StoreSort, marks: [OperationPath: String], width: Int, now: Date) {
+    init(
+      sort: StoreSort, marks: [OperationPath: String], width: Int, now: Date,
+      theme: DevtoolsTheme
+    ) {
       self.sort = sort
       self.marks = marks
       self.width = width
       self.now = now
+      self.theme = theme
     }
 
     /// The nodes of `records`, which are in natural order of their paths.
@@ -249,13 +257,13 @@ struct StoreTree {
       }
       let id = StoreNodeID.store(mutations: true, record.path)
       let status = record.mutationStatus
-      badges[id] = (status.rawValue, status.style)
+      badges[id] = (status.rawValue, theme.style(for: status))
       let detail = StoreColumns.detail(for: record, status: status.rawValue, width: width)
       let item = ListItem(text, detail: detail)
       let attempts = record.attempts.reversed().map { attempt -> TreeNode<StoreNodeID> in
         let attemptID = StoreNodeID.attempt(record.path, attempt.id)
         let phase = record.phase(of: attempt)
-        badges[attemptID] = (phase.label, phase.style)
+        badges[attemptID] = (phase.label, phase.style(in: theme))
         var detail = StoreColumns.attemptDetail(
           attempt, phase: phase, of: record, now: now, width: width)
         if case .waiting = phase {

@@ -30,10 +30,10 @@ public struct RunTimeline: Sendable {
 
   /// The waterfall of `log`, with the requests of `network` that the runs sent, at `now`;
   /// the runs of `changedRuns` (those that brought a value other than the one before) are
-  /// marked `~`.
+  /// marked `~`; drawn in `theme`'s colours.
   public init(
     log: [RunLogEntry], network: [NetworkRecord] = [], changedRuns: Set<OperationRunID> = [],
-    now: Date
+    now: Date, theme: DevtoolsTheme = DevtoolsTheme()
   ) {
     var runs: [UInt64: RunBuilder] = [:]
     var order: [Item] = []
@@ -58,11 +58,12 @@ public struct RunTimeline: Sendable {
     for item in order {
       switch item {
       case .event(let entry):
-        rows.append(Self.eventRow(entry))
+        rows.append(Self.eventRow(entry, theme: theme))
       case .run(let number):
         guard let run = runs[number] else { continue }
         var runRows = run.rows(
-          requests: requests.filter { $0.origin?.path == log.first?.path }, now: now)
+          requests: requests.filter { $0.origin?.path == log.first?.path }, now: now,
+          theme: theme)
         if changedRuns.contains(run.id), !runRows.isEmpty {
           runRows[0].timeline.label += " ~"
           runRows[0].description += " · changed the value (History shows the diff)"
@@ -106,7 +107,7 @@ public struct RunTimeline: Sendable {
     return start...max(end, start.addingTimeInterval(0.001))
   }
 
-  static func eventRow(_ entry: RunLogEntry) -> Row {
+  static func eventRow(_ entry: RunLogEntry, theme: DevtoolsTheme) -> Row {
     let symbol: Character
     let name: String
     switch entry.event {
@@ -123,7 +124,7 @@ public struct RunTimeline: Sendable {
       symbol = "•"
       name = entry.event.description
     }
-    let marker = TimelineMarker(at: entry.date, symbol: symbol, style: Style(foreground: .cyan))
+    let marker = TimelineMarker(at: entry.date, symbol: symbol, style: theme.accent)
     return Row(
       timeline: TimelineRow(name, markers: [marker], detail: StoreColumns.clockTime(entry.date)),
       description: "\(name) at \(StoreColumns.preciseTime(entry.date))", run: nil,
@@ -226,12 +227,7 @@ private struct RunBuilder {
     }
   }
 
-  static let work = Style(foreground: .cyan)
-  static let failedWork = Style(foreground: .red)
-  static let wait = Style(foreground: .brightBlack)
-  static let pause = Style(foreground: .magenta)
-
-  func rows(requests: [NetworkRecord], now: Date) -> [RunTimeline.Row] {
+  func rows(requests: [NetworkRecord], now: Date, theme: DevtoolsTheme) -> [RunTimeline.Row] {
     var rows: [RunTimeline.Row] = []
     let label = "run \(id)" + (trigger.map { " \($0.rawValue)" } ?? "")
     let runStyle: Style
@@ -240,20 +236,20 @@ private struct RunBuilder {
     let attemptsText = "\(attempts.count) attempt\(attempts.count == 1 ? "" : "s")"
     switch outcome {
     case .succeeded:
-      runStyle = Style(foreground: .green)
+      runStyle = theme.success
       markers.append(.success(at: end!))
       summary = "succeeded in \(StoreColumns.durationText(end!.duration(since: start)))"
     case .failed(let reason):
-      runStyle = Style(foreground: .red)
+      runStyle = theme.failure
       markers.append(.failure(at: end!))
       summary = "failed after \(attemptsText): \(reason)"
     case .cancelled(let reverted):
-      runStyle = Style(foreground: .brightBlack)
+      runStyle = theme.muted
       summary =
         "cancelled after \(StoreColumns.durationText(end!.duration(since: start)))"
         + (reverted ? ", reverted" : "")
     case nil:
-      runStyle = Style(foreground: .blue)
+      runStyle = theme.running
       summary = "running, attempt \(attempts.count)"
     }
     let detail: String
@@ -272,18 +268,20 @@ private struct RunBuilder {
           markers: markers, detail: detail),
         description: description, run: id, start: start, end: end))
     for attempt in attempts {
-      rows.append(row(for: attempt, requests: requests, now: now))
+      rows.append(row(for: attempt, requests: requests, now: now, theme: theme))
     }
     return rows
   }
 
-  private func row(for attempt: Attempt, requests: [NetworkRecord], now: Date) -> RunTimeline.Row {
+  private func row(
+    for attempt: Attempt, requests: [NetworkRecord], now: Date, theme: DevtoolsTheme
+  ) -> RunTimeline.Row {
     var spans: [TimelineSpan] = []
     var markers: [TimelineMarker] = []
     if let waitStart = attempt.waitStart {
       // The wait is known in advance: drawn to the attempt's due date, ahead of now.
       let waitEnd = min(attempt.start, end ?? attempt.start)
-      spans.append(TimelineSpan(from: waitStart, to: waitEnd, style: Self.wait, fill: "░"))
+      spans.append(TimelineSpan(from: waitStart, to: waitEnd, style: theme.muted, fill: "░"))
     }
     let started = attempt.sent
     if started {
@@ -292,10 +290,10 @@ private struct RunBuilder {
       spans.append(
         TimelineSpan(
           from: attempt.start, to: workEnd,
-          style: attempt.failure != nil ? Self.failedWork : Self.work))
+          style: attempt.failure != nil ? theme.failure : theme.accent))
     }
     for pause in attempt.pauses {
-      spans.append(TimelineSpan(from: pause.start, to: pause.end, style: Self.pause, fill: "▒"))
+      spans.append(TimelineSpan(from: pause.start, to: pause.end, style: theme.fault, fill: "▒"))
     }
     if attempt.failure != nil, let end = attempt.end { markers.append(.failure(at: end)) }
     for date in attempt.yields { markers.append(.yield(at: date)) }

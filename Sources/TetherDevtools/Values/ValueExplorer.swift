@@ -23,6 +23,8 @@ public struct ValueExplorer: StatefulWidget {
   /// Identifies the outline, so rows are laid out again only for another value.
   public var identity: Int
   public var isFocused: Bool
+  /// The colours it is drawn in.
+  public var theme = DevtoolsTheme()
 
   /// The explorer of `outline`; a new `identity` (another value) makes the state lay out its
   /// rows again, and `isFocused` draws it as having focus.
@@ -46,7 +48,7 @@ public struct ValueExplorer: StatefulWidget {
       let node = rows.node(at: row)
       let text = rows.text(of: row, in: outline, expanded: expanded)
       let style: Style? =
-        matches.contains(node) ? Style(foreground: .yellow, attributes: .bold) : nil
+        matches.contains(node) ? theme.warning.adding(.bold) : nil
       return ListItem(text, style: style)
     }.render(in: area, into: &frame, state: &state.list)
     Scrollbar(state: state.list.scroll).render(
@@ -61,6 +63,7 @@ public struct ValueExplorer: StatefulWidget {
       .render(in: bar.inset(left: 2, right: positionWidth + 1), into: &frame, state: &search)
     state.search = search
     frame.write(
-      position, at: Point(x: bar.maxX - positionWidth, y: bar.minY), style: .dim, clip: bar)
+      position, at: Point(x: bar.maxX - positionWidth, y: bar.minY), style: theme.secondary,
+      clip: bar)
   }
 }
