@@ -35,17 +35,36 @@ public enum InspectorMessage: Sendable {
   public init(
     line: some Collection<UInt8>, store: (Int) -> (OperationPath, OperationKind)?
   ) throws(InspectorProtocolError) {
+    let limits = JSONLimits(maximumSize: InspectorProtocol.messageLineLimit)
+    // The lines that come by the thousand are read without a tree of values; the others, and
+    // a line that is not JSON (to say why), as a tree.
+    let head = try? JSONCoder(limits: limits).decode(WireLine.self, from: line)
+    switch head?.type {
+    case "snapshotStores":
+      self = .snapshotStores(InspectorSnapshotStores(head?.stores ?? []))
+      return
+    case "stores":
+      self = .stores(
+        changed: head?.changed.compactMap { $0.value?.state } ?? [],
+        removed: head?.removed.compactMap(\.value) ?? [])
+      return
+    case "log":
+      self = .log(head?.entries.compactMap { $0.value?.entry(path: store) } ?? [])
+      return
+    default:
+      break
+    }
     let json: JSONValue
     do {
-      json = try JSONValue(
-        parsing: line, limits: JSONLimits(maximumSize: InspectorProtocol.messageLineLimit))
+      json = try JSONValue(parsing: line, limits: limits)
     } catch {
       throw InspectorProtocolError("not a protocol line: \(error)")
     }
-    try self.init(json: json, store: store)
+    try self.init(json: json, stores: head?.stores ?? [])
   }
 
-  init(json: JSONValue, store: (Int) -> (OperationPath, OperationKind)?)
+  /// A line read as a tree; `stores` are a `snapshot`'s, read from its text.
+  private init(json: JSONValue, stores: [Lenient<DecodedStore>])
     throws(InspectorProtocolError)
   {
     switch json["type"]?.string {
@@ -67,21 +86,13 @@ public enum InspectorMessage: Sendable {
           startDate: json["started"]?.date ?? Date(), date: json["now"]?.date ?? Date(),
           storeCount: json["stores"]?.int ?? 0))
     case "snapshot":
-      let part = InspectorSnapshotStores(json["stores"])
+      let part = InspectorSnapshotStores(stores)
       self = .snapshot(
         InspectorSnapshot(
           stores: part.stores, logs: part.logs,
           network: (json["network"]?.array ?? []).compactMap(WireRequest.decode),
           resyncs: json["resyncs"]?.int ?? 0, date: json["now"]?.date ?? Date(),
           parts: max(0, json["parts"]?.int ?? 0)))
-    case "snapshotStores":
-      self = .snapshotStores(InspectorSnapshotStores(json["stores"]))
-    case "stores":
-      self = .stores(
-        changed: (json["changed"]?.array ?? []).compactMap(WireStore.decode),
-        removed: (json["removed"]?.array ?? []).compactMap(\.int))
-    case "log":
-      self = .log((json["entries"]?.array ?? []).compactMap { WireRunLog.decode($0, path: store) })
     case "network":
       self = .network((json["records"]?.array ?? []).compactMap(WireRequest.decode))
     case "faults":
@@ -157,14 +168,12 @@ public struct InspectorSnapshotStores: Sendable {
   public var logs: [Int: [RunLogEntry]] = [:]
 
   /// The stores of a `stores` array; elements that are not stores are skipped.
-  init(_ json: JSONValue?) {
-    for element in json?.array ?? [] {
-      guard let state = WireStore.decode(element) else { continue }
+  init(_ decoded: [Lenient<DecodedStore>]) {
+    stores.reserveCapacity(decoded.count)
+    for case let store? in decoded.lazy.map(\.value) {
+      guard let state = store.state else { continue }
       stores.append(state)
-      let entries = (element["log"]?.array ?? []).compactMap {
-        WireRunLog.decode($0) { _ in (state.path, state.kind) }?.entry
-      }
-      if !entries.isEmpty { logs[state.id] = entries }
+      if !store.log.isEmpty { logs[state.id] = store.log }
     }
   }
 }

@@ -34,8 +34,8 @@ extension JSONValue {
   /// A date as the protocol writes it: seconds since 1970.
   var date: Date? { double.map(Date.init(timeIntervalSince1970:)) }
 
-  /// A duration as the protocol writes it: seconds.
-  var duration: Duration? { double.map { .nanoseconds(Int64(($0 * 1e9).rounded())) } }
+  /// A duration as the protocol writes it: seconds (nil past ±100 years, which no run lasts).
+  var duration: Duration? { double.flatMap(Duration.init(protocolSeconds:)) }
 
   init(_ date: Date?) {
     self = date.map { .number(JSONNumber($0.timeIntervalSince1970) ?? 0) } ?? .null
@@ -80,5 +80,14 @@ extension JSONValue {
       }
     }
     return OperationPath(path)
+  }
+}
+
+extension Duration {
+  /// `seconds` as the protocol writes a duration; nil past ±100 years (garbage, which would
+  /// not fit in nanoseconds).
+  init?(protocolSeconds seconds: Double) {
+    guard seconds.isFinite, abs(seconds) < 3.2e9 else { return nil }
+    self = .nanoseconds(Int64((seconds * 1e9).rounded()))
   }
 }

@@ -108,60 +108,6 @@ enum WireStore {
   static func failure(_ reason: LoggedValue) -> String {
     Redaction.standard.text(reason.description(limit: WireValue.textLimit))
   }
-
-  /// The store `json` describes, or nil when it is not a store.
-  static func decode(_ json: JSONValue) -> InspectedStoreState? {
-    guard let id = json["id"]?.int, let path = json["path"]?.path,
-      let kind = json["kind"]?.string.flatMap(OperationKind.init(rawValue:)),
-      let status = json["status"]?.string.flatMap(OperationStatus.init(rawValue:)),
-      let fetchStatus = json["fetchStatus"]?.string.flatMap(FetchStatus.init(rawValue:)),
-      let date = json["date"]?.date
-    else { return nil }
-    let retry = json["retry"].flatMap { retry -> RetryProgress<any Error>? in
-      guard let failed = retry["failedAttempts"]?.int, let limit = retry["retryLimit"]?.int,
-        let next = retry["nextAttemptDate"]?.date
-      else { return nil }
-      return RetryProgress(
-        failedAttempts: failed, retryLimit: limit,
-        lastFailure: InspectedFailure(retry["lastFailure"]?.string ?? ""), nextAttemptDate: next,
-        nextAttemptStartDate: retry["nextAttemptStartDate"]?.date)
-    }
-    let hasValue = json["hasValue"]?.bool ?? false
-    let snapshot = OperationSnapshot(
-      at: path, kind: kind, status: status, fetchStatus: fetchStatus,
-      isStale: json["stale"]?.bool ?? false, isInvalidated: json["invalidated"]?.bool ?? false,
-      isCancelled: json["cancelled"]?.bool ?? false,
-      isPlaceholder: json["placeholder"]?.bool ?? false,
-      runsAutomatically: json["automatic"]?.bool ?? true,
-      subscriberCount: json["subscribers"]?.int ?? 0, runCount: json["runs"]?.int ?? 0,
-      valueUpdateCount: json["valueUpdates"]?.int ?? 0,
-      valueLastUpdatedAt: json["valueUpdatedAt"]?.date,
-      errorUpdateCount: json["errorUpdates"]?.int ?? 0,
-      errorLastUpdatedAt: json["errorUpdatedAt"]?.date, hasValue: hasValue,
-      currentValue: hasValue ? WireValue.decode(json["value"]) : InspectedText(""),
-      error: json["error"]?.string.map(InspectedFailure.init),
-      failureCount: json["failures"]?.int ?? 0,
-      failureReason: json["failureReason"]?.string.map(InspectedFailure.init),
-      retryProgress: retry, date: date,
-      cancellation: json["cancellation"]?.string.flatMap(RunCancellation.init(rawValue:)),
-      simulation: json["simulation"]?.string.flatMap(SimulatedState.Kind.init(rawValue:)))
-    let attempts = (json["attempts"]?.array ?? []).compactMap { attempt -> AttemptSnapshot? in
-      guard let run = attempt["run"]?.int, run > 0,
-        let status = attempt["status"]?.string.flatMap(AttemptSnapshot.Status.init(rawValue:)),
-        let start = attempt["start"]?.date
-      else { return nil }
-      return AttemptSnapshot(
-        run: OperationRunID(number: UInt64(run)),
-        arguments: LoggedValue(WireValue.decode(attempt["arguments"])), status: status,
-        startDate: start, endDate: attempt["end"]?.date,
-        value: attempt["value"].map { LoggedValue(WireValue.decode($0)) },
-        error: attempt["error"]?.string.map(InspectedFailure.init))
-    }
-    return InspectedStoreState(
-      id: id, snapshot: snapshot, staleDate: json["staleDate"]?.date,
-      collectionDate: json["collectionDate"]?.date, attempts: attempts,
-      latestArguments: json["latestArguments"].map { LoggedValue(WireValue.decode($0)) })
-  }
 }
 
 /// A store of another process as its inspector last described it.

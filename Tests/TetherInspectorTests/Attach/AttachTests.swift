@@ -7,6 +7,7 @@ import TetherAttach
 import TetherCore
 import TetherDevtools
 import TetherInspector
+import TetherJSON
 import TetherSystem
 
 /// The viewer's side over a real socket: a remote source follows the inspected client, its
@@ -66,6 +67,37 @@ import TetherSystem
     let catalog = StoreCatalog()
     catalog.synchronize(with: devtools)
     #expect(catalog.record(at: ["n"])?.snapshot.runCount == 2)
+  }
+
+  /// A store arrives with the fields the devtools show as they are in the process (those at
+  /// their default are left out of the line and read back as it), and a subscriber coming or
+  /// going there — no change of its state — shows here.
+  @Test func aRemoteStoreHasTheLocalFieldsAndFollowsItsSubscribers() async throws {
+    let scratch = try SocketScratch()
+    let client = client()
+    let store = client.store(for: Query<String, any Error>(["s"]) { _ in "text" })
+    try await store.fetch()
+    store.invalidate()
+    let inspector = try start(client, scratch)
+    defer { inspector.stop() }
+    let connection = try InspectorConnection(path: inspector.socketPath)
+    connection.start()
+    defer { connection.close() }
+    let source = connection.source
+    #expect(await eventually { source.storeCount == 1 })
+    let remote = try #require(source.inspectableStores().first)
+    let (local, seen) = (store.snapshot, remote.snapshot)
+    #expect(seen.status == local.status && seen.fetchStatus == local.fetchStatus)
+    #expect(seen.isInvalidated && seen.isStale == local.isStale && !seen.isPlaceholder)
+    #expect(seen.runCount == 1 && seen.valueUpdateCount == 1 && seen.errorUpdateCount == 0)
+    #expect(seen.valueLastUpdatedAt == local.valueLastUpdatedAt && seen.date == local.date)
+    #expect(seen.hasValue && seen.currentValue as? JSONValue == "text")
+    #expect(seen.runsAutomatically && seen.subscriberCount == 0 && seen.error == nil)
+    #expect(remote.runLog.count == store.runLog.count)
+    let subscription = store.subscribe { _ in }
+    #expect(await eventually { remote.subscriberCount == 1 })
+    subscription.cancel()
+    #expect(await eventually { remote.subscriberCount == 0 })
   }
 
   @Test func wTakesTheInspectedProcessOfflineAndBack() async throws {
