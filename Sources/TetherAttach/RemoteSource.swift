@@ -80,6 +80,9 @@ public final class RemoteSource: StoreSource {
     emit([])
   }
 
+  /// How many stores it holds now: cheaper than counting ``inspectableStores()``.
+  public var storeCount: Int { storage.withLock { $0.stores.count } }
+
   /// Who the process is, once it said hello.
   public var hello: InspectorHello? { storage.withLock { $0.hello } }
 
