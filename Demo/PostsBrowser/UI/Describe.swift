@@ -53,6 +53,8 @@ enum Describe {
       return "a streamed event is larger than \(limit >> 10) KiB"
     case .transportFailed(let urlError):
       return transportProblem(urlError)
+    case .streamInterrupted(let interruption):
+      return interruption.cause.map { failure($0) } ?? "the server ended the stream"
     case .cancelled:
       return "cancelled"
     case .invalidRequest(let reason):
@@ -81,7 +83,7 @@ enum Describe {
       return "\(address) did not answer within \(latency(duration))"
     case .transportFailed(let urlError):
       return "cannot reach \(address): \(transportProblem(urlError))"
-    case .cancelled, .invalidRequest:
+    case .cancelled, .invalidRequest, .streamInterrupted:
       return "cannot reach \(address): \(failure(error))"
     }
   }

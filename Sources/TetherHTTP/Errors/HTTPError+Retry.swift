@@ -5,7 +5,8 @@ import TetherCore
 /// Retried: transport failures, timeouts, 408, 429 and 5xx. A 429 or 503 with `Retry-After`
 /// waits exactly that long. Not retried: other 4xx (the request is wrong and stays wrong),
 /// decoding failures, responses and stream events over their size caps (the same body will fail again), invalid
-/// requests and cancellation.
+/// requests and cancellation. A stream interrupted (``StreamInterruption``) reconnects after the
+/// delay its server asked for.
 extension HTTPError: RetryableFailure {
   public var retryDecision: RetryDecision {
     switch self {
@@ -20,6 +21,8 @@ extension HTTPError: RetryableFailure {
       default:
         return .doNotRetry
       }
+    case .streamInterrupted(let interruption):
+      return interruption.retryDecision
     case .invalidRequest, .decodingFailed, .responseTooLarge, .eventTooLarge, .cancelled:
       return .doNotRetry
     }

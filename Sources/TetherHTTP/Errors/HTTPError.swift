@@ -31,6 +31,10 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
   /// One event of a streamed response (a server-sent event, a JSON line) grew past the
   /// largest size its ``StreamEndpoint`` accepts (`limit` bytes); the stream was stopped.
   case eventTooLarge(limit: Int)
+  /// A streamed query's connection stopped — the server ended the stream, or a failure came
+  /// after the server set a reconnection delay with `retry:` — and the store's retry policy
+  /// reopens it (see ``StreamInterruption``).
+  indirect case streamInterrupted(StreamInterruption)
   /// The request took longer than its timeout.
   case timedOut(after: Duration)
   /// The task sending the request was cancelled.
@@ -50,6 +54,8 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
       failure.description
     case .decodingFailed(let failure):
       failure.description
+    case .streamInterrupted(let interruption):
+      interruption.description
     case .timedOut(let duration):
       "The request timed out after \(duration.readableDescription)."
     case .cancelled:
@@ -59,7 +65,11 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
 
   /// The HTTP status code, for an unacceptable status.
   public var statusCode: Int? {
-    if case .unacceptableStatus(let failure) = self { failure.statusCode } else { nil }
+    switch self {
+    case .unacceptableStatus(let failure): failure.statusCode
+    case .streamInterrupted(let interruption): interruption.cause?.statusCode
+    default: nil
+    }
   }
 
   /// Wraps what a transport or interceptor threw, keeping an `HTTPError` as it is.

@@ -74,7 +74,9 @@ public struct ResponseOutcome: Sendable {
   /// The raw response, or `nil` when none arrived (transport failure, timeout, cancellation).
   public var response: HTTPResponse?
   /// The endpoint's decoded response, or why there is none. A rewritten success must hold the
-  /// endpoint's response type, or the send fails with a decoding failure.
+  /// endpoint's response type, or the send fails with a decoding failure. When a stream opens
+  /// (``APIClient/events(_:lastEventID:)``), the value is its ``HTTPStreamedResponse``, whose
+  /// body is still arriving.
   public var result: Result<any Sendable, HTTPError>
 
   /// The outcome of a send as response interceptors see it: the request, the response if any, and

@@ -2,13 +2,17 @@ import TetherCore
 
 extension APIClient {
   /// A query whose value is built from `endpoint`'s events as they arrive, as TanStack's
-  /// `streamedQuery` with a reducer: the store's state shows the value after each event, and
-  /// the run succeeds with the final value when the server ends the stream.
+  /// `streamedQuery` with a reducer: the store's state shows the value after each event.
   ///
-  /// When the connection fails (dropped, silent past the idle timeout, a 5xx), the store's
-  /// retry policy decides: a retry reconnects with `Last-Event-ID` set to the last event
-  /// received, and goes on from the value built so far, so a server that honours it sends
-  /// only what was missed. A refetch starts a new run from `initialValue`.
+  /// When the connection stops — dropped, silent past the idle timeout, a 5xx, or ended by the
+  /// server — the store's retry policy decides, as `EventSource` would reconnect: a retry
+  /// reconnects with `Last-Event-ID` set to the last event received and goes on from the value
+  /// built so far, so a server that honours it sends only what was missed. The delay is the
+  /// one the server asked for with its latest `retry:` field (within
+  /// ``StreamEndpoint/reconnectionDelayLimits``), else the policy's backoff. A clean end is
+  /// reported as ``HTTPError/streamInterrupted(_:)`` and counts as an attempt; with
+  /// ``StreamEndpoint/reconnectsAfterEnd`` false it ends the run instead, which succeeds with
+  /// the final value. A refetch starts a new run from `initialValue`.
   ///
   /// ```swift
   /// let changed = api.streamedQuery(
@@ -16,31 +20,43 @@ extension APIClient {
   /// ) { ids, change in ids.insert(change.id) }
   /// let store = operations.store(for: changed.retry(limit: 10))
   /// ```
+  ///
+  /// - Parameters:
+  ///   - endpoint: The stream to follow.
+  ///   - path: The query's path; the endpoint's ``StreamEndpoint/operationPath`` by default.
+  ///   - initialValue: The value before the first event.
+  ///   - reduce: Folds each event into the value.
   public func streamedQuery<Event, Value: Sendable>(
     _ endpoint: StreamEndpoint<Event>, path: OperationPath? = nil, initialValue: Value,
     reduce: @escaping @Sendable (inout Value, Event) -> Void
   ) -> Query<Value, HTTPError> {
     Query(path ?? endpoint.operationPath) { context, continuation throws(HTTPError) in
       let resumed = continuation.progress(as: StreamedProgress<Value>.self)
-      var value = resumed?.value ?? initialValue
+      var progress = resumed ?? StreamedProgress(value: initialValue)
       let origin = RequestOrigin(
         path: context.path, run: continuation.runID, attempt: context.retryAttempt + 1)
-      var events = self.events(endpoint, lastEventID: resumed?.lastEventID).makeAsyncIterator()
+      var events = self.events(endpoint, lastEventID: progress.lastEventID).makeAsyncIterator()
       while true {
         let event: Event?
         do {
           event = try await RequestOrigin.$current.withValue(origin) {
             try await events.next()
           }
-        } catch let error as HTTPError {
-          throw error
         } catch {
-          throw .cancelled
+          progress.retry = events.retry ?? progress.retry
+          continuation.saveProgress(progress)
+          throw progress.interruption(by: error as? HTTPError ?? .cancelled, of: endpoint)
         }
-        guard let event else { return value }
-        reduce(&value, event)
-        continuation.saveProgress(StreamedProgress(value: value, lastEventID: events.lastEventID))
-        continuation.yield(value)
+        guard let event else {
+          guard endpoint.reconnectsAfterEnd else { return progress.value }
+          progress.retry = events.retry ?? progress.retry
+          continuation.saveProgress(progress)
+          throw progress.interruption(by: nil, of: endpoint)
+        }
+        reduce(&progress.value, event)
+        progress.lastEventID = events.lastEventID
+        continuation.saveProgress(progress)
+        continuation.yield(progress.value)
       }
     }
   }
@@ -55,8 +71,23 @@ extension APIClient {
   }
 }
 
-/// Where a streamed query's retry resumes: the value so far and the last event's id.
+/// Where a streamed query's retry resumes: the value so far, the last event's id, and the
+/// reconnection delay the server asked for (which holds across connections, as in
+/// `EventSource`).
 private struct StreamedProgress<Value: Sendable>: Sendable {
   var value: Value
   var lastEventID: String?
+  var retry: Duration?
+
+  /// What the run throws when its connection stops (`cause` nil: the server ended it): the
+  /// failure as it is, unless the stream ended cleanly or the server set the delay before
+  /// reconnecting after a failure that is retried.
+  func interruption<Event>(by cause: HTTPError?, of endpoint: StreamEndpoint<Event>)
+    -> HTTPError
+  {
+    let limits = endpoint.reconnectionDelayLimits
+    let delay = retry.map { min(max($0, limits.lowerBound), limits.upperBound) }
+    if let cause, delay == nil || cause.retryDecision != .retry { return cause }
+    return .streamInterrupted(StreamInterruption(cause: cause, reconnectionDelay: delay))
+  }
 }

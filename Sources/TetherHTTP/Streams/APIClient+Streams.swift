@@ -9,9 +9,12 @@ extension APIClient {
   /// The events of `endpoint`'s streamed response, each as soon as it arrives, until the
   /// server ends the stream. The connection opens when the first event is asked for.
   ///
-  /// Opening runs the request interceptors and tells the observers, as ``send(_:)`` does
-  /// (observers hear `didFinish` when the stream ends); an unacceptable status fails with its
-  /// message. Opening has the endpoint's total deadline; once open, the stream may last
+  /// Opening goes through the pipeline as ``send(_:)`` does: request interceptors, observers
+  /// (who hear `didFinish` when the stream ends), and response interceptors, which see the
+  /// stream's head as the value (an ``HTTPStreamedResponse``) or the failure, and may restart
+  /// the opening (an ``AuthenticationInterceptor`` after a `401`). An unacceptable status fails
+  /// with its message. This reads one connection: ``streamedQuery(_:path:initialValue:reduce:)``
+  /// reconnects. Opening has the endpoint's total deadline; once open, the stream may last
   /// forever, and fails only when the server is silent for longer than the idle timeout, the
   /// connection drops, an event is over ``StreamEndpoint/maximumEventSize`` or does not
   /// decode. Cancelling the reading task, or dropping the iterator, closes the connection.
@@ -40,7 +43,52 @@ extension APIClient {
     )
   {
     if Task.isCancelled { throw .cancelled }
-    var request = try urlRequest(for: endpoint.request)
+    let deadline = Deadline(endpoint.request.timeout ?? defaults.timeouts.total, on: deadlines)
+    defer { deadline.end() }
+    let opened = await withTaskCancellationHandler {
+      () async -> Result<(URLRequest, HTTPStreamedResponse), HTTPError> in
+      var restartCount = 0
+      while true {
+        let context = InterceptorContext(
+          restartCount: restartCount, remainingRestarts: max(0, maximumRestarts - restartCount),
+          clock: clock)
+        switch await openingPass(
+          endpoint, lastEventID: lastEventID, context: context, deadline: deadline)
+        {
+        case .finished(let result): return result
+        case .restart: restartCount += 1
+        }
+      }
+    } onCancel: {
+      deadline.cancel()
+    }
+    if let decision = deadline.decision {
+      if case .success(let (_, response)) = opened { response.body.cancel() }
+      throw decision
+    }
+    let (sent, response) = try opened.get()
+    return (sent, response.metadata, response.body)
+  }
+
+  private enum OpeningPass {
+    case finished(Result<(URLRequest, HTTPStreamedResponse), HTTPError>)
+    case restart
+  }
+
+  /// One pass of opening a stream, as ``send(_:)`` makes one: the request interceptors, the
+  /// exchange and its status, then the response interceptors (last to first), which see the
+  /// stream's head as the value (``HTTPStreamedResponse``) or the failure, and may restart the
+  /// pass (after a token refresh, say) or replace the outcome.
+  private func openingPass<Event>(
+    _ endpoint: StreamEndpoint<Event>, lastEventID: String?, context: InterceptorContext,
+    deadline: Deadline
+  ) async -> OpeningPass {
+    var request: URLRequest
+    do throws(HTTPError) {
+      request = try urlRequest(for: endpoint.request)
+    } catch {
+      return .finished(.failure(error))
+    }
     if endpoint.request.headers["Accept"] == nil {
       request.setValue(endpoint.format.mediaType, forHTTPHeaderField: "Accept")
     }
@@ -49,39 +97,64 @@ extension APIClient {
       request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID")
     }
     let limits = streamLimits(for: endpoint)
-    let deadline = Deadline(endpoint.request.timeout ?? defaults.timeouts.total, on: deadlines)
-    defer { deadline.end() }
-    let opened = await withTaskCancellationHandler {
-      () async -> Result<(URLRequest, HTTPStreamedResponse), HTTPError> in
-      let context = InterceptorContext(restartCount: 0, remainingRestarts: 0, clock: clock)
-      let (_, early) = await intercept(&request, context: context, deadline: deadline)
-      let sent = request
+    let (entered, early) = await intercept(&request, context: context, deadline: deadline)
+    let sent = request
+    let accepted: Result<HTTPStreamedResponse, HTTPError>
+    var head: HTTPResponse?
+    if case .failure(let error) = early {
+      accepted = .failure(error)
+    } else {
       let start = clock.now()
       for observer in observers { observer.willSend(sent) }
       let response: Result<HTTPStreamedResponse, HTTPError>
-      switch early {
-      case .success(let whole):
-        response = .success(
-          HTTPStreamedResponse(metadata: whole.metadata, body: .whole(whole.body)))
-      case .failure(let error):
-        response = .failure(error)
-      case nil:
+      if let early {
+        response = early.map {
+          HTTPStreamedResponse(metadata: $0.metadata, body: .whole($0.body))
+        }
+      } else {
         response = await streamedExchange(sent, for: endpoint, limits: limits, deadline: deadline)
       }
       switch response {
       case .success(let response):
-        return await accept(response, of: endpoint, request: sent, since: start, limits: limits)
-          .map { (sent, $0) }
+        (accepted, head) = await accept(
+          response, of: endpoint, request: sent, since: start, limits: limits)
       case .failure(let error):
         finishStream(sent, response: nil, failure: error, since: start)
-        return .failure(error)
+        accepted = .failure(error)
       }
-    } onCancel: {
-      deadline.cancel()
     }
-    if let decision = deadline.decision { throw decision }
-    let (sent, response) = try opened.get()
-    return (sent, response.metadata, response.body)
+    guard entered > 0 else { return .finished(accepted.map { (sent, $0) }) }
+
+    var outcome = ResponseOutcome(
+      request: sent, response: head, result: accepted.map { $0 })
+    for interceptor in interceptors[..<entered].reversed() {
+      let seen = outcome
+      switch await deadline.run({ await interceptor.intercept(seen, context: context) }) {
+      case .success(.proceed(let rewritten)):
+        outcome = rewritten
+      case .success(.restart):
+        if context.remainingRestarts > 0 {
+          if case .success(let response) = accepted { response.body.cancel() }
+          return .restart
+        }
+      case .failure(let decision):
+        if case .success(let response) = accepted { response.body.cancel() }
+        return .finished(.failure(decision))
+      }
+    }
+    let result = outcome.result.flatMap { value -> Result<HTTPStreamedResponse, HTTPError> in
+      if let response = value as? HTTPStreamedResponse { return .success(response) }
+      return .failure(
+        .decodingFailed(
+          DecodingFailure(
+            typeName: String(describing: HTTPStreamedResponse.self), codingPath: "",
+            reason: "an interceptor replaced the stream with a \(type(of: value))",
+            bodyPrefix: "")))
+    }
+    if case .success(let response) = accepted, (try? result.get())?.body !== response.body {
+      response.body.cancel()
+    }
+    return .finished(result.map { (outcome.request, $0) })
   }
 
   /// The transport limits of a stream: the client's connect timeout, the stream's idle one.
@@ -138,18 +211,23 @@ extension APIClient {
   }
 
   /// The response when its status is acceptable and its type the stream's; otherwise the
-  /// failure, with the start of the body as the server's message.
+  /// failure, with the start of the body as the server's message. Either way, the response as
+  /// a response interceptor sees it: the head of an open stream (its body still arriving, so
+  /// empty there), or the head and start of the body of a refused one.
   private func accept<Event>(
     _ response: HTTPStreamedResponse, of endpoint: StreamEndpoint<Event>, request: URLRequest,
     since start: Date, limits: TransportLimits
-  ) async -> Result<HTTPStreamedResponse, HTTPError> {
+  ) async -> (Result<HTTPStreamedResponse, HTTPError>, seen: HTTPResponse) {
     let statusCode = response.metadata.statusCode
     var failure: HTTPError?
+    var body = Data()
     if !endpoint.request.acceptableStatusCodes.contains(statusCode) {
-      let body = (try? await response.body.collect(upTo: min(64 << 10, limits.maximumResponseSize)))
+      body =
+        (try? await response.body.collect(upTo: min(64 << 10, limits.maximumResponseSize)))
+        ?? Data()
       failure = .unacceptableStatus(
         statusFailure(
-          for: HTTPResponse(metadata: response.metadata, body: body ?? Data()),
+          for: HTTPResponse(metadata: response.metadata, body: body),
           limits: endpoint.request.jsonLimits ?? defaults.jsonLimits))
     } else if endpoint.format == .serverSentEvents,
       let type = response.metadata.value(forHTTPHeaderField: "Content-Type"),
@@ -161,8 +239,9 @@ extension APIClient {
           typeName: String(describing: Event.self), codingPath: "",
           reason: "the response is \(type), not text/event-stream", bodyPrefix: ""))
     }
-    guard let failure else { return .success(response) }
+    let seen = HTTPResponse(metadata: response.metadata, body: body)
+    guard let failure else { return (.success(response), seen) }
     finishStream(request, response: response.metadata, failure: failure, since: start)
-    return .failure(failure)
+    return (.failure(failure), seen)
   }
 }

@@ -19,7 +19,9 @@ import TetherCore
 /// ```
 ///
 /// ``APIClient/events(_:lastEventID:)`` reads one connection; ``APIClient/streamedQuery(_:path:initialValue:reduce:)``
-/// makes a query of it that reconnects with `Last-Event-ID` under the store's retry policy.
+/// makes a query of it that reconnects with `Last-Event-ID` under the store's retry policy —
+/// after a failure, and after the server ends the stream unless ``reconnectsAfterEnd`` is
+/// false — waiting the delay the server asked for with `retry:` when it did.
 public struct StreamEndpoint<Event: Sendable>: Sendable {
   /// Reads an event; nil skips it (an event of a type the stream does not want).
   typealias Parser = @Sendable (StreamEvent, JSONDecoder) throws -> Event?
@@ -36,6 +38,16 @@ public struct StreamEndpoint<Event: Sendable>: Sendable {
   /// uses the client's `defaults.timeouts.idle`. A server that sends heartbeats (`:` comment
   /// lines) more often than this keeps a quiet stream open.
   public var idleTimeout: Duration?
+  /// Whether a streamed query reconnects when the server ends the stream cleanly, as
+  /// `EventSource` does (true, the default): a server may close a long stream at any time (a
+  /// deploy, a proxy's time limit) without meaning that nothing more will come. False makes a
+  /// clean end the end of the run, whose value is then final (a finite export, TanStack's
+  /// `streamedQuery`).
+  public var reconnectsAfterEnd = true
+  /// The range a server's `retry:` field is kept within before it becomes the delay between
+  /// reconnections: a server asking for 0 ms cannot make its clients hammer it, nor one asking
+  /// for a day keep them away. Half a second to a minute by default.
+  public var reconnectionDelayLimits: ClosedRange<Duration> = .milliseconds(500) ... .seconds(60)
   /// What a client made with ``APIClient/mocked(baseURL:clock:)`` answers, typically a
   /// ``MockResponse/stream(_:statusCode:headers:delay:)``.
   public var mock: MockTransport.Responder?

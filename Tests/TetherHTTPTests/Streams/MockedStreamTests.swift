@@ -76,13 +76,15 @@ struct MockedStreamTests {
     let operations = OperationClient(clock: clock, connectivity: ManualCondition(true))
     let api = APIClient.mocked(clock: clock)
     let lastIDs = SanitizerVisibleMutex<[String?]>([])
-    let changes = StreamEndpoint<PostChange>(.get, "posts/changes").mocked { request in
+    var changes = StreamEndpoint<PostChange>(.get, "posts/changes").mocked { request in
       let last = request.value(forHTTPHeaderField: "Last-Event-ID")
       lastIDs.withLock { $0.append(last) }
       return last == nil
         ? .stream([change(1), change(2), .failure(URLError(.networkConnectionLost))])
         : .stream([change(3)])
     }
+    // The server's end is the end of the run here (see StreamReconnectionTests otherwise).
+    changes.reconnectsAfterEnd = false
     let query = api.streamedQuery(changes, initialValue: [Int]()) { ids, change in
       ids.append(change.id)
     }
