@@ -104,7 +104,7 @@ enum Describe {
       return "not valid JSON"
     }
     let first = reason.split(separator: ".", maxSplits: 1).first.map(String.init) ?? reason
-    return String(first.prefix(80))
+    return TextLayout.truncate(first, toWidth: 80)
   }
 
   /// `a list`, `a string`, `a number`: a decoder's type name for people.

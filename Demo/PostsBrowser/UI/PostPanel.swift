@@ -91,16 +91,10 @@ struct PostPanel {
         line.text, at: Point(x: area.minX, y: area.minY + row), style: line.style, clip: area)
     }
     // What does not fit is said on the bottom border, so that the rest is looked for.
-    let below = lines.count - scroll - area.height
-    if below > 0 {
-      let mark = " ↓ \(below) more below "
-      let width = DisplayWidth.of(mark)
-      if width + 2 <= rect.width {
-        frame.write(
-          mark, at: Point(x: rect.maxX - 1 - width, y: rect.maxY - 1),
-          style: isFocused ? Theme.title.foreground(.cyan) : Theme.title, clip: rect)
-      }
-    }
+    MoreBelow(
+      count: lines.count - scroll - area.height,
+      style: isFocused ? Theme.title.foreground(.cyan) : Theme.title
+    ).render(in: rect, into: &frame)
   }
 
   /// `waiting for the server · 3 s` once the request has waited a second, ticking each second.

@@ -111,7 +111,7 @@ enum StoreColumns {
   static func attemptSummary(_ attempt: AttemptSnapshot) -> String {
     var text = brief(attempt.arguments, limit: 60)
     if let error = attempt.error {
-      text += " → " + String(describing: error).prefix(60)
+      text += " → " + TextLayout.truncate(String(describing: error), toWidth: 60)
     } else if let value = attempt.value {
       text += " → " + brief(value, limit: 40)
     }

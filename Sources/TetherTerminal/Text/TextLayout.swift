@@ -3,8 +3,13 @@ public enum TextLayout {
   /// `text` (sanitised) cut to at most `width` columns, ending in "…" (after no space) when
   /// something was cut.
   ///
+  /// The cut falls between words when a space is near it (within the last third of the
+  /// width): `Injected…`, never `Injected fail`. Text with no space near the cut (a path, a
+  /// URL, one long word) is cut where it must be, using the whole width.
+  ///
   /// ```swift
   /// TextLayout.truncate("Hello, world", toWidth: 8)  // "Hello,…"
+  /// TextLayout.truncate("Couldn't save the post", toWidth: 16)  // "Couldn't save…"
   /// ```
   public static func truncate(_ text: String, toWidth width: Int) -> String {
     let safe = TextSanitizer.sanitize(text)
@@ -12,11 +17,23 @@ public enum TextLayout {
     if DisplayWidth.of(safe) <= width { return safe }
     var result = ""
     var used = 0
+    // Where the last word before the cut ends: its length in characters and columns.
+    var lastWordEnd: (count: Int, columns: Int)?
+    var endsAtWord = false
     for character in safe {
       let columns = DisplayWidth.of(character)
-      if used + columns > width - 1 { break }
+      if used + columns > width - 1 {
+        endsAtWord = character == " "
+        break
+      }
+      if character == " ", result.last != " " { lastWordEnd = (result.count, used) }
       result.append(character)
       used += columns
+    }
+    if !endsAtWord, result.last != " ", let lastWordEnd,
+      lastWordEnd.columns * 3 >= (width - 1) * 2
+    {
+      result = String(result.prefix(lastWordEnd.count))
     }
     while result.last == " " { result.removeLast() }
     return result + "…"

@@ -48,4 +48,26 @@ import TetherTerminal
     #expect(browser.text.contains("Focus the feed"))
     #expect(browser.screen.lines[22] == bar, "\(browser.text)")
   }
+
+  /// Issue 33, item 15: a refused write's row in the devtools read `… Injected fail` with the
+  /// rest of the row blank — the reason cut at 60 characters, mid-word. Now it is cut at a
+  /// word, with `…`.
+  @Test func aFailedAttemptsReasonIsCutAtAWord() async throws {
+    let browser = try BrowserHarness(size: Size(width: 200, height: 40))
+    await browser.waitFor("Body of post 25.")
+    await browser.settle()
+    browser.backend.fail(
+      "/posts/25", status: 500, message: "Injected failure (fault injection is on)")
+    browser.press("e", .ctrl("u"))
+    browser.type("Edited title")
+    browser.press(.ctrl("s"))
+    await browser.waitFor("Couldn't save")
+    browser.press(.escape, "y", "s")
+    browser.app.inspector.browser.select(["posts", "edit"], mutation: true)
+    browser.loop.runUntilIdle()
+    let row = try #require(
+      browser.screen.lines.first { $0.contains("#1 {id: 25") }, "\(browser.text)")
+    // `The server answered 500 Internal Server Error: Injected failure (…)`, cut to 60.
+    #expect(row.contains("Internal Server Error:… "), "cut at a word, with …: \(row)")
+  }
 }

@@ -11,6 +11,21 @@ import Testing
     #expect(TextLayout.truncate("abc", toWidth: 0) == "")
   }
 
+  /// Issue 33, item 15: `Injected fail               failed` — text is cut at a word with an
+  /// ellipsis, not mid-word; a single long word (a path, a URL) is still cut where it must be.
+  @Test func truncationCutsAtAWordWhenOneIsNear() {
+    let reason = "The server answered 500 Internal Server Error: Injected failure (fault injection)"
+    #expect(
+      TextLayout.truncate(reason, toWidth: 61)
+        == "The server answered 500 Internal Server Error: Injected…")
+    #expect(
+      TextLayout.truncate("Couldn't save post #25: conflict", toWidth: 20) == "Couldn't save post…")
+    // No space near the cut: mid-word, using the width.
+    #expect(
+      TextLayout.truncate("GET /posts/250/comments?limit=5", toWidth: 16) == "GET /posts/250/…")
+    #expect(TextLayout.truncate("a verylongidentifier", toWidth: 12) == "a verylongi…")
+  }
+
   @Test func truncationSanitises() {
     #expect(TextLayout.truncate("a\u{1B}[2Jb", toWidth: 10) == "ab")
   }

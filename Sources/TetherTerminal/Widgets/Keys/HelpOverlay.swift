@@ -1,7 +1,8 @@
 /// The `?` help: a dialog listing every key of one or more keymaps, by section, generated from
 /// the same ``Keymap``s that dispatch keys and make the footer. It scrolls when it is taller
-/// than the screen (with a scrollbar and "12–30 of 45"), filters with `/`, and wraps long
-/// descriptions, so at any size every entry can be reached. Its own hints sit in its footer.
+/// than the screen (with a scrollbar, "12–30 of 45", and "↓ 15 more below" on its border),
+/// filters with `/`, and wraps long descriptions, so at any size every entry can be reached.
+/// Its own hints sit in its footer.
 ///
 /// ```swift
 /// if var help {
@@ -70,6 +71,8 @@ public struct HelpOverlay: StatefulWidget, Sendable {
     }
     Scrollbar(state: state.scroll).render(
       in: Rect(x: body.maxX, y: body.minY, width: 1, height: body.height), into: &frame)
+    MoreBelow(count: lines.count - state.scroll.visibleRange.upperBound)
+      .render(in: dialog.box(in: rect), into: &frame)
     renderFooter(in: parts[1], into: &frame, state: state)
   }
 

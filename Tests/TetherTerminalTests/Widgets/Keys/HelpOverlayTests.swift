@@ -42,7 +42,7 @@ import Testing
     #expect(!state.scroll.isScrollable)
   }
 
-  @Test func scrollsWhenTallerThanTheScreenSoEveryEntryCanBeReached() {
+  @Test func scrollsWhenTallerThanTheScreenSoEveryEntryCanBeReached() throws {
     let overlay = HelpOverlay(manySections(15))
     var state = HelpState()
     var seen = Set<String>()
@@ -54,6 +54,12 @@ import Testing
         #expect(state.scroll.isScrollable)
         #expect(shown.find("1–19 of 50") != nil, "\(shown.text)")
         #expect(shown.find("┃") != nil)  // the scrollbar's thumb
+        // Issue 33, item 15: said on the dialog's bottom border, as the post panel says it.
+        let mark = try #require(shown.find("↓ 31 more below"), "\(shown.text)")
+        #expect(shown.lines[mark.y].contains("┘"), "on the border: \(shown.text)")
+      }
+      if state.scroll.isAtEnd {
+        #expect(shown.find("more below") == nil, "nothing below the end: \(shown.text)")
       }
       for section in 1...3 {
         for entry in 1...15
