@@ -107,7 +107,7 @@ let package = Package(
       dependencies: [
         "TetherCore", "TetherHTTP", "TetherTerminal", "PostsService", "TetherPersistence",
         "TetherDevtools", "TetherDevtoolsHTTP", "TetherCommandLine", "TetherSystem",
-        "TetherInspector", "TetherDiagnosticsHTTP",
+        "TetherInspector", "TetherDiagnosticsHTTP", "TetherAttach",
       ],
       path: "Demo/PostsBrowser"
     ),

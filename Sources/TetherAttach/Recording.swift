@@ -24,12 +24,7 @@ public enum Recording {
       descriptor = try PrivateFile.open(path, .createNew).descriptor
       self.path = path
       start = .now
-      try write(
-        InspectorProtocol.line([
-          "type": "recording", "version": .number(JSONNumber(Recording.version)),
-          "started": .number(JSONNumber(startDate.timeIntervalSince1970) ?? 0),
-          "source": .string(source),
-        ]))
+      try write(InspectorProtocol.line(Recording.header(source: source, startDate: startDate)))
     }
 
     deinit {
@@ -41,12 +36,7 @@ public enum Recording {
       let elapsed = ContinuousClock.now - start
       let seconds =
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      var bytes = Array(#"{"at":"#.utf8)
-      bytes += Array(String(format: "%.6f", seconds).utf8)
-      bytes += Array(#","line":"#.utf8)
-      bytes += line
-      bytes += Array("}\n".utf8)
-      try write(bytes)
+      try write(Recording.stamped(line, at: seconds))
     }
 
     /// Writes all of `bytes` at once, so that a kill leaves whole lines and at most one cut.
@@ -61,6 +51,26 @@ public enum Recording {
         offset += written
       }
     }
+  }
+
+  /// A recording's first line: its format, version, start and what it records.
+  static func header(source: String, startDate: Date) -> JSONValue {
+    [
+      "type": "recording", "version": .number(JSONNumber(Recording.version)),
+      "started": .number(JSONNumber(startDate.timeIntervalSince1970) ?? 0),
+      "source": .string(source),
+    ]
+  }
+
+  /// `line` (one message, without its newline) stamped `seconds` after the start, with its
+  /// newline.
+  static func stamped(_ line: [UInt8], at seconds: Double) -> [UInt8] {
+    var bytes = Array(#"{"at":"#.utf8)
+    bytes += Array(String(format: "%.6f", seconds).utf8)
+    bytes += Array(#","line":"#.utf8)
+    bytes += line
+    bytes += Array("}\n".utf8)
+    return bytes
   }
 
   /// One message of a recording and when it arrived.

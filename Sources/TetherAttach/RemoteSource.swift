@@ -74,6 +74,21 @@ public final class RemoteSource: StoreSource {
     emit([])
   }
 
+  /// What an exported session recorded of `store`'s values; empty for a live process.
+  public func recordedHistory(of store: any InspectableStore) -> [RecordedValue] {
+    guard let store = store as? RemoteStore else { return [] }
+    return store.recordedHistory.map { entry in
+      let cause: HistoryEntry.Cause
+      switch entry.cause {
+      case "run": cause = .run(entry.run, trigger: entry.trigger)
+      case "yielded": cause = .yielded(entry.run)
+      case "manualSet": cause = .manualSet
+      default: cause = .initial
+      }
+      return RecordedValue(json: entry.json, cause: cause, date: entry.date)
+    }
+  }
+
   /// Says what the source is; the status bar shows it.
   public func setStatus(_ status: StoreSourceStatus) {
     storage.withLock { $0.status = status }
@@ -147,6 +162,15 @@ public final class RemoteSource: StoreSource {
       emit(events)
     case .network(let requests):
       record(requests)
+    case .history(let histories):
+      let stores = storage.withLock { storage in
+        histories.compactMap { history -> RemoteStore? in
+          guard let store = storage.stores[history.store] else { return nil }
+          store.recordedHistory = history.entries
+          return store
+        }
+      }
+      emit(stores.map { .storeUpdated($0) })
     case .result, .error, .faults:
       break
     }

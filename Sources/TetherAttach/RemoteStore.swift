@@ -34,6 +34,13 @@ public final class RemoteStore: InspectableStore {
     state = SanitizerVisibleMutex((store, Array(log.suffix(Self.logLimit))))
   }
 
+  /// The values the store held before, oldest first, as an exported session recorded them.
+  var recordedHistory: [InspectedHistoryEntry] {
+    get { history.withLock { $0 } }
+    set { history.withLock { $0 = newValue } }
+  }
+  private let history = SanitizerVisibleMutex<[InspectedHistoryEntry]>([])
+
   func update(_ store: InspectedStoreState) {
     state.withLock { $0.store = store }
   }

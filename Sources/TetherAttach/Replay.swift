@@ -40,7 +40,7 @@ public final class Replay {
         if partsLeft == 0 { times.append(entry.time) }
       case .stores, .log, .network:
         if partsLeft == 0 { times.append(entry.time) }
-      case .hello, .faults, .result, .error:
+      case .hello, .faults, .history, .result, .error:
         continue
       }
     }

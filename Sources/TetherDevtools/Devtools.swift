@@ -39,33 +39,39 @@ public final class Devtools: Sendable {
   public let events: EventLog
   /// How much value history each query keeps; nil keeps none.
   public let historyLimits: HistoryLimits?
+  /// Writes "export session" files (`TetherAttach`'s `RecordingExporter`: the format
+  /// `tether replay` opens); nil leaves the action out.
+  public let exporter: (any SessionExporter)?
   /// Wakes the loop when something the devtools show changed.
   public let messages = Inbox<DevtoolsMessage>()
   let changes: ChangeCollector
   private let subscription: OperationSubscription
   private let networkSubscription: OperationSubscription?
 
-  /// The devtools of this process's `client`, with the network log, fault targets and
-  /// simulated failures the app offers (all optional).
+  /// The devtools of this process's `client`, with the network log, fault targets,
+  /// simulated failures and session exporter the app offers (all optional).
   public convenience init(
     client: OperationClient, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
     storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown],
-    history: HistoryLimits? = HistoryLimits(), events: EventLog = EventLog()
+    history: HistoryLimits? = HistoryLimits(), events: EventLog = EventLog(),
+    exporter: (any SessionExporter)? = nil
   ) {
     self.init(
       source: client, network: network, faults: faults, storeFaults: storeFaults,
-      failures: failures, history: history, events: events)
+      failures: failures, history: history, events: events, exporter: exporter)
   }
 
   /// The devtools of any ``StoreSource``: another process's stores are shown and acted on
   /// as this process's are. Each query keeps its last values within `history` (nil keeps
-  /// none), and every event goes to `events`.
+  /// none), every event goes to `events`, and `exporter` writes "export session" files.
   public init(
     source: any StoreSource, network: NetworkLog? = nil, faults: (any FaultTarget)? = nil,
     storeFaults: (any StoreFaultTarget)? = nil, failures: [SimulatedFailure] = [.unknown],
-    history: HistoryLimits? = HistoryLimits(), events: EventLog = EventLog()
+    history: HistoryLimits? = HistoryLimits(), events: EventLog = EventLog(),
+    exporter: (any SessionExporter)? = nil
   ) {
     self.source = source
+    self.exporter = exporter
     self.events = events
     historyLimits = history
     self.network = network

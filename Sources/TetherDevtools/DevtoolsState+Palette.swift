@@ -47,6 +47,8 @@ extension DevtoolsState {
     case .reverseSort:
       browser.sort.ascending.toggle()
       toast.show("Stores sorted by \(browser.sort.label)", now: now)
+    case .exportSession:
+      exportSession(devtools, now: now)
     case .theme(let name):
       theme = DevtoolsTheme(name, colors: theme.colors)
       toast.show("Theme \(name.rawValue)", now: now)

@@ -75,7 +75,8 @@ final class DevtoolsScreen: TerminalApp {
     self.inbox = inbox
     self.replay = replay
     devtools = Devtools(
-      source: source, network: source.network, faults: faults, storeFaults: storeFaults)
+      source: source, network: source.network, faults: faults, storeFaults: storeFaults,
+      exporter: RecordingExporter())
     state.presentation = .fullScreen
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TetherAttach
 import TetherCore
 import TetherDevtools
 import TetherDevtoolsHTTP
@@ -58,7 +59,8 @@ public final class PostsBrowserApp: TerminalApp {
     self.model = model
     devtools = Devtools(
       client: model.client, network: model.network, faults: model.faults.target,
-      storeFaults: model.clientFaults, failures: SimulatedFailure.http)
+      storeFaults: model.clientFaults, failures: SimulatedFailure.http,
+      exporter: RecordingExporter())
     devtools.isActive = false
     inspector.keptStores[model.feed.path] =
       "the feed lives as long as the browser (z resets it)"

@@ -55,7 +55,7 @@ public final class StoreCatalog {
       // the histories; a store that took none starts with the value it holds.
       let pending = devtools.changes.take()
       historyLimits = devtools.historyLimits
-      for store in devtools.allStores() { insert(store) }
+      for store in devtools.allStores() { insert(store, source: devtools.source) }
       var recorded = Set<ObjectIdentifier>()
       for value in pending.values {
         guard let record = records[value.store], !record.isMutation else { continue }
@@ -64,7 +64,8 @@ public final class StoreCatalog {
         recorded.insert(value.store)
       }
       if historyLimits != nil {
-        for (id, record) in records where !recorded.contains(id) {
+        for (id, record) in records
+        where !recorded.contains(id) && record.history.entries.isEmpty {
           recordCurrentValue(of: record.store)
         }
       }
@@ -86,7 +87,7 @@ public final class StoreCatalog {
       structureChanged = true
     }
     for (id, store) in changes.added where records[id] == nil {
-      insert(store)
+      insert(store, source: devtools.source)
       changed = true
       structureChanged = true
     }
@@ -122,8 +123,14 @@ public final class StoreCatalog {
       at: record.snapshot.valueLastUpdatedAt ?? record.snapshot.date)
   }
 
-  private func insert(_ store: any InspectableStore) {
+  /// Adds `store`, its history begun with what `source` recorded of it.
+  private func insert(_ store: any InspectableStore, source: any StoreSource) {
     let record = StoreRecord(store, historyLimits: historyLimits ?? HistoryLimits())
+    if historyLimits != nil, record.kind != .mutation {
+      for value in source.recordedHistory(of: store) {
+        record.history.append(value.json, cause: value.cause, at: value.date)
+      }
+    }
     let id = ObjectIdentifier(store)
     records[id] = record
     index[StoreKey(path: record.path, isMutation: record.isMutation)] = id

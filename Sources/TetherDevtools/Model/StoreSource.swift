@@ -27,12 +27,17 @@ public protocol StoreSource: AnyObject, Sendable {
   /// Makes the source's client act offline (queries pause, writes queue) or online again
   /// (what paused goes on, in order) — TanStack Devtools' "mock offline".
   func mockOffline(_ offline: Bool)
+  /// The values `store` held before the devtools looked, oldest first (a recording's); empty
+  /// for a live client, whose history the devtools gather themselves.
+  func recordedHistory(of store: any InspectableStore) -> [RecordedValue]
 }
 
 extension StoreSource {
   public var canMockOffline: Bool { false }
   public var isOfflineMocked: Bool { false }
   public func mockOffline(_ offline: Bool) {}
+  /// None: the devtools gather a live client's history themselves.
+  public func recordedHistory(of store: any InspectableStore) -> [RecordedValue] { [] }
 }
 
 /// What a source other than this process's client says about itself, for the status bar.

@@ -11,6 +11,7 @@ struct PaletteEntry: Sendable {
     case sort(StoreSort.Key)
     case reverseSort
     case theme(DevtoolsTheme.Name)
+    case exportSession
   }
 
   var name: String
@@ -50,6 +51,11 @@ struct PaletteEntry: Sendable {
       PaletteEntry(
         name: "Reverse sort", detail: "Reverse the store view's order", keys: nil,
         command: .reverseSort))
+    entries.append(
+      PaletteEntry(
+        name: "Export session",
+        detail: "Save every store, run log, history, request and fault to a file tether replay "
+          + "opens", keys: nil, command: .exportSession))
     for theme in DevtoolsTheme.Name.allCases {
       entries.append(
         PaletteEntry(

@@ -23,6 +23,9 @@ public enum InspectorMessage: Sendable {
   /// The faults the process injects now: sent after each snapshot and whenever they change,
   /// when it has a fault target.
   case faults(InspectedFaults)
+  /// Value histories of stores, oldest first (an exported session's): each with its store's
+  /// id.
+  case history([(store: Int, entries: [InspectedHistoryEntry])])
   /// The answer to command `id`.
   case result(id: Int, ok: Bool, message: String)
   /// Something the process refused; a fatal one is followed by the end of the connection.
@@ -97,6 +100,8 @@ public enum InspectorMessage: Sendable {
       self = .network((json["records"]?.array ?? []).compactMap(WireRequest.decode))
     case "faults":
       self = .faults(WireFaults.decodeState(json))
+    case "history":
+      self = .history(WireHistory.decode(json))
     case "result":
       guard let id = json["id"]?.int else { throw InspectorProtocolError("a result without an id") }
       self = .result(id: id, ok: json["ok"]?.bool ?? false, message: json["message"]?.string ?? "")

@@ -13,19 +13,27 @@ enum WireFaults {
   static func state(
     faults: (any FaultTarget)?, storeFaults: (any StoreFaultTarget)?
   ) -> JSONValue {
+    var state = InspectedFaults()
+    state.side = faults?.side
+    state.plan = faults?.plan ?? FaultPlan()
+    state.storeSide = storeFaults?.side
+    state.storeFailures = storeFaults?.storeFailures ?? [:]
+    return Self.state(state)
+  }
+
+  /// The faults state `faults` says, as a `faults` line.
+  static func state(_ faults: InspectedFaults) -> JSONValue {
     var message: JSONObject = ["type": "faults", "faults": .null, "storeFaults": .null]
-    if let faults {
-      message["faults"] = ["side": .string(faults.side.rawValue), "plan": faults.plan.json]
+    if let side = faults.side {
+      message["faults"] = ["side": .string(side.rawValue), "plan": faults.plan.json]
     }
-    if let storeFaults {
-      let failures = storeFaults.storeFailures.filter { $0.value > 0 }
+    if let side = faults.storeSide {
+      let failures = faults.storeFailures.filter { $0.value > 0 }
         .sorted { $0.key.description < $1.key.description }
         .map { entry -> JSONValue in
           ["path": JSONValue(entry.key), "count": .number(JSONNumber(entry.value))]
         }
-      message["storeFaults"] = [
-        "side": .string(storeFaults.side.rawValue), "failures": .array(failures),
-      ]
+      message["storeFaults"] = ["side": .string(side.rawValue), "failures": .array(failures)]
     }
     return .object(message)
   }
