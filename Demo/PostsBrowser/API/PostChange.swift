@@ -7,11 +7,41 @@ public struct PostChange: Codable, Sendable, Hashable {
   public var id: Int?
   /// The post's title after the change.
   public var title: String?
+  /// What a `changed` post changed: `title`, `body`, `tags`, `reactions`, `views`, `userId`.
+  /// Nil from a service that does not say (the browser then compares titles).
+  public var fields: [String]?
+  /// Whether this browser made the change: the service compares the `X-Posts-Client` of the
+  /// write with the stream's (see ``PostsAPI/clientHeader``), and says only `true`.
+  public var yours: Bool?
 
-  public init(change: String, id: Int? = nil, title: String? = nil) {
+  public init(
+    change: String, id: Int? = nil, title: String? = nil, fields: [String]? = nil,
+    yours: Bool? = nil
+  ) {
     self.change = change
     self.id = id
     self.title = title
+    self.fields = fields
+    self.yours = yours
+  }
+
+  /// Whether the change marks its post as changed elsewhere: someone else changed its title
+  /// or body, or deleted it while this browser lists it (`knownTitle`, the title the browser
+  /// shows, nil when it does not list the post). A service that does not say whose the change
+  /// is or what it changed is judged by the title alone: one that differs from the title shown
+  /// is someone else's.
+  ///
+  /// - Parameter knownTitle: The post's title as the browser shows it, nil when not listed.
+  public func marksChangedElsewhere(knownTitle: String?) -> Bool {
+    switch change {
+    case "changed":
+      guard let fields else { return title != knownTitle }
+      return yours != true && (fields.contains("title") || fields.contains("body"))
+    case "deleted":
+      return yours != true && knownTitle != nil
+    default:
+      return false
+    }
   }
 }
 

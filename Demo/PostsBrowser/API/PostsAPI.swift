@@ -7,6 +7,10 @@ public enum PostsAPI {
   /// service.
   public static let authorID = 1
 
+  /// The header naming this browser to the service, `X-Posts-Client`, sent with every request
+  /// so that the change stream tells its own changes from the others'.
+  public static let clientHeader = "X-Posts-Client"
+
   /// One page of the feed, newest first: `limit` posts after skipping `skip`.
   public static func posts(skip: Int, limit: Int) -> Endpoint<PostsPage> {
     Endpoint(

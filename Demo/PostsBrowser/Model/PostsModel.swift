@@ -83,9 +83,12 @@ public final class PostsModel: Sendable {
     if let reachability { observers.append(reachability) }
     if let log = configuration.log { observers.append(LoggingObserver(sink: log)) }
     observers += configuration.observers
+    var defaults = RequestDefaults(timeouts: configuration.timeouts)
+    // A name for this launch, so that the change stream says which changes are its own.
+    defaults.headers[PostsAPI.clientHeader] = UUID().uuidString
     let api = APIClient(
       baseURL: configuration.baseURL,
-      defaults: RequestDefaults(timeouts: configuration.timeouts),
+      defaults: defaults,
       clientError: .json(ServerMessage.self),
       transport: clientFaults.wrapping(configuration.transport),
       interceptors: configuration.credential.map { credential in

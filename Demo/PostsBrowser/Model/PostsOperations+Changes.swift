@@ -6,10 +6,10 @@ extension PostsOperations {
   public static let changesPath: OperationPath = ["posts", "changes"]
 
   /// The service's change stream as a query whose value grows with each change: a post whose
-  /// change the browser did not make itself (its title differs from the one `knownTitle`
-  /// gives, or it is deleted while still known) is marked changed elsewhere. A dropped
-  /// connection is retried (a thousand times, backing off to 30 s) and resumes with
-  /// Last-Event-ID.
+  /// title or body someone else changed, or that someone else deleted while `knownTitle`
+  /// still gives its title, is marked changed elsewhere (``PostChange/marksChangedElsewhere(knownTitle:)``).
+  /// A dropped or ended connection is reopened (a thousand times, after the service's
+  /// `retry:` delay) and resumes with Last-Event-ID.
   public func changes(knownTitle: @escaping @Sendable (Int) -> String?)
     -> some QueryRequest<ChangesSeen, HTTPError>
   {
@@ -17,13 +17,10 @@ extension PostsOperations {
       seen, change in
       seen.count += 1
       seen.latest = change
-      guard let id = change.id else { return }
-      switch change.change {
-      case "changed" where change.title != knownTitle(id), "deleted" where knownTitle(id) != nil:
-        seen.changedElsewhere.insert(id)
-      default:
-        break
+      guard let id = change.id, change.marksChangedElsewhere(knownTitle: knownTitle(id)) else {
+        return
       }
+      seen.changedElsewhere.insert(id)
     }
     .retry(limit: 1_000)
   }

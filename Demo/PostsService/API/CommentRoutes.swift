@@ -36,7 +36,7 @@ struct CommentRoutes {
     switch writes {
     case .stored:
       let text = try PostChanges.capped(body, "body", FieldLimits.commentBody)
-      let comment = store.addComment { id in
+      let comment = store.addComment(by: WritingClient.of(request)) { id in
         Comment(id: id, body: text, postId: post.id, likes: 0, user: Comment.Author(user))
       }
       return HTTPResponse(status: 201) { comment.write(to: &$0) }
@@ -76,7 +76,7 @@ struct CommentRoutes {
       switch writes {
       case .stored:
         if let body { _ = try PostChanges.capped(body, "body", FieldLimits.commentBody) }
-        let updated = store.updateComment(id: id) { comment in
+        let updated = store.updateComment(id: id, by: WritingClient.of(request)) { comment in
           if let body { comment.body = body }
           if let post { comment.postId = post.id }
           if let user { comment.user = Comment.Author(user) }
@@ -88,7 +88,7 @@ struct CommentRoutes {
         return HTTPResponse { $0.value(.object(echo)) }
       }
     case "DELETE":
-      if writes == .stored { _ = store.deleteComment(id: id) }
+      if writes == .stored { _ = store.deleteComment(id: id, by: WritingClient.of(request)) }
       let deletedOn = Timestamp.iso8601()
       return HTTPResponse { json in
         comment.write(to: &json) { json in

@@ -60,13 +60,16 @@ struct PostRoutes {
     switch (request.method, writes) {
     case ("PUT", .stored), ("PATCH", .stored):
       let changes = try PostChanges(try request.jsonObject(lenient: false), users: store.usersByID)
-      guard let updated = store.updatePost(id: post.id, changes.apply) else { throw id.notFound }
+      let client = WritingClient.of(request)
+      guard let updated = store.updatePost(id: post.id, by: client, changes.apply) else {
+        throw id.notFound
+      }
       return HTTPResponse { updated.write(to: &$0) }
     case ("PUT", .dummyjson), ("PATCH", .dummyjson):
       let echo = SimulatedPostWrite.update(post, with: try request.jsonObject(lenient: true))
       return HTTPResponse { $0.value(.object(echo)) }
     case ("DELETE", _):
-      if writes == .stored { _ = store.deletePost(id: post.id) }
+      if writes == .stored { _ = store.deletePost(id: post.id, by: WritingClient.of(request)) }
       let deletedOn = Timestamp.iso8601()
       return HTTPResponse { json in
         post.write(to: &json) { json in
@@ -84,7 +87,9 @@ struct PostRoutes {
     switch writes {
     case .stored:
       let changes = try PostChanges(try request.jsonObject(lenient: false), users: store.usersByID)
-      let post = try store.addPost { (id) throws(APIError) in try changes.newPost(id: id) }
+      let post = try store.addPost(by: WritingClient.of(request)) { (id) throws(APIError) in
+        try changes.newPost(id: id)
+      }
       return HTTPResponse(status: 201) { post.write(to: &$0) }
     case .dummyjson:
       let fields = try request.jsonObject(lenient: true)

@@ -45,56 +45,67 @@ final class DataStore: Sendable {
   func comment(id: Int) -> Comment? { state.withLock { $0.comments.record(id: id) } }
 
   /// Stores the post `make` makes with the next free id and returns it; stores nothing when
-  /// `make` throws.
-  func addPost<Failure: Error>(_ make: (_ id: Int) throws(Failure) -> Post) throws(Failure) -> Post
-  {
+  /// `make` throws. `client` is who asked (see ``WritingClient``), for the change stream.
+  func addPost<Failure: Error>(
+    by client: String? = nil, _ make: (_ id: Int) throws(Failure) -> Post
+  ) throws(Failure) -> Post {
     try state.withLock { (state) throws(Failure) -> Post in
       let post = try state.posts.add(make)
-      state.changes.record(.added, postID: post.id, title: post.title)
+      state.changes.record(.added, postID: post.id, title: post.title, by: client)
       return post
     }
   }
 
   func addComment<Failure: Error>(
-    _ make: (_ id: Int) throws(Failure) -> Comment
+    by client: String? = nil, _ make: (_ id: Int) throws(Failure) -> Comment
   ) throws(Failure) -> Comment {
     try state.withLock { (state) throws(Failure) -> Comment in
       let comment = try state.comments.add(make)
-      state.changes.record(.comments, postID: comment.postId)
+      state.changes.record(.comments, postID: comment.postId, by: client)
       return comment
     }
   }
 
   /// Applies `change` to the post with `id` and returns the result, or `nil` when there is none.
-  func updatePost(id: Int, _ change: (inout Post) -> Void) -> Post? {
+  /// The change stream hears which fields changed (nothing when none did).
+  func updatePost(id: Int, by client: String? = nil, _ change: (inout Post) -> Void) -> Post? {
     state.withLock { state in
+      let before = state.posts.record(id: id)
       let post = state.posts.update(id: id, change)
-      if let post { state.changes.record(.changed, postID: post.id, title: post.title) }
+      if let post, let before {
+        let fields = post.fieldsChanged(since: before)
+        if !fields.isEmpty {
+          state.changes.record(
+            .changed, postID: post.id, title: post.title, fields: fields, by: client)
+        }
+      }
       return post
     }
   }
 
-  func updateComment(id: Int, _ change: (inout Comment) -> Void) -> Comment? {
+  func updateComment(id: Int, by client: String? = nil, _ change: (inout Comment) -> Void)
+    -> Comment?
+  {
     state.withLock { state in
       let comment = state.comments.update(id: id, change)
-      if let comment { state.changes.record(.comments, postID: comment.postId) }
+      if let comment { state.changes.record(.comments, postID: comment.postId, by: client) }
       return comment
     }
   }
 
   /// Removes the post with `id` and returns it, or `nil` when there is none.
-  func deletePost(id: Int) -> Post? {
+  func deletePost(id: Int, by client: String? = nil) -> Post? {
     state.withLock { state in
       let post = state.posts.delete(id: id)
-      if let post { state.changes.record(.deleted, postID: post.id) }
+      if let post { state.changes.record(.deleted, postID: post.id, by: client) }
       return post
     }
   }
 
-  func deleteComment(id: Int) -> Comment? {
+  func deleteComment(id: Int, by client: String? = nil) -> Comment? {
     state.withLock { state in
       let comment = state.comments.delete(id: id)
-      if let comment { state.changes.record(.comments, postID: comment.postId) }
+      if let comment { state.changes.record(.comments, postID: comment.postId, by: client) }
       return comment
     }
   }

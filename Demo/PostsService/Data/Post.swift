@@ -58,3 +58,17 @@ struct Post: Record, Equatable {
     }
   }
 }
+
+extension Post {
+  /// The names of the fields that differ from `earlier`, in the order a post is written.
+  func fieldsChanged(since earlier: Post) -> [String] {
+    var fields: [String] = []
+    if title != earlier.title { fields.append("title") }
+    if body != earlier.body { fields.append("body") }
+    if tags != earlier.tags { fields.append("tags") }
+    if reactions != earlier.reactions { fields.append("reactions") }
+    if views != earlier.views { fields.append("views") }
+    if userId != earlier.userId { fields.append("userId") }
+    return fields
+  }
+}

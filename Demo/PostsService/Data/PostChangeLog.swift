@@ -18,6 +18,11 @@ struct PostChangeLog: Sendable {
     var kind: Kind
     /// The post's title after the change (none after a delete or for comments).
     var title: String?
+    /// The fields a change of a post changed (`title`, `body`, `tags`, `reactions`, `views`,
+    /// `userId`); empty for other kinds.
+    var fields: [String] = []
+    /// The client that made the change (see ``WritingClient``), if it named itself.
+    var client: String?
   }
 
   /// What a client reconnecting after `sequence` gets.
@@ -34,10 +39,16 @@ struct PostChangeLog: Sendable {
   /// The sequence of the latest change; 0 before any.
   private(set) var latest = 0
 
-  mutating func record(_ kind: Change.Kind, postID: Int, title: String? = nil) {
+  mutating func record(
+    _ kind: Change.Kind, postID: Int, title: String? = nil, fields: [String] = [],
+    by client: String?
+  ) {
     latest += 1
     if changes.count == Self.capacity { changes.removeFirst(Self.capacity / 4) }
-    changes.append(Change(sequence: latest, postID: postID, kind: kind, title: title))
+    changes.append(
+      Change(
+        sequence: latest, postID: postID, kind: kind, title: title, fields: fields,
+        client: client))
   }
 
   /// The changes after `sequence`.

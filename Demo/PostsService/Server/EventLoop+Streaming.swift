@@ -20,6 +20,7 @@ extension EventLoop {
   func startChangeStream(_ pending: PendingRequest, truncated: Bool, on connection: Connection) {
     let request = pending.request
     var stream = ChangeStream(requestID: pending.requestID, received: pending.received)
+    stream.viewer = WritingClient.of(request)
     stream.lastWrite = currentTime
     var faults = pending.faults
     var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"
@@ -138,6 +139,9 @@ struct ChangeStream {
   var received: ContinuousClock.Instant
   /// The sequence of the latest change sent (or skipped as already known).
   var lastSequence = 0
+  /// The client reading the stream, as it names itself (see ``WritingClient``): its own
+  /// changes are sent as `"yours": true`.
+  var viewer: String?
   var lastWrite: ContinuousClock.Instant
 
   init(requestID: String, received: ContinuousClock.Instant) {
@@ -152,23 +156,32 @@ struct ChangeStream {
     case .reset:
       return Self.event(sequence: 0, kind: "reset")
     case .changes(let changes):
-      return changes.map {
+      return changes.map { change in
         Self.event(
-          sequence: $0.sequence, kind: $0.kind.rawValue, postID: $0.postID, title: $0.title)
+          sequence: change.sequence, kind: change.kind.rawValue, postID: change.postID,
+          title: change.title, fields: change.fields,
+          isViewers: viewer != nil && change.client == viewer)
       }.joined()
     }
   }
 
-  /// `id: 7` `data: {"change":"changed","id":3,"title":"…"}` and the blank line. A `reset`
-  /// has no id of its own: the `ready` after it carries the current one.
-  static func event(sequence: Int, kind: String, postID: Int? = nil, title: String? = nil)
-    -> String
-  {
+  /// `id: 7` `data: {"change":"changed","id":3,"title":"…","fields":["body"]}` and the blank
+  /// line, with `"yours":true` when the stream's reader made the change. A `reset` has no id
+  /// of its own: the `ready` after it carries the current one.
+  static func event(
+    sequence: Int, kind: String, postID: Int? = nil, title: String? = nil,
+    fields: [String] = [], isViewers: Bool = false
+  ) -> String {
     var writer = JSONWriter()
-    writer.object {
-      $0.field("change", kind)
-      if let postID { $0.field("id", postID) }
-      if let title { $0.field("title", title) }
+    writer.object { json in
+      json.field("change", kind)
+      if let postID { json.field("id", postID) }
+      if let title { json.field("title", title) }
+      if !fields.isEmpty {
+        json.key("fields")
+        json.array { json in for field in fields { json.value(field) } }
+      }
+      if isViewers { json.field("yours", true) }
     }
     let id = kind == "reset" ? "" : "id: \(sequence)\n"
     return id + "data: " + String(decoding: writer.bytes, as: UTF8.self) + "\n\n"

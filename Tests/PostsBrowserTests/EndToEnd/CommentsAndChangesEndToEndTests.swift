@@ -105,6 +105,13 @@ struct CommentsAndChangesEndToEndTests {
     try await tmux.waitUntil("the edit marked", timeout: 30) {
       $0.feedRows.contains { $0.contains("✎ Edited by another client") }
     }
+    // An edit of the body alone is marked too: the change says which fields it changed.
+    let title = try #require(try await object("posts/249", from: server)["title"] as? String)
+    #expect(
+      try await send("PATCH", "posts/249", json: #"{"body":"A new body"}"#, to: server) == 200)
+    try await tmux.waitUntil("the body edit marked", timeout: 30) {
+      $0.feedRows.contains { $0.contains("✎ \(title.prefix(20))") }
+    }
     try tmux.press("q")
   }
 }

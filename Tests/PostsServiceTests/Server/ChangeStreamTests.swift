@@ -9,6 +9,8 @@ struct ChangeEvent: Decodable, Sendable, Equatable {
   var change: String
   var id: Int?
   var title: String?
+  var fields: [String]?
+  var yours: Bool?
 }
 
 @Suite("The change stream", .onOwnThread)
@@ -30,7 +32,9 @@ struct ChangeStreamTests {
       #expect(events.lastEventID == "0")
       #expect(
         try await client.send("PATCH", "/posts/3", json: #"{"title":"Edited"}"#).status == 200)
-      #expect(try await events.next() == ChangeEvent(change: "changed", id: 3, title: "Edited"))
+      #expect(
+        try await events.next()
+          == ChangeEvent(change: "changed", id: 3, title: "Edited", fields: ["title"]))
       #expect(events.lastEventID == "1")
       #expect(
         try await client.send(
@@ -56,8 +60,9 @@ struct ChangeStreamTests {
       }
       #expect(
         received == [
-          ChangeEvent(change: "changed", id: 1, title: "two"),
-          ChangeEvent(change: "changed", id: 1, title: "three"), ChangeEvent(change: "ready"),
+          ChangeEvent(change: "changed", id: 1, title: "two", fields: ["title"]),
+          ChangeEvent(change: "changed", id: 1, title: "three", fields: ["title"]),
+          ChangeEvent(change: "ready"),
         ])
       var restarted = api(server).events(changes, lastEventID: "99").makeAsyncIterator()
       #expect(try await restarted.next() == ChangeEvent(change: "reset"))
@@ -78,6 +83,38 @@ struct ChangeStreamTests {
       await #expect {
         for try await _ in api.events(changes) {}
       } throws: { error in (error as? HTTPError)?.retryDecision == .retry }
+    }
+  }
+
+  @Test("a change says which fields it changed and whether the stream's reader made it")
+  func fieldsAndAuthor() async throws {
+    try await withServer { (server, client) async throws in
+      var mine = api(server)
+      mine.defaults.headers["X-Posts-Client"] = "browser-1"
+      var events = mine.events(changes).makeAsyncIterator()
+      #expect(try await events.next() == ChangeEvent(change: "ready"))
+      // Someone else (no name) edits the body only; then the reader edits title and body.
+      #expect(try await client.send("PATCH", "/posts/3", json: #"{"body":"New"}"#).status == 200)
+      let edited = try await events.next()
+      #expect(edited?.change == "changed" && edited?.id == 3)
+      #expect(edited?.fields == ["body"] && edited?.yours == nil)
+      let both = #"{"title":"Mine","body":"Also mine","views":7}"#
+      let header = ["X-Posts-Client": "browser-1"]
+      #expect(try await client.send("PUT", "/posts/4", json: both, headers: header).status == 200)
+      #expect(
+        try await events.next()
+          == ChangeEvent(
+            change: "changed", id: 4, title: "Mine", fields: ["title", "body", "views"],
+            yours: true))
+      // Nothing changed, nothing told; another client's deletion is not the reader's.
+      #expect(try await client.send("PATCH", "/posts/4", json: both).status == 200)
+      let other = ["X-Posts-Client": "browser-2"]
+      #expect(try await client.send("DELETE", "/posts/4", headers: other).status == 200)
+      #expect(try await events.next() == ChangeEvent(change: "deleted", id: 4))
+      // A name that is not an identifier is no name.
+      let odd = ["X-Posts-Client": "browser 1"]
+      #expect(try await client.send("DELETE", "/posts/5", headers: odd).status == 200)
+      #expect(try await events.next() == ChangeEvent(change: "deleted", id: 5))
     }
   }
 
