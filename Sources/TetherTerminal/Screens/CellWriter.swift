@@ -6,7 +6,9 @@ import Glibc
 /// A cell's grapheme goes into one `cchar_t`: its first scalar plus the zero-width scalars that
 /// follow (at most `CCHARW_MAX`), up to a ZWJ. When the C library measures the first scalar narrower than
 /// the canvas did (a flag, or an emoji made wide by U+FE0F), the cell is padded with a space so
-/// every later column stays where the canvas put it; a scalar the locale cannot show becomes `?`.
+/// every later column stays where the canvas put it (and U+FE0F is left out, so the terminal
+/// draws the emoji as text, in the column curses counts); a scalar the locale cannot show
+/// becomes `?`.
 struct CellWriter {
   var colors: ColorPairCache?
 
@@ -30,6 +32,10 @@ struct CellWriter {
         for scalar in scalars.dropFirst() where count < 5 {
           // A terminal cannot be told to join a ZWJ sequence: show its first emoji only.
           if scalar.value == 0x200D { break }
+          // Padded, the emoji shows as text, in the one column curses counts: with U+FE0F a
+          // terminal draws it in two and the rest of the row moves one column right, leaving
+          // stray characters behind when it changes.
+          if padded, scalar.value == 0xFE0F { continue }
           let value = wchar_t(bitPattern: scalar.value)
           if wcwidth(value) == 0 {
             text[count] = value
