@@ -126,12 +126,14 @@ extension OperationStore {
     for item in outgoing {
       switch item {
       case .state(let sequence, let target, let state):
+        // Borrowed, not retained: `subscribers` keeps each alive for the whole loop.
         subscribers.withUnsafeBufferPointer { subscribers in
           for index in subscribers.indices {
-            let isTarget =
-              target == nil
-              ? sequence > subscribers[index].since : subscribers[index].id == target
-            if isTarget { subscribers[index].handler(state) }
+            Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
+              let isTarget =
+                target == nil ? sequence > subscriber.since : subscriber.id == target
+              if isTarget { subscriber.handler(state) }
+            }
           }
         }
       case .changed: emit(.storeUpdated(self))

@@ -172,8 +172,11 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
+  /// A class, not a struct, so that delivery can call `handler` through a reference it
+  /// borrows without retaining (see `hand`): a struct's closure loaded from an array is
+  /// retained and released around each call, two atomic operations per subscriber per change.
   @usableFromInline
-  struct Subscriber: Sendable {
+  final class Subscriber: Sendable {
     @usableFromInline
     let id: UInt64
     /// Deliveries up to this sequence number happened before it subscribed.
@@ -181,6 +184,13 @@ public final class OperationStore<State: OperationState>: Sendable {
     let since: UInt64
     @usableFromInline
     let handler: @Sendable (State) -> Void
+
+    @usableFromInline
+    init(id: UInt64, since: UInt64, handler: @escaping @Sendable (State) -> Void) {
+      self.id = id
+      self.since = since
+      self.handler = handler
+    }
   }
 
   /// What the delivering thread hands out, in order.
