@@ -21,6 +21,13 @@ enum CoreSuite {
     try await projections(count: 1_000, changes: 10_000)
   }
 
+  /// The projections row alone, to measure it without the rest of the suite.
+  @concurrent
+  static func runProjections() async throws {
+    Harness.heading("core: one store, 1,000 subscribers each projecting one field, 10,000 changes")
+    try await projections(count: 1_000, changes: 10_000)
+  }
+
   /// The trivial in-memory operation every scenario runs.
   @Sendable static func answer(_ context: OperationContext) async throws -> Int { 42 }
 

@@ -7,7 +7,7 @@
 /// change, which is what projections exist to save.
 @usableFromInline
 final class ProjectionCell<Value: Equatable>: @unchecked Sendable {
-  @usableFromInline var value: Value?
+  @usableFromInline @exclusivity(unchecked) var value: Value?
 
   @inlinable init() {}
 
