@@ -204,6 +204,10 @@ final class CommandChannel: RemoteCommands {
     send { id in InspectorRequest(id: id, command: command, path: path, isMutation: isMutation) }
   }
 
+  func setValue(_ value: JSONValue, path: OperationPath) {
+    send { id in InspectorRequest(id: id, command: .setValue, path: path, value: value) }
+  }
+
   func write(_ bytes: [UInt8]) {
     writing.withLock { _ in
       var offset = 0

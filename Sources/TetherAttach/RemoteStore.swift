@@ -1,6 +1,7 @@
 import Foundation
 import TetherCore
 import TetherInspector
+import TetherJSON
 import TetherSynchronization
 
 /// Where a remote store's actions go: the connection to its process; nil for a replay, which
@@ -11,6 +12,9 @@ public protocol RemoteCommands: AnyObject, Sendable {
     -> (ok: Bool, message: String)
   /// Sends `command` and reports a failed result on its own (the devtools' toast).
   func send(_ command: InspectorCommand, path: OperationPath, isMutation: Bool)
+  /// Sets the query's value at `path` to `value` in the process (decoded there as its type),
+  /// and reports a refusal on its own, in words.
+  func setValue(_ value: JSONValue, path: OperationPath)
 }
 
 /// A store of another process: the state its inspector last sent, and the devtools' actions
@@ -103,6 +107,23 @@ public final class RemoteStore: InspectableStore {
     guard let commands, kind != .mutation else { throw .notAQuery(path) }
     commands.send(.triggerError, path: path, isMutation: false)
     return SimulatedState(remote: .failure, path: path, date: Date())
+  }
+
+  /// Sends the value to the process, which decodes it as the store's type and sets it; a
+  /// value that does not decode is refused there, in words (a toast), and nothing changes.
+  public func setCurrentValue(json: JSONValue) throws(InspectionError) {
+    guard let commands else {
+      throw .notEditable(path, reason: "a recording cannot be changed")
+    }
+    guard kind != .mutation else { throw .notAQuery(path) }
+    let size = JSONWriter.bytes(of: json).count
+    let limit = InspectorProtocol.commandLineLimit - 4096
+    guard size <= limit else {
+      throw .notEditable(
+        path,
+        reason: "the value is \(size) bytes, over the \(limit) a command to the process carries")
+    }
+    commands.setValue(json, path: path)
   }
 
   public func restore(_ simulation: SimulatedState) {

@@ -62,6 +62,10 @@ extension InspectorLoop {
         failNext(id: id, message, at: address, for: viewer)
         return
       }
+      guard command != .setValue else {
+        setValue(id: id, message["value"], at: address, for: viewer)
+        return
+      }
       perform(command, id: id, at: address, for: viewer)
     default:
       viewer.send(
@@ -168,8 +172,30 @@ extension InspectorLoop {
           )
         }
       }
-    case .setFaults, .failNext, .mockOffline, .mockOnline:
-      break  // answered by the fault commands
+    case .setFaults, .failNext, .mockOffline, .mockOnline, .setValue:
+      break  // answered by the fault commands and setValue
+    }
+  }
+
+  /// `setValue`: the query's value from JSON, decoded as its type here; an error in words, and
+  /// nothing changed, when it does not decode.
+  private func setValue(
+    id: Int, _ value: JSONValue?, at address: StoreAddress, for viewer: ViewerConnection
+  ) {
+    guard let value else {
+      answer(viewer, id, ok: false, "setValue needs a value")
+      return
+    }
+    guard !address.isMutation, let store = store(at: address) else {
+      answer(viewer, id, ok: false, "no query at \(address.path)")
+      return
+    }
+    do {
+      try store.setCurrentValue(json: value)
+      server.onViewerChange?()
+      answer(viewer, id, ok: true, "set the value of \(address.path)")
+    } catch {
+      answer(viewer, id, ok: false, Redaction.standard.text("\(error)"))
     }
   }
 }

@@ -30,6 +30,10 @@ public enum InspectorCommand: String, Sendable, Hashable, CaseIterable {
   case mockOffline
   /// Ends ``mockOffline``: what paused goes on, in order (no store).
   case mockOnline
+  /// Sets a query's value from JSON (``InspectorRequest/value``), decoded as the store's type
+  /// in the process — the devtools' `e`; when it does not decode, the result says why in
+  /// words and nothing changes.
+  case setValue
 
   /// Whether the command acts on one store (it names its path).
   public var isForAStore: Bool { self != .setFaults && self != .mockOffline && self != .mockOnline }
@@ -47,11 +51,13 @@ public struct InspectorRequest: Sendable, Hashable {
   public var plan: FaultPlan?
   /// ``InspectorCommand/failNext``: how many requests fail (0 lets them all through).
   public var count: Int?
+  /// ``InspectorCommand/setValue``: the value, as JSON.
+  public var value: JSONValue?
 
   /// Command `id`: `command` for the query at `path`, or the mutation when `isMutation`.
   public init(
     id: Int, command: InspectorCommand, path: OperationPath, isMutation: Bool = false,
-    plan: FaultPlan? = nil, count: Int? = nil
+    plan: FaultPlan? = nil, count: Int? = nil, value: JSONValue? = nil
   ) {
     self.id = id
     self.command = command
@@ -59,6 +65,7 @@ public struct InspectorRequest: Sendable, Hashable {
     self.isMutation = isMutation
     self.plan = plan
     self.count = count
+    self.value = value
   }
 
   /// The command as one protocol line, without its newline.
@@ -72,6 +79,7 @@ public struct InspectorRequest: Sendable, Hashable {
     }
     if let plan { object["plan"] = plan.json }
     if let count { object["count"] = .number(JSONNumber(count)) }
+    if let value { object["value"] = value }
     return .object(object)
   }
 }
