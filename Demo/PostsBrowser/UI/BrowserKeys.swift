@@ -7,7 +7,7 @@ enum BrowserAction: Hashable, Sendable {
   case cycleFailureRate, cycleLatency, openFaults, showNetwork, loadMore, mockOffline, showEvents,
     openPalette
   case navigate, openPost, backToFeed, filter, refetch, editPost, deletePost
-  case comment, deleteComment
+  case comment, deleteComment, intoComments, backToPost
 }
 
 /// The browser's keymaps: one per panel and one for everywhere. The footer hints and the help
@@ -80,7 +80,25 @@ enum BrowserKeys {
       .init(["x"], .deletePost, "Delete the post", hint: "delete"),
       .init(
         ["c"], .comment, "Comment on the post (shows at once; removed if refused)", hint: "comment"),
-      .init(["X"], .deleteComment, "Delete your newest comment on the post (asks first)"),
+      .init(
+        [.enter, "l", .right], .intoComments, "Into the comments, to select one",
+        hint: "comments"),
+      .init(["X"], .deleteComment, "Select your newest comment and ask to delete it"),
+    ])
+
+  /// While the comments of the post have focus (Enter in the post).
+  static let comments = Keymap<BrowserAction>(
+    title: "Comments",
+    [
+      .init(
+        [.escape, "h", .left], .backToPost, "Back to the post", hint: "back", importance: .high),
+      .init([.up, "k", .down, "j", .pageUp, .pageDown, "g", "G"], .navigate, "Select a comment"),
+      .init(
+        ["X"], .deleteComment, "Delete the selected comment if it is yours (asks first)",
+        hint: "delete", importance: .high),
+      .init(
+        ["c"], .comment, "Comment on the post (shows at once; removed if refused)", hint: "comment"),
+      .init(["r"], .refetch, "Refetch the post and its comments", hint: "refetch"),
     ])
 
   static let editor = Keymap<EditorAction>(
@@ -103,7 +121,7 @@ enum BrowserKeys {
 
   /// Every keymap, for the help overlay.
   static var helpSections: [HelpSection] {
-    [global.help, feed.help, post.help, editor.help]
+    [global.help, feed.help, post.help, comments.help, editor.help]
   }
 }
 

@@ -9,9 +9,13 @@ struct CommentLines {
   let comments: PaginatedState<Int, CommentsPage, HTTPError>
   /// How to retry the first page from where the user is: `r to retry`.
   let retryHint: String
+  /// The comment selected while the comments have focus: marked `›` and highlighted.
+  var selectedID: Int?
 
-  /// The lines, at most `width` columns each.
-  func lines(width: Int) -> [(text: String, style: Style)] {
+  /// The lines, at most `width` columns each; `selectedRows` is set to those of the selected
+  /// comment (nil when none is shown), so that the panel scrolls to keep it in sight.
+  func lines(width: Int, selectedRows: inout Range<Int>?) -> [(text: String, style: Style)] {
+    selectedRows = nil
     let loaded = comments.pages.flatMap(\.value.comments)
     let total = comments.pages.last?.value.total
     var lines: [(String, Style)] = [("", .plain)]
@@ -41,8 +45,12 @@ struct CommentLines {
       let likes =
         comment.id == CommentsPage.pendingID
         ? "sending…" : comment.likes == 1 ? "1 like" : "\(comment.likes) likes"
-      lines.append((TextLayout.truncate("\(author) · \(likes)", toWidth: width), .dim))
-      note(Post.shown(comment.body, limit: 2000), .plain)
+      let isSelected = comment.id == selectedID
+      let first = lines.count
+      let byline = (isSelected ? "› " : "") + "\(author) · \(likes)"
+      lines.append((TextLayout.truncate(byline, toWidth: width), isSelected ? .reverse : .dim))
+      note(Post.shown(comment.body, limit: 2000), isSelected ? .bold : .plain)
+      if isSelected { selectedRows = first..<lines.count }
     }
     if comments.isFetchingNextPage {
       note("Loading more comments…", .dim)

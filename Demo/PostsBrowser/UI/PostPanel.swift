@@ -20,6 +20,8 @@ struct PostPanel {
   /// How to retry from where the user is: `r to retry`.
   let retryHint: String
   let isFocused: Bool
+  /// The comment selected while the comments have focus; the panel scrolls to keep it shown.
+  var selectedCommentID: Int?
 
   /// Draws the panel; `scroll` is how many body lines are scrolled away (clamped here).
   func render(in rect: Rect, into frame: inout Frame, scroll: inout Int) {
@@ -84,7 +86,13 @@ struct PostPanel {
       }
     }
     guard let value else { return }
-    let lines = content(of: value, width: area.width)
+    var selectedRows: Range<Int>?
+    let lines = content(of: value, width: area.width, selectedRows: &selectedRows)
+    if let selectedRows {
+      // The selected comment in sight: its first line at least, all of it when it fits.
+      scroll = min(scroll, selectedRows.lowerBound)
+      scroll = max(scroll, min(selectedRows.upperBound - area.height, selectedRows.lowerBound))
+    }
     scroll = max(0, min(scroll, lines.count - area.height))
     for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
       frame.write(
@@ -126,7 +134,9 @@ struct PostPanel {
   }
 
   /// The post as styled lines of at most `width` columns.
-  private func content(of post: Post, width: Int) -> [(text: String, style: Style)] {
+  private func content(of post: Post, width: Int, selectedRows: inout Range<Int>?)
+    -> [(text: String, style: Style)]
+  {
     var lines: [(String, Style)] = []
     lines += TextLayout.wrap(post.shownTitle, toWidth: width).map { ($0, Theme.title) }
     lines.append((TextLayout.truncate(byline(for: post), toWidth: width), .dim))
@@ -142,7 +152,11 @@ struct PostPanel {
     lines.append(("", .plain))
     lines += TextLayout.wrap(post.shownBody, toWidth: width).map { ($0, .plain) }
     if let comments {
-      lines += CommentLines(comments: comments, retryHint: retryHint).lines(width: width)
+      var rows: Range<Int>?
+      let offset = lines.count
+      lines += CommentLines(comments: comments, retryHint: retryHint, selectedID: selectedCommentID)
+        .lines(width: width, selectedRows: &rows)
+      selectedRows = rows.map { (offset + $0.lowerBound)..<(offset + $0.upperBound) }
     }
     return lines
   }

@@ -163,6 +163,8 @@ extension PostsBrowserApp {
         followSelection()
         return .handled
       }
+    case .post where commentCursor != nil:
+      if commentCursor?.handle(key, in: loadedComments) == true { return .handled }
     case .post:
       switch key {
       case .up, "k": postScroll = max(0, postScroll - 1)
@@ -190,6 +192,7 @@ extension PostsBrowserApp {
     case .focusFeed, .backToFeed:
       inspector.presentation = .panel
       focus = .feed
+      commentCursor = nil
     case .focusPost, .openPost:
       guard let selection else { break }
       inspector.presentation = .panel
@@ -221,17 +224,15 @@ extension PostsBrowserApp {
     case .editPost: editSelectedPost()
     case .comment:
       if let selection { commentEditor = CommentEditor(postID: selection.postID) }
-    case .deleteComment:
-      guard let selection else { break }
-      let mine = selection.comments.state.pages.flatMap(\.value.comments).last {
-        $0.user.id == PostsAPI.authorID && $0.id != CommentsPage.pendingID
-      }
-      if let mine {
-        deletion = BrowserLayer.PendingDeletion(
-          id: mine.id, title: Post.shown(mine.body, limit: 120), commentOf: selection.postID)
+    case .intoComments:
+      guard focus == .post else { break }
+      if loadedComments.isEmpty {
+        toast.show("This post has no comments to select", now: now)
       } else {
-        toast.show("You have no comment on this post to delete", now: now)
+        commentCursor = CommentCursor(in: loadedComments)
       }
+    case .backToPost: commentCursor = nil
+    case .deleteComment: askToDeleteComment(now: now)
     case .deletePost:
       if let selection {
         let title =
@@ -269,5 +270,46 @@ extension PostsBrowserApp {
     showsDevtools = true
     devtools.isActive = true
     focus = .stores
+  }
+}
+
+extension PostsBrowserApp {
+  /// The comments of the post on screen loaded so far, in the order shown.
+  var loadedComments: [Comment] {
+    selection?.comments.state.pages.flatMap(\.value.comments) ?? []
+  }
+
+  /// The comment selected while the comments have focus.
+  var selectedComment: Comment? {
+    guard focus == .post else { return nil }
+    return commentCursor?.selected(in: loadedComments)
+  }
+
+  /// `X`: asks before deleting the selected comment if it is yours, or says why it cannot be
+  /// deleted. Outside the comments, selects your newest comment first (and asks about it).
+  func askToDeleteComment(now: Date) {
+    guard let selection else { return }
+    let comments = loadedComments
+    if commentCursor == nil {
+      let mine = comments.last { $0.user.id == PostsAPI.authorID }
+      guard let mine else {
+        toast.show("You have no comment on this post to delete", now: now)
+        return
+      }
+      commentCursor = CommentCursor(selecting: mine, in: comments)
+    }
+    guard let comment = commentCursor?.selected(in: comments) else {
+      toast.show("No comment is selected", now: now)
+      return
+    }
+    if comment.id == CommentsPage.pendingID {
+      toast.show("This comment is still being sent: wait for it to arrive", now: now)
+    } else if comment.user.id != PostsAPI.authorID {
+      let author = Post.shown(comment.user.username, limit: 40)
+      toast.show("Only your own comments can be deleted; this one is @\(author)'s", now: now)
+    } else {
+      deletion = BrowserLayer.PendingDeletion(
+        id: comment.id, title: Post.shown(comment.body, limit: 120), commentOf: selection.postID)
+    }
   }
 }

@@ -17,6 +17,7 @@ extension PostsBrowserApp {
   func select(_ post: Post) {
     guard post.id != selection?.postID else { return }
     postScroll = 0
+    commentCursor = nil
     selection = PostSelection(post, model: model, wake: wake)
   }
 

@@ -42,6 +42,8 @@ public final class PostsBrowserApp: TerminalApp {
   var filter: FeedFilter?
   var selection: PostSelection?
   var postScroll = 0
+  /// The selected comment while the comments have focus; nil while the post has it.
+  var commentCursor: CommentCursor?
   /// The editor, the question before a deletion, the devtools' dialogs and the help, over the
   /// panels: the topmost gets the keys.
   var layers = LayerStack<BrowserLayer>()
@@ -157,7 +159,8 @@ public final class PostsBrowserApp: TerminalApp {
         postID: selection?.postID, post: selection?.post.state,
         author: selection?.author.state, comments: selection?.comments.state,
         waitingSince: selection.flatMap { activity.waitingSince("/posts/\($0.postID)") },
-        retryHint: retryHint, isFocused: focus == .post && !isModal
+        retryHint: retryHint, isFocused: focus == .post && !isModal,
+        selectedCommentID: selectedComment?.id
       ).render(in: post, into: &frame, scroll: &postScroll)
     }
     if let area = layout.devtools {
@@ -239,7 +242,7 @@ public final class PostsBrowserApp: TerminalApp {
   func keymap(for panel: Panel) -> Keymap<BrowserAction>? {
     switch panel {
     case .feed: BrowserKeys.feed
-    case .post: BrowserKeys.post
+    case .post: commentCursor == nil ? BrowserKeys.post : BrowserKeys.comments
     case .stores: nil
     }
   }

@@ -162,7 +162,7 @@ import TetherTerminal
     let first = try #require(browser.screen.lines.first { $0.contains(" of ") && $0.contains("–") })
     #expect(first.contains("1–"))
     #expect(!browser.text.contains("Filter by path (Enter keeps it, Esc clears)"))
-    for _ in 0..<64 { browser.press("j") }
+    for _ in 0..<80 { browser.press("j") }
     #expect(browser.text.contains("Filter by path (Enter keeps it, Esc clears)"))
     #expect(!browser.text.contains("Quit (Ctrl-Z suspends)"))
     browser.press("g", "/")
