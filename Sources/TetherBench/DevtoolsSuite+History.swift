@@ -98,7 +98,7 @@ extension DevtoolsSuite {
     for filter in ["", "post · 42"] {
       let sample = await Harness.best(iterations: frameCount) {
         var state = EventLogState()
-        state.filter = TextFieldState(text: filter)
+        state.filter = FilterField(text: filter)
         RenderSuite.frames(frameCount + 1) { index, frame in
           if index > 0 {
             _ = state.handle(.key(index % 20 < 10 ? .pageUp : .pageDown))

@@ -88,10 +88,10 @@ public struct DevtoolsState {
   public var isEditingText: Bool {
     if !dialogs.isEmpty { return true }
     switch page {
-    case .stores: return browser.isFiltering
+    case .stores: return browser.filter.isEditing
     case .detail: return detail?.isEditingText ?? false
-    case .network: return network.isFiltering
-    case .events: return events.isFiltering
+    case .network: return network.filter.isEditing
+    case .events: return events.filter.isEditing
     }
   }
 
@@ -198,7 +198,7 @@ public struct DevtoolsState {
   }
 
   private mutating func handleStores(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
-    if !browser.isFiltering,
+    if !browser.filter.isEditing,
       let action = DevtoolsKeys.reboundAction(
         for: event, in: keys.stores, standard: DevtoolsKeys.standardStores)
     {
@@ -266,12 +266,12 @@ public struct DevtoolsState {
   }
 
   private mutating func handleNetwork(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
-    if !network.isFiltering, keys.network.action(for: event) == .copyCurl {
+    if !network.filter.isEditing, keys.network.action(for: event) == .copyCurl {
       copyCurl(devtools: devtools, now: now)
       return .handled
     }
     let rebound =
-      network.isFiltering
+      network.filter.isEditing
       ? nil
       : DevtoolsKeys.reboundAction(
         for: event, in: keys.network, standard: DevtoolsKeys.standardNetwork)
@@ -294,7 +294,7 @@ public struct DevtoolsState {
 
   private mutating func handleEvents(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
     let rebound =
-      events.isFiltering
+      events.filter.isEditing
       ? nil
       : DevtoolsKeys.reboundAction(
         for: event, in: keys.events, standard: DevtoolsKeys.standardEvents)
@@ -366,7 +366,7 @@ public struct DevtoolsState {
       return keys.detail.hints
         + restoreOffered(presented(keys.stores).filter { $0.label != "open" }, at: key)
     case .events:
-      return events.isFiltering
+      return events.filter.isEditing
         ? [
           KeyHint(keys: "Enter", label: "keep filter", importance: .high),
           KeyHint(keys: "Esc", label: "clear", importance: .high),

@@ -154,5 +154,5 @@ public struct StoreDetailState {
   }
 
   /// Whether keys go to a text field (the explorer's search).
-  var isEditingText: Bool { tab == .value && explorer.isSearching }
+  var isEditingText: Bool { tab == .value && explorer.search.isEditing }
 }

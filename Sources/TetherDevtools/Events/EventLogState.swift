@@ -9,8 +9,7 @@ import TetherTerminal
 public struct EventLogState {
   public internal(set) var list = ListState()
   /// The filter by path or kind; set it to filter without typing.
-  public var filter = TextFieldState()
-  public private(set) var isFiltering = false
+  public var filter = FilterField()
   /// The selected event's sequence number.
   public private(set) var selected: UInt64?
   /// Whether the selection moves to each new event.
@@ -37,7 +36,7 @@ public struct EventLogState {
   /// Takes the events added since the last frame, filtering only those.
   mutating func update(_ log: EventLog) {
     window = log.window
-    let needle = filter.text.trimmingCharacters(in: .whitespaces).lowercased()
+    let needle = filter.needle
     if needle.isEmpty {
       matches = nil
     } else {
@@ -91,23 +90,12 @@ public struct EventLogState {
 
   /// Moves the selection and filters (`/`); Enter is the devtools' (it opens the store).
   public mutating func handle(_ event: Event) -> Bool {
-    if isFiltering {
-      switch event {
-      case .key(.escape):
-        filter = TextFieldState()
-        isFiltering = false
-      case .key(.enter), .key(.down):
-        isFiltering = false
-      default:
-        return filter.handle(event)
-      }
-      return true
-    }
+    if filter.isEditing { return filter.handle(event) }
     switch event {
     case .key("/"):
-      isFiltering = true
-    case .key(.escape) where !filter.text.isEmpty:
-      filter = TextFieldState()
+      filter.begin()
+    case .key(.escape) where filter.isActive:
+      filter.clear()
     case .key(let key):
       guard list.handle(key, count: count) else { return false }
       selectionMoved()

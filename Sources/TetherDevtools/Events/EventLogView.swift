@@ -28,7 +28,7 @@ public struct EventLogView: StatefulWidget {
   public func render(in rect: Rect, into frame: inout Frame, state: inout EventLogState) {
     guard !rect.isEmpty else { return }
     state.update(log)
-    let showsFilter = state.isFiltering || !state.filter.text.isEmpty
+    let showsFilter = state.filter.isEditing || state.filter.isActive
     let parts = rect.rows([.fill, .fixed(showsFilter ? 1 : 0)])
     let wide = rect.width >= 90
     var columns = [TableColumn("#", width: .fixed(6), alignment: .trailing)]
@@ -60,10 +60,7 @@ public struct EventLogView: StatefulWidget {
     guard showsFilter else { return }
     let bar = parts[1]
     frame.write("/", at: Point(x: bar.minX, y: bar.minY), style: .bold, clip: bar)
-    var filter = state.filter
-    TextField(placeholder: "filter by path or kind", isFocused: state.isFiltering)
-      .render(in: bar.inset(left: 2), into: &frame, state: &filter)
-    state.filter = filter
+    state.filter.render(in: bar.inset(left: 2), into: &frame, placeholder: "filter by path or kind")
   }
 
   func style(of kind: ClientEventRecord.Kind) -> Style? {

@@ -29,8 +29,7 @@ public struct NetworkLogState {
   }
 
   public internal(set) var list = ListState()
-  public internal(set) var filter = TextFieldState()
-  public private(set) var isFiltering = false
+  public internal(set) var filter = FilterField()
   public internal(set) var statusFilter = StatusFilter.all
   /// The selected request.
   public private(set) var selectedID: UInt64?
@@ -54,7 +53,7 @@ public struct NetworkLogState {
 
   /// Whether a text or status filter hides some requests.
   public var isFiltered: Bool {
-    !filter.text.trimmingCharacters(in: .whitespaces).isEmpty || statusFilter != .all
+    !filter.needle.isEmpty || statusFilter != .all
   }
 
   /// Filters the log's records when they or the filters changed, and keeps the selection on
@@ -63,7 +62,7 @@ public struct NetworkLogState {
     let key = ShownKey(revision: log.revision, filter: filter.text, status: statusFilter)
     guard key != shownKey else { return }
     shownKey = key
-    let needle = filter.text.trimmingCharacters(in: .whitespaces).lowercased()
+    let needle = filter.needle
     shown = log.records.filter { record in
       guard statusFilter.matches(record) else { return false }
       guard !needle.isEmpty else { return true }
@@ -85,7 +84,7 @@ public struct NetworkLogState {
 
   /// Moves the selection, filters (`/`, `t`), opens (Enter) and closes (Esc) a request.
   public mutating func handle(_ event: Event) -> Bool {
-    if isFiltering { return handleFilter(event) }
+    if filter.isEditing { return filter.handle(event) }
     if openID != nil {
       switch event {
       case .key(.escape), .key(.enter), .key("q"):
@@ -98,7 +97,7 @@ public struct NetworkLogState {
     }
     switch event {
     case .key("/"):
-      isFiltering = true
+      filter.begin()
     case .key("t"):
       let all = StatusFilter.allCases
       statusFilter = all[((all.firstIndex(of: statusFilter) ?? 0) + 1) % all.count]
@@ -106,8 +105,8 @@ public struct NetworkLogState {
       guard let selectedID else { return false }
       openID = selectedID
       detailScroll = ScrollState()
-    case .key(.escape) where !filter.text.isEmpty || statusFilter != .all:
-      filter = TextFieldState()
+    case .key(.escape) where filter.isActive || statusFilter != .all:
+      filter.clear()
       statusFilter = .all
     case .key(let key):
       guard list.handle(key, count: shown.count) else { return false }
@@ -125,18 +124,5 @@ public struct NetworkLogState {
     guard shown.indices.contains(list.selection) else { return }
     selectedID = shown[list.selection].id
     followsNewest = list.selection == shown.count - 1
-  }
-
-  private mutating func handleFilter(_ event: Event) -> Bool {
-    switch event {
-    case .key(.escape):
-      filter = TextFieldState()
-      isFiltering = false
-    case .key(.enter), .key(.down):
-      isFiltering = false
-    default:
-      return filter.handle(event)
-    }
-    return true
   }
 }

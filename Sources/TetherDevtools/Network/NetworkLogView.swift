@@ -31,7 +31,7 @@ public struct NetworkLogView: StatefulWidget {
       renderDetail(of: log.record(id), in: rect, into: &frame, state: &state)
       return
     }
-    let showsFilter = state.isFiltering || !state.filter.text.isEmpty || state.statusFilter != .all
+    let showsFilter = state.filter.isEditing || state.filter.isActive || state.statusFilter != .all
     let parts = rect.rows([.fill, .fixed(showsFilter ? 1 : 0)])
     let wide = rect.width >= 100
     var columns = [TableColumn("#", width: .fixed(5), alignment: .trailing)]
@@ -77,11 +77,9 @@ public struct NetworkLogView: StatefulWidget {
     let bar = parts[1]
     frame.write("/", at: Point(x: bar.minX, y: bar.minY), style: .bold, clip: bar)
     let status = "t \(state.statusFilter.rawValue)"
-    var filter = state.filter
-    TextField(placeholder: "filter by method, path, status, store", isFocused: state.isFiltering)
-      .render(
-        in: bar.inset(left: 2, right: DisplayWidth.of(status) + 1), into: &frame, state: &filter)
-    state.filter = filter
+    state.filter.render(
+      in: bar.inset(left: 2, right: DisplayWidth.of(status) + 1), into: &frame,
+      placeholder: "filter by method, path, status, store")
     frame.write(
       status, at: Point(x: bar.maxX - DisplayWidth.of(status), y: bar.minY), style: theme.secondary,
       clip: bar)

@@ -36,7 +36,7 @@ public struct StoreBrowser: StatefulWidget {
 
   public func render(in rect: Rect, into frame: inout Frame, state: inout StoreBrowserState) {
     guard rect.height >= 2, rect.width >= 10 else { return }
-    let showsFilter = state.isFiltering || !state.filter.text.isEmpty
+    let showsFilter = state.filter.isEditing || state.filter.isActive
     let parts = rect.rows([.fixed(1), .fixed(showsFilter ? 1 : 0), .fill])
     // The detail column of a row may take half of it, less the tree's guides.
     let detailWidth = max(8, parts[2].width / 2)
@@ -45,10 +45,8 @@ public struct StoreBrowser: StatefulWidget {
     renderHeader(in: parts[0], into: &frame, state: &state)
     if showsFilter {
       frame.write("/", at: Point(x: parts[1].minX, y: parts[1].minY), style: .bold, clip: parts[1])
-      var filter = state.filter
-      TextField(placeholder: "filter by path", isFocused: state.isFiltering)
-        .render(in: parts[1].inset(left: 2), into: &frame, state: &filter)
-      state.filter = filter
+      state.filter.render(
+        in: parts[1].inset(left: 2), into: &frame, placeholder: "filter by path")
     }
     let area = parts[2]
     Tree(

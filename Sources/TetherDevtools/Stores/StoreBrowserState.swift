@@ -26,8 +26,7 @@ public struct StoreBrowserState {
   public internal(set) var tree = TreeState<StoreNodeID>(
     expanded: [.section(mutations: false), .section(mutations: true)])
   /// The path filter (`/`).
-  public internal(set) var filter = TextFieldState()
-  public private(set) var isFiltering = false
+  public internal(set) var filter = FilterField()
   /// Only stores with this label, when set (a chip of the header).
   public internal(set) var statusFilter: StoreStatus?
   public internal(set) var sort = StoreSort()
@@ -67,7 +66,7 @@ public struct StoreBrowserState {
   /// Handles a key or click (the filter's keys while filtering) and says what it asks besides
   /// changing this state.
   public mutating func handle(_ event: Event) -> Outcome {
-    if isFiltering { return handleFilter(event) }
+    if filter.isEditing { return filter.handle(event) ? .handled : .ignored }
     switch event {
     case .mouse(let mouse): return handle(mouse)
     case .key(let key):
@@ -81,7 +80,7 @@ public struct StoreBrowserState {
     let roots = shown.roots
     switch key {
     case "/":
-      isFiltering = true
+      filter.begin()
       return .handled
     case "o":
       sort = sort.next()
@@ -94,9 +93,9 @@ public struct StoreBrowserState {
       let index = all.firstIndex(of: statusFilter).map { ($0 + 1) % all.count } ?? 0
       statusFilter = all[index]
       return .handled
-    case .escape where statusFilter != nil || !filter.text.isEmpty:
+    case .escape where statusFilter != nil || filter.isActive:
       statusFilter = nil
-      filter = TextFieldState()
+      filter.clear()
       return .handled
     case .enter:
       guard let selection = tree.selection ?? roots.first?.id else { return .ignored }
@@ -153,19 +152,6 @@ public struct StoreBrowserState {
     return .handled
   }
 
-  private mutating func handleFilter(_ event: Event) -> Outcome {
-    switch event {
-    case .key(.escape):
-      filter = TextFieldState()
-      isFiltering = false
-    case .key(.enter), .key(.down):
-      isFiltering = false
-    default:
-      guard filter.handle(event) else { return .ignored }
-    }
-    return .handled
-  }
-
   // MARK: Layout
 
   /// Makes the tree again when the catalog, the filters, the sort, the marks or the width
@@ -193,7 +179,7 @@ public struct StoreBrowserState {
     countedRevision = catalog.revision
     shown = StoreTree(catalog: catalog, inputs: inputs, now: now)
     shownInputs = inputs
-    let filtering = statusFilter != nil || !filter.text.isEmpty
+    let filtering = statusFilter != nil || filter.isActive
     for (group, size) in shown.groupSizes where !seenGroups.contains(group) || filtering {
       if !filtering { seenGroups.insert(group) }
       if size <= 500 || filtering && size <= 2000 { tree.expand(group) }

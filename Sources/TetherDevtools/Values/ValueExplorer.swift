@@ -36,7 +36,7 @@ public struct ValueExplorer: StatefulWidget {
 
   public func render(in rect: Rect, into frame: inout Frame, state: inout ValueExplorerState) {
     guard !rect.isEmpty else { return }
-    let showsSearch = state.isSearching || !state.search.text.isEmpty
+    let showsSearch = state.search.isEditing || state.search.isActive
     let parts = rect.rows([.fill, .fixed(showsSearch ? 1 : 0)])
     let area = parts[0]
     state.layout(outline, identity: identity, width: area.width)
@@ -58,10 +58,9 @@ public struct ValueExplorer: StatefulWidget {
     frame.write("/", at: Point(x: bar.minX, y: bar.minY), style: .bold, clip: bar)
     let position = state.matchPosition
     let positionWidth = DisplayWidth.of(position)
-    var search = state.search
-    TextField(placeholder: "search keys and values", isFocused: state.isSearching)
-      .render(in: bar.inset(left: 2, right: positionWidth + 1), into: &frame, state: &search)
-    state.search = search
+    state.search.render(
+      in: bar.inset(left: 2, right: positionWidth + 1), into: &frame,
+      placeholder: "search keys and values")
     frame.write(
       position, at: Point(x: bar.maxX - positionWidth, y: bar.minY), style: theme.secondary,
       clip: bar)

@@ -12,10 +12,8 @@ public struct ValueExplorerState: Sendable {
   public private(set) var selectedNode = 0
   /// The selection and the scroll position over the rows.
   public internal(set) var list = ListState()
-  /// The search field (`/`).
-  public internal(set) var search = TextFieldState()
-  /// Whether keys go to the search field.
-  public private(set) var isSearching = false
+  /// The search field (`/`), whose keys are every devtools list's filter's.
+  public internal(set) var search = FilterField()
   /// The nodes that match the search, in document order.
   public private(set) var matches: [Int] = []
   var matchSet: Set<Int> = []
@@ -105,7 +103,7 @@ public struct ValueExplorerState: Sendable {
   ///
   /// - Returns: whether `event` was an explorer event.
   public mutating func handle(_ event: Event, outline: ValueOutline) -> Bool {
-    if isSearching { return handleSearch(event, outline: outline) }
+    if search.isEditing { return handleSearch(event, outline: outline) }
     switch event {
     case .mouse(let mouse):
       return handle(mouse, outline: outline)
@@ -121,7 +119,7 @@ public struct ValueExplorerState: Sendable {
     relayout(outline)
     switch key {
     case "/":
-      isSearching = true
+      search.begin()
       return true
     case "n": return jumpToMatch(forward: true, outline: outline)
     case "N": return jumpToMatch(forward: false, outline: outline)
@@ -184,20 +182,12 @@ public struct ValueExplorerState: Sendable {
     return true
   }
 
+  /// A key while searching: the filter field's keys, and the selection on the first match
+  /// from the selected node (none after Esc, which clears the search).
   private mutating func handleSearch(_ event: Event, outline: ValueOutline) -> Bool {
-    switch event {
-    case .key(.escape):
-      search = TextFieldState()
-      isSearching = false
-      updateMatches(outline)
-    case .key(.enter):
-      isSearching = false
-      _ = jumpToMatch(forward: true, outline: outline, includingCurrent: true)
-    default:
-      guard search.handle(event) else { return false }
-      updateMatches(outline)
-      _ = jumpToMatch(forward: true, outline: outline, includingCurrent: true)
-    }
+    guard search.handle(event) else { return false }
+    updateMatches(outline)
+    if search.isActive { _ = jumpToMatch(forward: true, outline: outline, includingCurrent: true) }
     return true
   }
 
