@@ -55,7 +55,7 @@ import TetherInspector
     let record = try #require(viewer.catalog.record(at: ["post", 7]))
     #expect(record.snapshot.status == .success)
     #expect(record.snapshot.runCount == 2)
-    #expect("\(record.snapshot.currentValue ?? "")".contains("Second"))
+    #expect("\(record.snapshot.currentValue)".contains("Second"))
     // The history it had, with what brought each value: the diff of the title shows again.
     let history = record.history.entries
     #expect(history.count == 2)
