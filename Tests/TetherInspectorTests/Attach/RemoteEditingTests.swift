@@ -51,7 +51,7 @@ import TetherSystem
     try remote.setCurrentValue(json: ["id": 1, "title": "Edited"])
     #expect(await eventually { store.state.currentValue?.title == "Edited" })
     #expect(
-      await eventually { "\(remote.snapshot.currentValue ?? "")".contains("Edited") },
+      await eventually { "\(remote.snapshot.currentValue)".contains("Edited") },
       "the change comes back like any other")
 
     // A title that is not a string does not decode as a Post: said in words, nothing changes.
