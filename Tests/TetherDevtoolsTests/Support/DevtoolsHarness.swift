@@ -77,7 +77,7 @@ final class DevtoolsHarness {
   init(
     size: Size = Size(width: 120, height: 30), retries: Int = 3,
     failures: [SimulatedFailure] = SimulatedFailure.http + [.unknown],
-    runLogCapacity: Int = 64
+    runLogCapacity: Int = 64, exporter: (any SessionExporter)? = nil
   ) throws {
     var defaults = OperationDefaults()
     defaults.queryRetryLimit = retries
@@ -90,7 +90,8 @@ final class DevtoolsHarness {
       baseURL: URL(string: "http://api.test")!, transport: faults.wrapping(transport),
       observers: [NetworkLogObserver(network, clock: clock)], clock: clock)
     devtools = Devtools(
-      client: client, network: network, faults: faults, storeFaults: faults, failures: failures)
+      client: client, network: network, faults: faults, storeFaults: faults, failures: failures,
+      exporter: exporter)
     app = InspectorApp(devtools: devtools)
     screen = VirtualScreen(size: size)
     loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
