@@ -12,6 +12,8 @@ public final class Replay {
   public private(set) var time: Double = 0
   /// How many entries are applied.
   private var applied = 0
+  /// The faults the process injected at the cursor, as it last said (nil before it said).
+  public private(set) var faults: InspectedFaults?
   private let name: String
   /// The times at which what the devtools show changes, in order: a snapshot counts once its
   /// last part came.
@@ -53,8 +55,10 @@ public final class Replay {
     if time < self.time || applied == 0 {
       source.clear()
       applied = 0
+      faults = nil
     }
     while applied < contents.entries.count, contents.entries[applied].time <= time {
+      if case .faults(let state) = contents.entries[applied].message { faults = state }
       source.apply(contents.entries[applied].message)
       applied += 1
     }

@@ -18,6 +18,13 @@ extension DevtoolsScreen {
       left.append(
         Segment(" \(mode) \(Self.clock(replay.time)) / \(Self.clock(replay.contents.duration))"))
       left.append(Segment(" · \(Self.wallClock(replay.date))"))
+      // The faults injected then, as the recording says.
+      if let faults = replay.faults, let side = faults.side, faults.plan.isActive {
+        left.append(
+          Segment(
+            " · \(side.rawValue): " + faults.plan.summary.joined(separator: " · "),
+            style: Style(foreground: .red, attributes: .bold)))
+      }
     } else if let status, status.isDetached {
       left.append(
         Segment(

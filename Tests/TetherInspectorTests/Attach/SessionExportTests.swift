@@ -74,5 +74,7 @@ import TetherInspector
     #expect(faultsLine?.plan.failureRate == 0.25)
     #expect(faultsLine?.plan.failureStatuses == [503])
     #expect(faultsLine?.storeFailures[["post", 7]] == 2)
+    // The replay knows them at its cursor (its status bar shows them).
+    #expect(replay.faults?.plan.failureRate == 0.25)
   }
 }
