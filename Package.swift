@@ -208,8 +208,7 @@ let package = Package(
     .testTarget(
       name: "PostsBrowserTests",
       dependencies: [
-        "PostsBrowser", "TetherCommandLine", "EndToEndSupport", "TetherAttach", "TetherInspector",
-        "TetherDiagnostics", "TetherSystem",
+        "PostsBrowser", "TetherCommandLine", "EndToEndSupport", "TetherInspector", "TetherSystem",
       ]),
     // tmux sessions and subprocesses for the end-to-end tests of the built executables, and the
     // hostile loopback HTTP server the transport and browser tests share.

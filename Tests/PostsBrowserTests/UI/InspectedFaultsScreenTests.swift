@@ -1,8 +1,7 @@
 import EndToEndSupport
 import Foundation
+import Glibc
 import Testing
-import TetherAttach
-import TetherDiagnostics
 import TetherInspector
 import TetherSystem
 
@@ -20,18 +19,19 @@ import TetherSystem
     options.folder = folder
     let inspector = try browser.app.startInspector(options: options)
     defer { inspector.stop() }
-    let viewer = try InspectorConnection(path: inspector.socketPath)
-    viewer.start()
-    defer { viewer.close() }
-    let deadline = Date().addingTimeInterval(10)
-    while !viewer.faults.isAvailable && Date() < deadline {
-      try await Task.sleep(for: .milliseconds(5))
-    }
     browser.loop.runUntilIdle()
     #expect(browser.text.contains("no faults"))
-    try viewer.faults.apply(FaultPlan(failureRate: 0.5))
+    // The viewer's lines, written straight to the socket (as `tether attach` sends them).
+    let viewer = try LocalSocket.connect(to: inspector.socketPath)
+    defer { close(viewer) }
+    let lines =
+      #"{"type":"hello","protocol":1}"# + "\n"
+      + #"{"type":"command","id":1,"command":"setFaults","plan":{"failureRate":0.5}}"# + "\n"
+    #expect(
+      lines.utf8.count
+        == Array(lines.utf8).withUnsafeBytes { send(viewer, $0.baseAddress, $0.count, 0) })
     // Only the inspector can wake the browser now: no request, key or timer is due.
-    let woken = await browser.loop.waitForWork(orGiveUpAfter: .seconds(10))
+    let woken = await browser.loop.waitForWork(orGiveUpAfter: .seconds(30))
     browser.loop.runUntilIdle()
     #expect(woken)
     #expect(browser.text.contains("fail 50% 500/503"))
