@@ -57,11 +57,11 @@ extension DevtoolsState {
         Command("refetch \(path)") { () async -> DevtoolsMessage? in
           do {
             try await store.refetch()
-          } catch let error as OperationError<any Error> where error.isCancellation {
+          } catch is CancellationError {
+          } catch let error as any CancellationTelling where error.isCancellation {
+            // Cancelled (a reset, a newer run): no failure of the operation's.
           } catch {
-            if !"\(error)".contains("cancelled") {
-              return .notice("Refetch of \(path) failed: \(error)", kind: .error)
-            }
+            return .notice("Refetch of \(path) failed: \(error)", kind: .error)
           }
           return nil
         })
@@ -358,3 +358,12 @@ extension DevtoolsState {
     return "\(safe.isEmpty ? "value" : safe)-\(time).json"
   }
 }
+
+/// An error that may say its run was cancelled, whatever the operation's failure type: the
+/// devtools hold stores of every type, so they tell a cancellation apart by this, never by the
+/// error's text.
+protocol CancellationTelling: Error {
+  var isCancellation: Bool { get }
+}
+
+extension OperationError: CancellationTelling {}
