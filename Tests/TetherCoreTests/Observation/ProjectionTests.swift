@@ -123,6 +123,19 @@ import TetherSynchronization
     #expect(user.subscriberCount == 1 && unread.subscriberCount == 1)
   }
 
+  @Test func cancellingAProjectionReleasesItsProjectionAndHandler() async throws {
+    final class Captured: Sendable {}
+    let store = postStore()
+    var captured: Captured? = Captured()
+    weak let watched = captured
+    let subscription = store.subscribe(
+      select: { [captured] _ in captured != nil }, onChange: { [captured] _ in _ = captured })
+    captured = nil
+    #expect(watched != nil && store.subscriberCount == 1)
+    subscription.cancel()
+    #expect(watched == nil && store.subscriberCount == 0)
+  }
+
   @Test func releasingACombinationEndsItsSubscriptions() async throws {
     let user = client.store(
       for: Query<String, any Error>(["user"]) { _ in "ada" }.enabled(false))
