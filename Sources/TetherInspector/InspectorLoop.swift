@@ -236,10 +236,13 @@ struct InspectorLoop {
   }
 
   /// A store of a snapshot: its fields and its run log. Its change mark is cleared first:
-  /// marked before (by another marker, or for a viewer gone), it would not be marked again.
+  /// marked before (by another marker, or for a viewer gone), it would not be marked again —
+  /// not even when it is removed, so one removed meanwhile is left out.
   private mutating func write(_ store: any OperationStoreProtocol, into json: inout JSONWriter) {
     server.client.clearChangeMark(of: store)
-    guard let inspectable = store as? any InspectableStore else { return }
+    guard server.client.holds(store), let inspectable = store as? any InspectableStore else {
+      return
+    }
     let id = id(of: store)
     let log = store.runLog
     if let last = log.last { lastLogged[ObjectIdentifier(store), default: 0] = last.id }

@@ -100,6 +100,32 @@ import TetherSystem
     #expect(await eventually { remote.subscriberCount == 0 })
   }
 
+  /// A persister marks changed stores too, and clears their marks only when it saves: a store
+  /// it marked before the viewer came is still followed.
+  @Test func storesMarkedByAPersisterBeforeTheViewerCameAreFollowed() async throws {
+    let scratch = try SocketScratch()
+    let client = client()
+    let persister = client.markChangedStores { _ in }  // never saves: marks stay set
+    defer { persister.cancel() }
+    let store = client.store(for: Query<Int, any Error>(["n"]) { _ in 1 })
+    try await store.fetch()
+    let inspector = try start(client, scratch)
+    defer { inspector.stop() }
+    let connection = try InspectorConnection(path: inspector.socketPath)
+    connection.start()
+    defer { connection.close() }
+    let source = connection.source
+    #expect(await eventually { source.storeCount == 1 })
+    let remote = try #require(source.inspectableStores().first)
+    store.setCurrentValue(2)
+    #expect(await eventually { remote.snapshot.currentValue as? JSONValue == 2 })
+    let other = client.store(for: Query<Int, any Error>(["m"]) { _ in 1 })
+    #expect(await eventually { source.storeCount == 2 })
+    client.remove(at: ["m"])
+    #expect(await eventually { source.storeCount == 1 })
+    _ = other
+  }
+
   @Test func wTakesTheInspectedProcessOfflineAndBack() async throws {
     let scratch = try SocketScratch()
     let client = client()
