@@ -14,6 +14,8 @@ enum DevtoolsDialog: Layer {
 
   func wants(_ event: Event) -> Bool {
     switch (self, event) {
+    // Ctrl-C goes to the app, whose loop quits on it when it is ignored.
+    case (_, .key(.ctrl("c"))): false
     // Esc keeps a route being typed before it closes the dialog, which it does itself.
     case (.faults, .key), (.faults, .paste): true
     case (_, .key(.escape)): false

@@ -45,10 +45,14 @@ import TetherTerminal
     harness.click(at: row)
     #expect(harness.app.inspector.browser.selection == before, "the click went nowhere")
     #expect(harness.app.inspector.isModal, "the palette is still open")
-    // A key the palette does not want goes nowhere either: the app may use it (`q` quits the
-    // harness, so the palette must want it).
+    // `q` quits the harness: the palette wants it, as every key it can type.
     harness.press("q")
     #expect(harness.app.inspector.isModal, "q typed into the palette")
+    // Ctrl-C is not the dialog's: the app gets it back, and an ignored Ctrl-C quits.
+    let context = EventContext(now: harness.clock.now(), size: harness.screen.size)
+    #expect(
+      harness.app.inspector.handle(.key(.ctrl("c")), devtools: harness.devtools, context: context)
+        == .ignored)
   }
 
   @Test func theFaultsDialogTakesEscItselfToKeepARouteBeingTyped() async throws {
