@@ -7,18 +7,39 @@ import TetherSynchronization
 enum CoreSuite {
   @concurrent
   static func run() async throws {
-    Harness.heading("core: sequential fetches")
-    try await sequentialFetches(count: 100_000)
-    Harness.heading("core: concurrent fetches of one deduplicated store")
-    try await concurrentFetches()
-    Harness.heading("core: creating stores and matching a prefix")
-    try await storesAndPrefixes()
-    Harness.heading("core: a query created and fetched once, in a fresh client")
-    try await createdAndFetched(count: 100_000)
-    Harness.heading("core: one store, 1,000 subscribers, 10,000 changes")
-    try await subscribers(count: 1_000, changes: 10_000)
-    Harness.heading("core: one store, 1,000 subscribers each projecting one field, 10,000 changes")
-    try await projections(count: 1_000, changes: 10_000)
+    if runs("fetch") {
+      Harness.heading("core: sequential fetches")
+      try await sequentialFetches(count: 100_000)
+    }
+    if runs("concurrent") {
+      Harness.heading("core: concurrent fetches of one deduplicated store")
+      try await concurrentFetches()
+    }
+    if runs("create") {
+      Harness.heading("core: creating stores and matching a prefix")
+      try await storesAndPrefixes()
+    }
+    if runs("create-fetch") {
+      Harness.heading("core: a query created and fetched once, in a fresh client")
+      try await createdAndFetched(count: 100_000)
+    }
+    if runs("subscribers") {
+      Harness.heading("core: one store, 1,000 subscribers, 10,000 changes")
+      try await subscribers(count: 1_000, changes: 10_000)
+    }
+    if runs("projections") {
+      Harness.heading(
+        "core: one store, 1,000 subscribers each projecting one field, 10,000 changes")
+      try await projections(count: 1_000, changes: 10_000)
+    }
+  }
+
+  /// Whether the section `name` runs: every one, unless `TETHER_BENCH_CORE` names some
+  /// (comma-separated: fetch, concurrent, create, create-fetch, subscribers, projections), to
+  /// profile one scenario alone.
+  static func runs(_ name: String) -> Bool {
+    guard let only = ProcessInfo.processInfo.environment["TETHER_BENCH_CORE"] else { return true }
+    return only.split(separator: ",").contains { $0 == name }
   }
 
   /// The projections row alone, to measure it without the rest of the suite.

@@ -140,6 +140,13 @@ enum Harness {
           scenario: scenario, result: result, baseline: baseline, base: baseResult,
           ratio: ratioText))
     }
+    // With TETHER_BENCH_CPU set, the process's CPU time per iteration of each side too: on a
+    // loaded machine it moves less than the wall time.
+    if ProcessInfo.processInfo.environment["TETHER_BENCH_CPU"] != nil {
+      print(
+        pad("  cpu", 44) + pad(formatDuration(sample.cpuPerIteration) + "/op", 14)
+          + "baseline cpu " + formatDuration(base.cpuPerIteration) + "/op")
+    }
   }
 
   /// Prints a free-form result line.
