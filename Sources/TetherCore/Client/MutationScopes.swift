@@ -11,8 +11,8 @@ final class MutationScopes: Sendable {
   /// A place in a scope's queue.
   @usableFromInline
   struct Ticket: Sendable {
-    @usableFromInline let scope: String
-    @usableFromInline let number: UInt64
+    let scope: String
+    let number: UInt64
   }
 
   private struct Scope {

@@ -30,13 +30,16 @@ public final class OperationClient: Sendable {
   public let defaults: OperationDefaults
   let queries = SanitizerVisibleMutex(StoreTable())
   let mutations = SanitizerVisibleMutex(StoreTable())
-  @usableFromInline let eventHub = ClientEventHub()
-  @usableFromInline let reference = ClientReference()
+  @usableFromInline
+  let eventHub = ClientEventHub()
+  @usableFromInline
+  let reference = ClientReference()
   let scopes = MutationScopes()
   let collector: GarbageCollector
   /// `defaults.garbageCollectionDelay` in seconds, converted once: converting a `Duration` was
   /// a tenth of making a store.
-  @usableFromInline let defaultCollectionInterval: TimeInterval
+  @usableFromInline
+  let defaultCollectionInterval: TimeInterval
   let reconnection = SanitizerVisibleMutex<OperationSubscription?>(nil)
   /// Snapshots restored by `hydrate` whose stores are not made yet.
   let restoredSnapshots = SanitizerVisibleMutex(RestoredSnapshots())
@@ -109,7 +112,6 @@ public final class OperationClient: Sendable {
   /// ```swift
   /// let post = client.store(for: postQuery(id), placeholder: feedPosts.first { $0.id == id })
   /// ```
-  @inlinable
   public func store<Request: QueryRequest>(
     for query: Request, placeholder: @autoclosure () -> Request.Value?
   ) -> OperationStore<QueryState<Request.Value, Request.Failure>> {
@@ -121,7 +123,6 @@ public final class OperationClient: Sendable {
   }
 
   /// The store for a paginated query, created on first use.
-  @inlinable
   public func store<Request: PaginatedRequest>(
     for query: Request
   ) -> OperationStore<PaginatedState<Request.PageID, Request.PageValue, Request.Failure>> {
@@ -133,7 +134,6 @@ public final class OperationClient: Sendable {
   }
 
   /// The store for `mutation`, created on first use, in the client's table of mutations.
-  @inlinable
   public func store<Request: MutationRequest>(
     for mutation: Request
   ) -> OperationStore<MutationState<Request.Arguments, Request.Value, Request.Failure>> {

@@ -19,7 +19,7 @@ import TetherSynchronization
 public struct OperationContext: Sendable {
   /// The clock every delay, backoff, staleness check, timeout and polling interval reads.
   public var clock: any TetherClock {
-    @inlinable get { environment.clock }
+    get { environment.clock }
     set {
       environment = Environment(
         clock: newValue, connectivity: environment.connectivity, focus: environment.focus)
@@ -30,7 +30,7 @@ public struct OperationContext: Sendable {
   /// while it does not hold (see ``NetworkMode``). ``NetworkConnectivity/shared`` by default;
   /// tests set a ``ManualCondition``.
   public var connectivity: any RunCondition {
-    @inlinable get { environment.connectivity }
+    get { environment.connectivity }
     set {
       environment = Environment(
         clock: environment.clock, connectivity: newValue, focus: environment.focus)
@@ -43,7 +43,7 @@ public struct OperationContext: Sendable {
   ///
   /// TanStack's `focusManager`: the Posts browser sets it from the terminal's focus events.
   public var focus: (any RunCondition)? {
-    @inlinable get { environment.focus }
+    get { environment.focus }
     set {
       environment = Environment(
         clock: environment.clock, connectivity: environment.connectivity, focus: newValue)
@@ -52,11 +52,10 @@ public struct OperationContext: Sendable {
 
   /// The clock and the connectivity, shared by every copy of a context so that copying one
   /// (every store and run does) costs one reference count.
-  @usableFromInline
   final class Environment: Sendable {
-    @usableFromInline let clock: any TetherClock
-    @usableFromInline let connectivity: any RunCondition
-    @usableFromInline let focus: (any RunCondition)?
+    let clock: any TetherClock
+    let connectivity: any RunCondition
+    let focus: (any RunCondition)?
 
     init(clock: any TetherClock, connectivity: any RunCondition, focus: (any RunCondition)?) {
       self.clock = clock
@@ -65,7 +64,7 @@ public struct OperationContext: Sendable {
     }
   }
 
-  @usableFromInline var environment: Environment
+  var environment: Environment
 
   /// The path of the operation being run; empty when run without a store.
   public var path: OperationPath { storedPath }
@@ -73,22 +72,29 @@ public struct OperationContext: Sendable {
   /// Which attempt of a retried run this is: 0 for the first attempt.
   public var retryAttempt: Int { storedRetryAttempt }
 
-  @usableFromInline var storedPath: OperationPath = []
-  @usableFromInline var storedRetryAttempt = 0
+  @usableFromInline
+  var storedPath: OperationPath = []
+  @usableFromInline
+  var storedRetryAttempt = 0
 
   /// Set while an outer retry modifier runs, so that inner ones do not multiply attempts.
-  @usableFromInline var isRetryHandled = false
+  @usableFromInline
+  var isRetryHandled = false
 
   /// How many attempts of a restored paused run had failed: its retry modifier goes on from
   /// there.
-  @usableFromInline var restoredFailedAttempts = 0
+  @usableFromInline
+  var restoredFailedAttempts = 0
 
   /// The configuration modifiers write, in plain fields so that reading it costs nothing.
-  @usableFromInline var options = StoreOptions()
+  @usableFromInline
+  var options = StoreOptions()
 
-  @usableFromInline var clientReference: ClientReference?
+  @usableFromInline
+  var clientReference: ClientReference?
 
-  @usableFromInline var values: [ObjectIdentifier: any Sendable] = [:]
+  @usableFromInline
+  var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// A context with `clock` (the system clock by default), `connectivity` (the kernel's view
   /// of the network by default), `focus` (none: always focused, by default) and no other

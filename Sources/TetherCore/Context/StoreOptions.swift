@@ -5,33 +5,40 @@ import Foundation
 @usableFromInline
 struct StoreOptions: Sendable {
   /// Whether concurrent fetches share a run; nil when the operation does not say.
-  @usableFromInline var deduplicates: Bool?
+  @usableFromInline
+  var deduplicates: Bool?
   /// How long values stay fresh; nil when the operation does not say.
-  @usableFromInline var staleness: Staleness?
+  @usableFromInline
+  var staleness: Staleness?
   /// Whether the store runs the operation on its own (subscription, invalidation, reruns).
-  @usableFromInline var runsAutomatically = true
+  var runsAutomatically = true
   /// Conditions that rerun the operation when they become true.
-  @usableFromInline var rerunConditions: [any RunCondition] = []
+  var rerunConditions: [any RunCondition] = []
   /// The most attempts a mutation's history keeps.
-  @usableFromInline var maxHistory = 100
+  var maxHistory = 100
   /// The most pages a paginated state keeps, or nil for no limit.
-  @usableFromInline var maxPages: Int?
+  var maxPages: Int?
   /// The retry limit of the operation's retry modifier, or nil when it has none.
-  @usableFromInline var retryLimit: Int?
+  @usableFromInline
+  var retryLimit: Int?
   /// When runs wait for the network.
-  @usableFromInline var networkMode = NetworkMode.online
+  var networkMode = NetworkMode.online
   /// How long the store is kept without subscribers; nil when the operation does not say.
-  @usableFromInline var garbageCollectionDelay: Duration?
+  @usableFromInline
+  var garbageCollectionDelay: Duration?
   /// How many entries the store's run log keeps; nil when the operation does not say.
-  @usableFromInline var runLogCapacity: Int?
+  @usableFromInline
+  var runLogCapacity: Int?
   /// Mutations sharing a scope run one after another.
-  @usableFromInline var mutationScope: String?
+  @usableFromInline
+  var mutationScope: String?
   /// Whether lifecycle hooks (`onMutate`, …) are installed, so runs without any skip looking.
-  @usableFromInline var hasRunHooks = false
+  @usableFromInline
+  var hasRunHooks = false
   /// Whether a retry waits while the application is unfocused (TanStack's default).
-  @usableFromInline var pausesRetriesWhenUnfocused = true
+  var pausesRetriesWhenUnfocused = true
 
-  @usableFromInline init() {}
+  init() {}
 }
 
 /// How long a fetched value stays fresh.
@@ -64,19 +71,17 @@ extension OperationContext {
 
   /// Whether a run of the operation may start now, given the network mode and connectivity:
   /// `.online` runs wait while offline.
-  @inlinable
+  @usableFromInline
   var canStartRun: Bool {
     options.networkMode != .online || connectivity.isSatisfied(in: self)
   }
 
   /// Whether a retry may start now: only `.always` retries go on while offline.
-  @inlinable
   var canRetry: Bool {
     options.networkMode == .always || connectivity.isSatisfied(in: self)
   }
 
   /// The focus a retry waits for, when it is lost and the operation's retries pause for it.
-  @inlinable
   var lostFocus: (any RunCondition)? {
     guard options.pausesRetriesWhenUnfocused, let focus, !focus.isSatisfied(in: self) else {
       return nil
@@ -87,7 +92,6 @@ extension OperationContext {
 
 extension Staleness {
   /// Whether a value updated at `updatedAt` is stale at `date`.
-  @inlinable
   func isStale(updatedAt: Date?, at date: Date) -> Bool {
     guard let updatedAt else { return true }
     switch self {

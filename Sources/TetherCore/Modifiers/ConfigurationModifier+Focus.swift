@@ -10,7 +10,6 @@ extension OperationRequest {
   /// ```swift
   /// saveDraft.retry(limit: 5).retriesWhileUnfocused()
   /// ```
-  @inlinable
   public func retriesWhileUnfocused() -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.pausesRetriesWhenUnfocused = false })
   }

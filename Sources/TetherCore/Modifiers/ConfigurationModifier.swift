@@ -2,14 +2,12 @@
 /// created or reconfigured. The methods below (`.stale(after:)`, `.deduplicated()`, ...) make
 /// one.
 public struct ConfigurationModifier<Operation: OperationRequest>: OperationModifier {
-  @usableFromInline let configure: @Sendable (inout OperationContext) -> Void
+  let configure: @Sendable (inout OperationContext) -> Void
 
-  @inlinable
   init(_ configure: @escaping @Sendable (inout OperationContext) -> Void) {
     self.configure = configure
   }
 
-  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {
     configure(&context)
   }
@@ -18,7 +16,6 @@ public struct ConfigurationModifier<Operation: OperationRequest>: OperationModif
 extension OperationRequest {
   /// Makes concurrent fetches of one store share the run in flight instead of starting their
   /// own. A client's stores deduplicate queries by default.
-  @inlinable
   public func deduplicated(_ isDeduplicated: Bool = true) -> ModifiedOperation<
     Self, ConfigurationModifier<Self>
   > {
@@ -27,7 +24,6 @@ extension OperationRequest {
 
   /// Considers a value stale `duration` after it was fetched; stale values are refetched when a
   /// subscriber arrives. By default a value is stale at once.
-  @inlinable
   public func stale(after duration: Duration) -> ModifiedOperation<
     Self, ConfigurationModifier<Self>
   > {
@@ -37,7 +33,6 @@ extension OperationRequest {
   /// Never considers a fetched value stale, and ignores invalidation (TanStack's `'static'`):
   /// it is fetched once, then only when asked by name (`refetch()`, `fetch()`), never by
   /// `invalidate(matching:)` or `refetch(matching:)`.
-  @inlinable
   public func neverStale() -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.staleness = .never })
   }
@@ -45,7 +40,6 @@ extension OperationRequest {
   /// Turns automatic running on or off. When off, the store runs only when asked to: not when
   /// a subscriber arrives, not on invalidation, reconnection or a rerun condition, and not by
   /// `client.refetch(matching:)`.
-  @inlinable
   public func enabled(_ isEnabled: Bool) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.runsAutomatically = isEnabled })
   }
@@ -56,7 +50,6 @@ extension OperationRequest {
   /// ```swift
   /// query.rerunOnChange(of: .polling(every: .seconds(30)) && connectivity)
   /// ```
-  @inlinable
   public func rerunOnChange(
     of condition: some RunCondition
   ) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
@@ -65,7 +58,6 @@ extension OperationRequest {
 
   /// When the operation's runs wait for the network (`.online` by default): see
   /// ``NetworkMode``.
-  @inlinable
   public func networkMode(_ mode: NetworkMode) -> ModifiedOperation<
     Self, ConfigurationModifier<Self>
   > {
@@ -74,7 +66,6 @@ extension OperationRequest {
 
   /// Removes the store `duration` after its last subscriber left (the client's default is 5
   /// minutes). When several `store(for:)` of one path ask, the store keeps the longest.
-  @inlinable
   public func removeWhenUnused(after duration: Duration) -> ModifiedOperation<
     Self, ConfigurationModifier<Self>
   > {
@@ -83,7 +74,6 @@ extension OperationRequest {
 
   /// Keeps at most `capacity` entries in the store's run log (the client's default is 64;
   /// 0 keeps none).
-  @inlinable
   public func runLog(capacity: Int) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.runLogCapacity = max(0, capacity) })
   }
@@ -91,7 +81,6 @@ extension OperationRequest {
 
 extension QueryRequest {
   /// The value a store holds before its first fetch (and after a reset).
-  @inlinable
   public func defaultValue(_ value: Value) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0[DefaultValueKey<Value>.self] = value })
   }
@@ -102,7 +91,6 @@ extension QueryRequest {
   /// ```swift
   /// postQuery(id).stale { state in state.currentValue?.isDraft == true ? .seconds(3600) : .seconds(60) }
   /// ```
-  @inlinable
   public func stale(
     after duration: @escaping @Sendable (QueryState<Value, Failure>) -> Duration
   ) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
@@ -123,7 +111,6 @@ extension QueryRequest {
   ///   client.store(for: feed).state.pages.lazy.flatMap(\.value.posts).first { $0.id == id }
   /// }
   /// ```
-  @inlinable
   public func placeholder(
     _ placeholder: @escaping @Sendable (OperationClient) -> Value?
   ) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
@@ -134,13 +121,11 @@ extension QueryRequest {
 extension PaginatedRequest {
   /// Keeps at most `count` pages, dropping pages from the far end: fetching a next page drops
   /// the first pages, fetching a previous page drops the last ones.
-  @inlinable
   public func maxPages(_ count: Int) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.maxPages = max(1, count) })
   }
 
   /// Stale time as a function of the state.
-  @inlinable
   public func stale(
     after duration: @escaping @Sendable (PaginatedState<PageID, PageValue, Failure>) -> Duration
   ) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
@@ -155,7 +140,6 @@ extension PaginatedRequest {
 extension MutationRequest {
   /// Keeps at most `count` attempts in the mutation's history (100 by default), dropping the
   /// oldest.
-  @inlinable
   public func maxHistory(_ count: Int) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.maxHistory = max(1, count) })
   }
@@ -167,7 +151,6 @@ extension MutationRequest {
   /// ```swift
   /// api.mutation(["post", "edit"]) { ... }.scope("post-\(id)")   // edits of a post in order
   /// ```
-  @inlinable
   public func scope(_ id: String) -> ModifiedOperation<Self, ConfigurationModifier<Self>> {
     modifier(ConfigurationModifier { $0.options.mutationScope = id })
   }
@@ -176,5 +159,6 @@ extension MutationRequest {
 /// The placeholder of a query's store, from `.placeholder(_:)`.
 @usableFromInline
 enum PlaceholderKey<Value: Sendable>: OperationContextKey {
-  @usableFromInline static var defaultValue: (@Sendable (OperationClient) -> Value?)? { nil }
+  @usableFromInline
+  static var defaultValue: (@Sendable (OperationClient) -> Value?)? { nil }
 }

@@ -102,7 +102,6 @@ extension ModifiedOperation: QueryRequest where Operation: QueryRequest {
 extension ModifiedOperation: MutationRequest where Operation: MutationRequest {
   public typealias Arguments = Operation.Arguments
 
-  @inlinable
   public func mutate(
     with arguments: Arguments,
     in context: OperationContext,

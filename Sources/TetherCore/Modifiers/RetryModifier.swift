@@ -16,7 +16,8 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
   public let limit: Int
   /// The delay before each retry.
   public let backoff: Backoff
-  @usableFromInline let decide: (@Sendable (Operation.Failure) -> RetryDecision)?
+  @usableFromInline
+  let decide: (@Sendable (Operation.Failure) -> RetryDecision)?
 
   @inlinable
   init(

@@ -18,7 +18,6 @@ where Input == Arguments {
 
 extension MutationRequest {
   /// Runs the mutation with `arguments` through its `mutate(with:in:with:)`, as a store does.
-  @inlinable
   public func run(
     _ arguments: Arguments,
     in context: OperationContext,
@@ -48,10 +47,9 @@ public struct Mutation<Arguments: Sendable, Value: Sendable, Failure: Error>: Mu
   public typealias Input = Arguments
 
   public let path: OperationPath
-  @usableFromInline let body: Body
+  let body: Body
 
   /// The closure a mutation was made with, kept as given.
-  @usableFromInline
   enum Body: Sendable {
     case plain(@Sendable (Arguments, OperationContext) async throws(Failure) -> Value)
     case continuing(
@@ -80,7 +78,6 @@ public struct Mutation<Arguments: Sendable, Value: Sendable, Failure: Error>: Mu
     self.body = .continuing(mutate)
   }
 
-  @inlinable
   public func mutate(
     with arguments: Arguments,
     in context: OperationContext,

@@ -13,8 +13,10 @@ import TetherSynchronization
 /// }
 /// ```
 public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let sink: (any OperationContinuationSink<Value, Failure>)?
-  @usableFromInline let run: OperationRunID
+  @usableFromInline
+  let sink: (any OperationContinuationSink<Value, Failure>)?
+  @usableFromInline
+  let run: OperationRunID
 
   @inlinable
   init(sink: (any OperationContinuationSink<Value, Failure>)?, run: OperationRunID) {

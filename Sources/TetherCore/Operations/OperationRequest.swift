@@ -40,7 +40,6 @@ extension OperationRequest {
   public func setup(context: inout OperationContext) {}
 
   /// Wraps this operation in `modifier`.
-  @inlinable
   public func modifier<Modifier: OperationModifier>(
     _ modifier: Modifier
   ) -> ModifiedOperation<Self, Modifier> {

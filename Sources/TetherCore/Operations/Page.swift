@@ -31,7 +31,6 @@ public enum PagingAction<PageID: Hashable & Sendable, PageValue: Sendable>: Send
   case leadingPages(count: Int, from: [Page<PageID, PageValue>])
 
   /// Whether a run of `other` fetches the same thing, so a fetch of this one can share it.
-  @inlinable
   func isShared(with other: PagingAction) -> Bool {
     switch (self, other) {
     case (.initialPage, .initialPage), (.allPages, .allPages): true
@@ -54,7 +53,6 @@ public struct PagingResult<PageID: Hashable & Sendable, PageValue: Sendable>: Se
 }
 
 /// The ids of the pages around one page.
-@usableFromInline
 struct PageNeighbors<PageID: Hashable & Sendable>: Sendable {
   var previous: PageID?
   var next: PageID?

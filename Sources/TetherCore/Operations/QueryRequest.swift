@@ -29,7 +29,8 @@ extension QueryRequest {
 /// ```
 public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
   public let path: OperationPath
-  @usableFromInline let body: Body
+  @usableFromInline
+  let body: Body
 
   /// The closure a query was made with: kept as given, so that making a query allocates
   /// nothing more.

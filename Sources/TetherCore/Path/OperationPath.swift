@@ -13,15 +13,14 @@ public struct OperationPath: Hashable, Sendable {
   /// copy; other values are boxed once. Equality is `AnyHashable`'s: an `Int64(1)` equals a
   /// `1`.
   public struct Element: Hashable, Sendable, CustomStringConvertible {
-    @usableFromInline
     enum Kind: UInt8, Sendable {
       case int, string, other
     }
 
-    @usableFromInline let kind: Kind
-    @usableFromInline let int: Int
-    @usableFromInline let string: String
-    @usableFromInline let box: HashableBox?
+    let kind: Kind
+    let int: Int
+    let string: String
+    let box: HashableBox?
 
     /// An element made from any hashable value: strings and integers as themselves, other values
     /// boxed.
@@ -29,7 +28,6 @@ public struct OperationPath: Hashable, Sendable {
       self = Self.make(base)
     }
 
-    @usableFromInline
     init(kind: Kind, int: Int = 0, string: String = "", box: HashableBox? = nil) {
       self.kind = kind
       self.int = int
@@ -64,7 +62,6 @@ public struct OperationPath: Hashable, Sendable {
       }
     }
 
-    @inlinable
     public static func == (lhs: Element, rhs: Element) -> Bool {
       guard lhs.kind == rhs.kind else { return false }
       switch lhs.kind {
@@ -74,7 +71,6 @@ public struct OperationPath: Hashable, Sendable {
       }
     }
 
-    @inlinable
     public func hash(into hasher: inout Hasher) {
       switch kind {
       case .int: hasher.combine(int)
@@ -86,7 +82,6 @@ public struct OperationPath: Hashable, Sendable {
     /// The hash a dictionary keyed by elements uses (a client's table of stores): an integer's
     /// or a string's own, which costs a third of a `Hasher` made, fed and finalized per lookup.
     /// Elements of different kinds are never equal, so they need not hash apart.
-    @inlinable
     public func _rawHashValue(seed: Int) -> Int {
       switch kind {
       case .int: int._rawHashValue(seed: seed)
@@ -139,7 +134,6 @@ public struct OperationPath: Hashable, Sendable {
 
 /// A value that is not an integer or a string, boxed once so that comparing and hashing do not
 /// look up conformances every time.
-@usableFromInline
 struct HashableBox: Hashable, @unchecked Sendable {
   // Sendable because it only ever wraps `base`, which is.
   let base: any Hashable & Sendable
@@ -150,11 +144,11 @@ struct HashableBox: Hashable, @unchecked Sendable {
     self.hashable = AnyHashable(base)
   }
 
-  @usableFromInline static func == (lhs: HashableBox, rhs: HashableBox) -> Bool {
+  static func == (lhs: HashableBox, rhs: HashableBox) -> Bool {
     lhs.hashable == rhs.hashable
   }
 
-  @usableFromInline func hash(into hasher: inout Hasher) {
+  func hash(into hasher: inout Hasher) {
     hasher.combine(hashable)
   }
 }

@@ -81,7 +81,7 @@ extension OperationStore {
   /// same submission date in its history, its retries counted from the attempts that had
   /// failed, and its lifecycles' restored contexts, so `onMutate` does not run again (it does
   /// for a context that is not `Codable`). It waits for its scope and the network as before.
-  @inlinable
+  @usableFromInline
   func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
     guard let type = State.self as? any PersistableState.Type else { return .unreadable }
     if State.kind == .mutation {
@@ -115,7 +115,6 @@ extension OperationStore {
     return outcome
   }
 
-  @usableFromInline
   static func restoredAttempts<Persistable: PersistableState>(
     of type: Persistable.Type, _ payload: Data
   ) throws -> [(State.RunInput, RestoredAttempt)] {
@@ -136,7 +135,6 @@ extension OperationStore {
 
   /// Restores `snapshot` into `state`, which is left as it was when it throws (every
   /// `restore` decodes before it changes anything).
-  @usableFromInline
   static func restore<Persistable: PersistableState>(
     _ snapshot: StoreSnapshot, into state: inout State, as type: Persistable.Type
   ) throws {

@@ -11,7 +11,6 @@ import TetherJSON
 /// around them, a mutation's paused attempts' arguments — never an error, a run in flight, a
 /// placeholder or a counter. Payloads are JSON written and read by TetherJSON's
 /// `JSONCoder` with its defaults.
-@usableFromInline
 protocol PersistableState: OperationState {
   /// The data to write and when it last changed, or nil when there is none (no value of its
   /// own; for a mutation, no paused attempt).
@@ -34,11 +33,11 @@ protocol PersistableState: OperationState {
 }
 
 extension PersistableState {
-  @usableFromInline static func restoredAttempts(payload: Data) throws -> [(
+  static func restoredAttempts(payload: Data) throws -> [(
     RunInput, RestoredAttempt
   )] { [] }
 
-  @usableFromInline func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
+  func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
     payload: Data, updatedAt: Date
   )? { try persistedPayload() }
 }
@@ -46,12 +45,12 @@ extension PersistableState {
 /// A query is written as its value's JSON, nothing around it (`JSONCoder` writes and
 /// reads any value at the top level, `null` and numbers included).
 extension QueryState: PersistableState where Value: Codable {
-  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard hasValue, let storedValue, let updatedAt = valueLastUpdatedAt else { return nil }
     return (try JSONCoder().encode(storedValue), updatedAt)
   }
 
-  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
+  mutating func restore(payload: Data, updatedAt: Date) throws {
     storedValue = try JSONCoder().decode(Value.self, from: payload)
     storedTracker.recordValue(at: updatedAt, final: true)
     storedTracker.isInvalidated = isInvalidatable
@@ -73,7 +72,7 @@ struct PaginatedPayload<PageID: Codable & Hashable & Sendable, PageValue: Codabl
 }
 
 extension PaginatedState: PersistableState where PageID: Codable, PageValue: Codable {
-  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     guard !storedPages.isEmpty, let updatedAt = valueLastUpdatedAt else { return nil }
     let payload = PaginatedPayload(
       pages: storedPages,
@@ -84,7 +83,7 @@ extension PaginatedState: PersistableState where PageID: Codable, PageValue: Cod
     return (try JSONCoder().encode(payload), updatedAt)
   }
 
-  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {
+  mutating func restore(payload: Data, updatedAt: Date) throws {
     let decoded = try JSONCoder().decode(PaginatedPayload<PageID, PageValue>.self, from: payload)
     guard !decoded.pages.isEmpty, decoded.neighbors.count == decoded.pages.count else {
       throw DecodingError.dataCorrupted(
@@ -119,11 +118,11 @@ struct MutationPayload<Arguments: Codable>: Codable {
 }
 
 extension MutationState: PersistableState where Arguments: Codable {
-  @usableFromInline func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
     try persistedPayload(runs: [:])
   }
 
-  @usableFromInline func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
+  func persistedPayload(runs: [OperationRunID: RestorableRun]) throws -> (
     payload: Data, updatedAt: Date
   )? {
     let paused = storedHistory.filter {
@@ -140,9 +139,9 @@ extension MutationState: PersistableState where Arguments: Codable {
     return (try JSONCoder().encode(payload), latest.startDate)
   }
 
-  @usableFromInline mutating func restore(payload: Data, updatedAt: Date) throws {}
+  mutating func restore(payload: Data, updatedAt: Date) throws {}
 
-  @usableFromInline static func restoredAttempts(payload: Data) throws -> [(
+  static func restoredAttempts(payload: Data) throws -> [(
     Arguments, RestoredAttempt
   )] {
     try JSONCoder().decode(MutationPayload<Arguments>.self, from: payload).attempts.map {

@@ -6,24 +6,18 @@ import Foundation
 @usableFromInline
 struct RestoredAttempt: Sendable {
   /// When the attempt was first submitted: its start date in the restored history.
-  @usableFromInline let startDate: Date
+  @usableFromInline
+  let startDate: Date
   /// How many of its attempts had failed: its retries go on from there.
-  @usableFromInline let failedAttempts: Int
+  @usableFromInline
+  let failedAttempts: Int
   /// Each lifecycle's context as JSON, in the order the lifecycles were applied (nil for one
   /// that is not `Codable`); nil when no `onMutate` had run.
-  @usableFromInline let hookRecords: [String?]?
-
-  @usableFromInline
-  init(startDate: Date, failedAttempts: Int, hookRecords: [String?]?) {
-    self.startDate = startDate
-    self.failedAttempts = failedAttempts
-    self.hookRecords = hookRecords
-  }
+  let hookRecords: [String?]?
 }
 
 /// What a store knows of a paused run besides its state, for the snapshot of a mutation.
-@usableFromInline
 struct RestorableRun: Sendable {
-  @usableFromInline let failedAttempts: Int
-  @usableFromInline let hookRecords: [String?]?
+  let failedAttempts: Int
+  let hookRecords: [String?]?
 }

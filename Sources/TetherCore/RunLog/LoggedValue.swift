@@ -9,7 +9,6 @@ public struct LoggedValue: Sendable, CustomStringConvertible {
   public let base: any Sendable
 
   /// Keeps `base` as it is; it is described only when the log is read.
-  @inlinable
   public init(_ base: any Sendable) {
     self.base = base
   }

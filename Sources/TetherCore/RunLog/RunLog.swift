@@ -7,18 +7,18 @@ import Foundation
 /// costs a fetch little; ``RunLogEntry`` values are made from them when the log is read.
 @usableFromInline
 struct RunLog: Sendable {
-  @usableFromInline var records: [RunLogRecord] = []
-  @usableFromInline var head = 0
-  @usableFromInline var capacity: Int
-  @usableFromInline var nextID: UInt64 = 1
+  var records: [RunLogRecord] = []
+  var head = 0
+  var capacity: Int
+  var nextID: UInt64 = 1
 
-  @inlinable
+  @usableFromInline
   init(capacity: Int) {
     self.capacity = max(0, capacity)
   }
 
   /// Adds a record; returns whether the log keeps it.
-  @inlinable
+  @usableFromInline
   mutating func append(_ record: RunLogRecord) -> Bool {
     guard capacity > 0 else { return false }
     var record = record
@@ -66,19 +66,19 @@ struct RunLogRecord: Sendable {
     case failed, cancelled, invalidated, reset, valueSet
   }
 
-  @usableFromInline var id: UInt64 = 0
-  @usableFromInline var kind: Kind
-  @usableFromInline var date: Date
+  var id: UInt64 = 0
+  var kind: Kind
+  var date: Date
   /// The start of what a duration measures (the run, the pause), or a retry's due date.
-  @usableFromInline var otherDate: Date?
-  @usableFromInline var run: UInt64
-  @usableFromInline var attempt: Int
-  @usableFromInline var trigger: RunTrigger
-  @usableFromInline var flag: Bool
+  var otherDate: Date?
+  var run: UInt64
+  var attempt: Int
+  var trigger: RunTrigger
+  var flag: Bool
   /// The input, the failure or the pause reason.
-  @usableFromInline var payload: (any Sendable)?
+  var payload: (any Sendable)?
 
-  @inlinable
+  @usableFromInline
   init(
     _ kind: Kind, at date: Date, run: OperationRunID? = nil, attempt: Int? = nil,
     otherDate: Date? = nil, trigger: RunTrigger = .fetch, flag: Bool = false,

@@ -31,13 +31,12 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
     public internal(set) var error: Failure?
   }
 
-  @usableFromInline var storedHistory: [Attempt] = []
-  @usableFromInline var storedValue: Value?
-  @usableFromInline var storedTracker = RunTracker<Failure>()
+  var storedHistory: [Attempt] = []
+  var storedValue: Value?
+  var storedTracker = RunTracker<Failure>()
   public var tracker: RunTracker<Failure> { storedTracker }
-  @usableFromInline var maxHistory: Int
+  var maxHistory: Int
 
-  @inlinable
   public init(context: OperationContext) {
     maxHistory = context.options.maxHistory
   }
@@ -62,7 +61,6 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
   /// A mutation is never refetched: re-sending a write is `retryLatest()`, asked for by name.
   public var refetchInput: Arguments? { nil }
 
-  @inlinable
   public static func canShareRun(_ input: Arguments, with runningInput: Arguments) -> Bool {
     false
   }

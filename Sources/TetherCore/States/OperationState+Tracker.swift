@@ -3,9 +3,9 @@ import Foundation
 /// What every state reads from its ``RunTracker``, once for all kinds.
 extension OperationState {
   /// What data there is: pending, success or failure.
-  @inlinable public var status: OperationStatus { tracker.status }
+  public var status: OperationStatus { tracker.status }
   /// What is happening now: idle, fetching or paused.
-  @inlinable public var fetchStatus: FetchStatus { tracker.fetchStatus }
+  public var fetchStatus: FetchStatus { tracker.fetchStatus }
   /// The latest failure, cleared by the next success (and by a new run while there is no
   /// value).
   public var error: Failure? { tracker.error }

@@ -85,7 +85,6 @@ extension OperationState {
 
   public var isPlaceholder: Bool { false }
 
-  @inlinable
   public static func mustWait(_ input: RunInput, for runningInput: RunInput) -> Bool { false }
 
   /// The first load: no value yet and a run in flight (`status == .pending` and

@@ -16,18 +16,17 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
 
   public static var kind: OperationKind { .paginatedQuery }
 
-  @usableFromInline var storedPages: [Page<PageID, PageValue>] = []
-  @usableFromInline var storedPlaceholder: [Page<PageID, PageValue>]?
-  @usableFromInline var neighbors: [PageID: PageNeighbors<PageID>] = [:]
-  @usableFromInline var directions: [(run: OperationRunID, direction: PagingDirection)] = []
-  @usableFromInline var errors = DirectionErrors<Failure>()
-  @usableFromInline var storedTracker = RunTracker<Failure>()
+  var storedPages: [Page<PageID, PageValue>] = []
+  var storedPlaceholder: [Page<PageID, PageValue>]?
+  var neighbors: [PageID: PageNeighbors<PageID>] = [:]
+  var directions: [(run: OperationRunID, direction: PagingDirection)] = []
+  var errors = DirectionErrors<Failure>()
+  var storedTracker = RunTracker<Failure>()
   public var tracker: RunTracker<Failure> { storedTracker }
-  @usableFromInline var staleness: Staleness
-  @usableFromInline var staleTime: (@Sendable (PaginatedState) -> Duration)?
-  @usableFromInline var maxPages: Int?
+  var staleness: Staleness
+  var staleTime: (@Sendable (PaginatedState) -> Duration)?
+  var maxPages: Int?
 
-  @inlinable
   public init(context: OperationContext) {
     staleness = context.options.staleness ?? .after(.zero)
     staleTime = context[StaleTimeKey<Self>.self]
@@ -107,7 +106,6 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
     storedPages.isEmpty ? .initialPage : .allPages(storedPages)
   }
 
-  @inlinable
   public static func canShareRun(
     _ input: PagingAction<PageID, PageValue>, with runningInput: PagingAction<PageID, PageValue>
   ) -> Bool {
@@ -116,7 +114,6 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
 
   /// A next or previous page waits for a refetch of every page (or of the first) in flight; a
   /// refetch waits for a next or previous page in flight.
-  @inlinable
   public static func mustWait(
     _ input: PagingAction<PageID, PageValue>, for runningInput: PagingAction<PageID, PageValue>
   ) -> Bool {
@@ -246,11 +243,9 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
 }
 
 /// Which way a paginated run fetches.
-@usableFromInline
 enum PagingDirection: Sendable, Hashable {
   case initial, next, previous, all
 
-  @inlinable
   init<PageID, PageValue>(_ action: PagingAction<PageID, PageValue>) {
     switch action {
     case .initialPage: self = .initial
@@ -262,14 +257,13 @@ enum PagingDirection: Sendable, Hashable {
 }
 
 /// The latest failure of each direction.
-@usableFromInline
 struct DirectionErrors<Failure: Error>: Sendable {
-  @usableFromInline var initial: Failure?
-  @usableFromInline var next: Failure?
-  @usableFromInline var previous: Failure?
-  @usableFromInline var all: Failure?
+  var initial: Failure?
+  var next: Failure?
+  var previous: Failure?
+  var all: Failure?
 
-  @usableFromInline init() {}
+  init() {}
 
   subscript(direction: PagingDirection) -> Failure? {
     get {

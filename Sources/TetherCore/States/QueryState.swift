@@ -13,12 +13,17 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   public static var kind: OperationKind { .query }
 
-  @usableFromInline var storedValue: Value?
-  @usableFromInline var storedPlaceholder: Value?
-  @usableFromInline var storedTracker = RunTracker<Failure>()
+  @usableFromInline
+  var storedValue: Value?
+  @usableFromInline
+  var storedPlaceholder: Value?
+  @usableFromInline
+  var storedTracker = RunTracker<Failure>()
   public var tracker: RunTracker<Failure> { storedTracker }
-  @usableFromInline var staleness: Staleness
-  @usableFromInline var staleTime: (@Sendable (QueryState) -> Duration)?
+  @usableFromInline
+  var staleness: Staleness
+  @usableFromInline
+  var staleTime: (@Sendable (QueryState) -> Duration)?
   /// The value before the first fetch, from `.defaultValue(_:)`.
   public let initialValue: Value?
 
@@ -136,11 +141,13 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 /// The value a query's store holds before its first fetch.
 @usableFromInline
 enum DefaultValueKey<Value: Sendable>: OperationContextKey {
-  @usableFromInline static var defaultValue: Value? { nil }
+  @usableFromInline
+  static var defaultValue: Value? { nil }
 }
 
 /// Stale time as a function of the state, from `.stale(after:)` with a closure.
 @usableFromInline
 enum StaleTimeKey<State: OperationState>: OperationContextKey {
-  @usableFromInline static var defaultValue: (@Sendable (State) -> Duration)? { nil }
+  @usableFromInline
+  static var defaultValue: (@Sendable (State) -> Duration)? { nil }
 }

@@ -10,8 +10,10 @@ import Foundation
 /// through the state's `apply(_:)`: a copy read from a state may be changed, which changes
 /// nothing else.
 public struct RunTracker<Failure: Error>: Sendable {
-  @usableFromInline var active = RunSet()
-  @usableFromInline var paused = RunSet()
+  @usableFromInline
+  var active = RunSet()
+  @usableFromInline
+  var paused = RunSet()
   /// How many runs have started.
   public var runCount = 0
   /// How many times the value changed, and when it last did.
@@ -36,14 +38,18 @@ public struct RunTracker<Failure: Error>: Sendable {
   public var retryProgress: RetryProgress<Failure>?
   /// The latest transfer report of the run in flight.
   public var transferProgress: TransferProgress?
-  @usableFromInline var retryingRun: OperationRunID?
+  @usableFromInline
+  var retryingRun: OperationRunID?
   /// What the devtools simulate (`InspectableStore.simulateLoading()` and
   /// `simulateFailure(_:)`), until a real outcome, or a restore, replaces it.
-  @usableFromInline var simulation: SimulatedState.Kind?
+  @usableFromInline
+  var simulation: SimulatedState.Kind?
   /// The run `transferProgress` is of.
-  @usableFromInline var transferRun: OperationRunID?
+  @usableFromInline
+  var transferRun: OperationRunID?
   /// The latest run whose final result was applied; older results are dropped.
-  @usableFromInline var latestAppliedRun: OperationRunID?
+  @usableFromInline
+  var latestAppliedRun: OperationRunID?
 
   @inlinable init() {}
 
@@ -158,8 +164,10 @@ public struct RunTracker<Failure: Error>: Sendable {
 /// A small set of run ids: nearly always empty or one element, so the first is kept inline.
 @usableFromInline
 struct RunSet: Sendable {
-  @usableFromInline var first: OperationRunID?
-  @usableFromInline var rest: [OperationRunID] = []
+  @usableFromInline
+  var first: OperationRunID?
+  @usableFromInline
+  var rest: [OperationRunID] = []
 
   @inlinable
   var isEmpty: Bool { first == nil }

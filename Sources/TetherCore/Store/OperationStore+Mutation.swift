@@ -5,7 +5,6 @@ import TetherSynchronization
 extension OperationStore {
   /// Runs the mutation with `arguments`; the attempt is added to the history. Every call is
   /// its own attempt: mutations are never deduplicated.
-  @inlinable
   @discardableResult
   public func mutate<Arguments, Value, Failure>(
     with arguments: Arguments
@@ -15,7 +14,6 @@ extension OperationStore {
   }
 
   /// Runs the mutation; the attempt is added to the history.
-  @inlinable
   @discardableResult
   public func mutate<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == MutationState<Void, Value, Failure> {
@@ -24,7 +22,6 @@ extension OperationStore {
 
   /// Runs the mutation again with the arguments of its latest attempt; nil, without running,
   /// when it has never run.
-  @inlinable
   @discardableResult
   public func retryLatest<Arguments, Value, Failure>() async throws(OperationError<Failure>)
     -> Value?

@@ -8,7 +8,6 @@ import TetherSynchronization
 extension OperationStore {
   /// Loads the feed: the first page when none is loaded, otherwise every loaded page again;
   /// shares a load in flight. Returns the pages the run fetched.
-  @inlinable
   @discardableResult
   public func fetch<PageID, PageValue, Failure>() async throws(OperationError<Failure>)
     -> [Page<PageID, PageValue>]
@@ -18,7 +17,6 @@ extension OperationStore {
 
   /// Fetches the page after the last loaded one (the first page when none is loaded); returns
   /// nil without fetching when the last page is loaded.
-  @inlinable
   @discardableResult
   public func fetchNextPage<PageID, PageValue, Failure>() async throws(OperationError<Failure>)
     -> Page<PageID, PageValue>?
@@ -41,7 +39,6 @@ extension OperationStore {
   /// ``PaginatedState/pages``. Like a refetch of every page, a failed page is retried on its
   /// own, a next or previous page in flight is waited for, and a call for the same count in
   /// flight is joined.
-  @inlinable
   @discardableResult
   public func fetchPages<PageID, PageValue, Failure>(
     count: Int
@@ -54,7 +51,6 @@ extension OperationStore {
 
   /// Fetches the page before the first loaded one (the first page when none is loaded);
   /// returns nil without fetching when the first page is loaded.
-  @inlinable
   @discardableResult
   public func fetchPreviousPage<PageID, PageValue, Failure>() async throws(OperationError<Failure>)
     -> Page<PageID, PageValue>?
@@ -73,7 +69,6 @@ extension OperationStore {
   ///
   /// A refetch of every page in flight is cancelled and replaced (with `cancelInFlight:
   /// false`, joined); a next or previous page in flight is waited for and included.
-  @inlinable
   @discardableResult
   public func refetchAllPages<PageID, PageValue, Failure>(
     cancelInFlight: Bool = true
@@ -87,7 +82,6 @@ extension OperationStore {
   }
 
   /// The same as ``refetchAllPages(cancelInFlight:)``.
-  @inlinable
   @discardableResult
   public func refetch<PageID, PageValue, Failure>(
     cancelInFlight: Bool = true

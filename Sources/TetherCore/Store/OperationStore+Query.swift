@@ -21,7 +21,6 @@ extension OperationStore {
   /// Fetches the value afresh: a run in flight is cancelled (its callers wait for the new one)
   /// so the value returned was fetched after this call — after the mutation that made you
   /// refetch, say. With `cancelInFlight: false`, a run in flight is joined instead.
-  @inlinable
   @discardableResult
   public func refetch<Value, Failure>(
     cancelInFlight: Bool = true
@@ -32,7 +31,6 @@ extension OperationStore {
   }
 
   /// The value if it is fresh; otherwise a fetch (TanStack's `fetchQuery`).
-  @inlinable
   @discardableResult
   public func fetchIfStale<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
@@ -49,7 +47,6 @@ extension OperationStore {
   /// `ensureQueryData`).
   ///
   /// - Parameter revalidateIfStale: also refetch a stale value in the background.
-  @inlinable
   @discardableResult
   public func ensureValue<Value, Failure>(
     revalidateIfStale: Bool = false

@@ -136,17 +136,14 @@ public final class OperationStore<State: OperationState>: Sendable {
     /// The attempt in flight, from 1.
     @usableFromInline
     var attempt = 1
-    @usableFromInline
     var pausedSince: Date?
     /// The state before the run's first yield, to revert to if it is cancelled; dropped as
     /// soon as anything else changes the state.
     @usableFromInline
     var revertState: State?
     /// What the run keeps across its attempts (the pages a refetch has fetched).
-    @usableFromInline
     var progress: (any Sendable)?
     /// The contexts its lifecycles' `onMutate` returned, as JSON, for a snapshot.
-    @usableFromInline
     var hookRecords: [String?]?
 
     @inlinable
@@ -163,7 +160,6 @@ public final class OperationStore<State: OperationState>: Sendable {
 
     /// Whether the store started it on its own, so it lives as long as the store has
     /// subscribers even without waiters.
-    @usableFromInline
     var isAutomatic: Bool {
       switch trigger {
       case .fetch, .refetch, .mutate, .simulated: false
@@ -261,7 +257,6 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline
     let generation: UInt64
     /// Set once the task is started, outside the lock.
-    @usableFromInline
     var task: Task<Void, Never>?
 
     @inlinable
@@ -321,7 +316,6 @@ public final class OperationStore<State: OperationState>: Sendable {
     var isDelivering = false
     @usableFromInline
     var sequence: UInt64 = 0
-    @usableFromInline
     var conditionSubscriptions: [OperationSubscription] = []
     @usableFromInline
     var log: RunLog
@@ -332,7 +326,6 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline
     var unusedSince: Date?
     /// Whether a `store(for:)` with another operation type was already reported.
-    @usableFromInline
     var hasWarned = false
     /// An automatic run that had to wait for a run in flight (an invalidation during a next
     /// page), started when that run ends.
@@ -341,7 +334,6 @@ public final class OperationStore<State: OperationState>: Sendable {
     /// The stale timer, while the store is observed and its value fresh for a while.
     @usableFromInline
     var staleTimer: StaleTimer?
-    @usableFromInline
     var nextTimerGeneration: UInt64 = 1
     /// The date of the step under way.
     @usableFromInline
@@ -398,14 +390,12 @@ public final class OperationStore<State: OperationState>: Sendable {
   // MARK: Reading
 
   /// The current state.
-  @inlinable
   public var state: State { withStorage { $0.state } }
 
   /// The context the next run uses, after its modifiers' setup.
   public var context: OperationContext { withStorage { $0.configuration.context } }
 
   /// How many callers wait for runs in flight.
-  @usableFromInline
   var waiterCount: Int { withStorage { $0.runs.reduce(0) { $0 + $1.waiters.count } } }
 
   /// How many subscribers observe the store.
@@ -434,5 +424,4 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 }
 
-@usableFromInline
 let identifiers = Atomic<UInt64>(0)

@@ -156,37 +156,46 @@ protocol ManagedStore: OperationStoreProtocol {
 }
 
 extension OperationStore: ManagedStore {
-  @usableFromInline var garbageCollectionDelay: Duration {
+  @usableFromInline
+  var garbageCollectionDelay: Duration {
     withStorage { $0.garbageCollectionDelay }
   }
 
-  @usableFromInline var unusedSince: Date? { withStorage { $0.unusedSince } }
+  @usableFromInline
+  var unusedSince: Date? { withStorage { $0.unusedSince } }
 
-  @usableFromInline var isRunning: Bool { withStorage { !$0.runs.isEmpty } }
+  @usableFromInline
+  var isRunning: Bool { withStorage { !$0.runs.isEmpty } }
 
-  @usableFromInline var isSkippedByPrefixRefetch: Bool {
+  @usableFromInline
+  var isSkippedByPrefixRefetch: Bool {
     withStorage {
       !$0.configuration.context.options.runsAutomatically || !$0.state.isInvalidatable
     }
   }
 
-  @usableFromInline func refetchUntilSettledOrPaused() async {
+  @usableFromInline
+  func refetchUntilSettledOrPaused() async {
     _ = await runStep(.refetch, mode: .replace, returnsWhenPaused: true) { $0.refetchInput }
   }
 
-  @usableFromInline func markChanged() {
+  @usableFromInline
+  func markChanged() {
     markChangedIfMarking()
   }
 
-  @usableFromInline func clearChangeMark() {
+  @usableFromInline
+  func clearChangeMark() {
     changeMark.store(false, ordering: .releasing)
   }
 
-  @usableFromInline func capturedValue() -> (any Sendable)? {
+  @usableFromInline
+  func capturedValue() -> (any Sendable)? {
     withStorage { $0.state.hasValue ? $0.state.currentValue : nil }
   }
 
-  @usableFromInline func restore(capturedValue: any Sendable) {
+  @usableFromInline
+  func restore(capturedValue: any Sendable) {
     guard let value = capturedValue as? State.CurrentValue else { return }
     setCurrentValue(value)
   }

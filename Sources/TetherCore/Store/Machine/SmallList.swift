@@ -2,8 +2,10 @@
 /// change, the runs in flight are nearly always zero or one, so most never allocate.
 @usableFromInline
 struct SmallList<Element> {
-  @usableFromInline var first: Element?
-  @usableFromInline var rest: [Element] = []
+  @usableFromInline
+  var first: Element?
+  @usableFromInline
+  var rest: [Element] = []
 
   @inlinable init() {}
 
@@ -45,8 +47,10 @@ struct SmallList<Element> {
 extension SmallList: Sequence {
   @usableFromInline
   struct Iterator: IteratorProtocol {
-    @usableFromInline let list: SmallList
-    @usableFromInline var index = -1
+    @usableFromInline
+    let list: SmallList
+    @usableFromInline
+    var index = -1
 
     @inlinable init(list: SmallList) {
       self.list = list

@@ -44,7 +44,7 @@ extension OperationStore.Storage {
   /// Starts a run of the store's own when automatic running is on, the store has subscribers,
   /// nothing equivalent is in flight, and — for a subscriber, focus or reconnection — the
   /// value is stale. Polling, other conditions, invalidation and reset run regardless.
-  @inlinable
+  @usableFromInline
   mutating func startAutomaticRunIfNeeded(_ trigger: RunTrigger) {
     let options = configuration.context.options
     guard options.runsAutomatically, !subscribers.isEmpty,

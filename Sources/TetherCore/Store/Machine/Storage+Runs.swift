@@ -146,7 +146,6 @@ extension OperationStore.Storage {
   }
 
   /// Ends a run removed from the runs in flight as cancelled.
-  @usableFromInline
   mutating func end(_ run: OperationStore.Run, reverting: Bool) {
     if let task = run.task { effects.actions.append(.cancel(task)) }
     for waiter in run.deferred { resume(waiter, with: .again) }
