@@ -38,7 +38,6 @@ public final class OperationClient: Sendable {
   let collector: GarbageCollector
   /// `defaults.garbageCollectionDelay` in seconds, converted once: converting a `Duration` was
   /// a tenth of making a store.
-  @usableFromInline
   let defaultCollectionInterval: TimeInterval
   let reconnection = SanitizerVisibleMutex<OperationSubscription?>(nil)
   /// Snapshots restored by `hydrate` whose stores are not made yet.
@@ -208,17 +207,55 @@ public final class OperationClient: Sendable {
   func context<Operation: OperationRequest>(
     for operation: Operation, retryLimit: Int, deduplicates: Bool
   ) -> (OperationContext, isRetriedByDefault: Bool) {
-    var configured = context
-    configured.storedPath = operation.path
-    configured.clientReference = reference
+    var configured = context(at: operation.path)
     operation.setup(context: &configured)
+    let isRetriedByDefault = applyDefaults(
+      to: &configured, retryLimit: retryLimit, deduplicates: deduplicates)
+    return (configured, isRetriedByDefault)
+  }
+
+  /// The client's context for the operation at `path`, before the operation's setup.
+  @usableFromInline
+  func context(at path: OperationPath) -> OperationContext {
+    var configured = context
+    configured.storedPath = path
+    configured.clientReference = reference
+    return configured
+  }
+
+  /// Fills in the client's defaults where the operation's setup is silent; returns whether
+  /// the client's default retry applies (the operation set no retry limit of its own).
+  @usableFromInline
+  func applyDefaults(
+    to configured: inout OperationContext, retryLimit: Int, deduplicates: Bool
+  ) -> Bool {
     if configured.options.staleness == nil {
       configured.options.staleness = .after(defaults.staleDuration)
     }
     if configured.options.deduplicates == nil { configured.options.deduplicates = deduplicates }
-    guard configured.options.retryLimit == nil else { return (configured, false) }
+    guard configured.options.retryLimit == nil else { return false }
     configured.options.retryLimit = max(0, retryLimit)
-    return (configured, true)
+    return true
+  }
+
+  /// What a store made with `context` is kept with: its garbage-collection delay (its own,
+  /// or the client's), whether it set one, and its run log's capacity.
+  @usableFromInline
+  func storeSettings(
+    for context: OperationContext
+  ) -> (delay: Duration, ownDelay: Duration?, logCapacity: Int) {
+    let ownDelay = context.options.garbageCollectionDelay
+    return (
+      ownDelay ?? defaults.garbageCollectionDelay, ownDelay,
+      context.options.runLogCapacity ?? defaults.runLogCapacity
+    )
+  }
+
+  /// When a store made at `date` with its own delay (or the client's) is first due for
+  /// collection.
+  @usableFromInline
+  func collectionDeadline(from date: Date, ownDelay: Duration?) -> Date {
+    date.addingTimeInterval(ownDelay?.timeInterval ?? defaultCollectionInterval)
   }
 
   /// The store at `path`, reconfigured with `configuration`, or a new one made with it.
@@ -227,10 +264,8 @@ public final class OperationClient: Sendable {
     with configuration: OperationStore<State>.Configuration, at path: OperationPath,
     isMutation: Bool
   ) -> OperationStore<State> {
-    let ownDelay = configuration.context.options.garbageCollectionDelay
-    let delay = ownDelay ?? defaults.garbageCollectionDelay
+    let (delay, ownDelay, logCapacity) = storeSettings(for: configuration.context)
     let now = context.clock.now()
-    let logCapacity = configuration.context.options.runLogCapacity ?? defaults.runLogCapacity
     let (found, isNew) = store(at: path, isMutation: isMutation) {
       OperationStore<State>(
         path: path, configuration: configuration, logCapacity: logCapacity,
@@ -239,12 +274,12 @@ public final class OperationClient: Sendable {
     }
     let store = Self.typed(found, as: State.self)
     if isNew {
-      let interval = ownDelay?.timeInterval ?? defaultCollectionInterval
       // The snapshot is restored through the typed store, so that restoring runs code made
       // for `State` rather than the generic code an existential call reaches.
-      didAdd(found, at: path, isMutation: isMutation, deadline: now.addingTimeInterval(interval)) {
-        store.hydrate($0)
-      }
+      didAdd(
+        found, at: path, isMutation: isMutation,
+        deadline: collectionDeadline(from: now, ownDelay: ownDelay)
+      ) { store.hydrate($0) }
     } else {
       store.reconfigure(with: configuration, garbageCollectionDelay: delay)
     }

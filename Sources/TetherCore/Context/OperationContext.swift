@@ -72,7 +72,6 @@ public struct OperationContext: Sendable {
   /// Which attempt of a retried run this is: 0 for the first attempt.
   public var retryAttempt: Int { storedRetryAttempt }
 
-  @usableFromInline
   var storedPath: OperationPath = []
   @usableFromInline
   var storedRetryAttempt = 0
@@ -90,7 +89,6 @@ public struct OperationContext: Sendable {
   @usableFromInline
   var options = StoreOptions()
 
-  @usableFromInline
   var clientReference: ClientReference?
 
   @usableFromInline

@@ -24,10 +24,8 @@ struct StoreOptions: Sendable {
   /// When runs wait for the network.
   var networkMode = NetworkMode.online
   /// How long the store is kept without subscribers; nil when the operation does not say.
-  @usableFromInline
   var garbageCollectionDelay: Duration?
   /// How many entries the store's run log keeps; nil when the operation does not say.
-  @usableFromInline
   var runLogCapacity: Int?
   /// Mutations sharing a scope run one after another.
   @usableFromInline

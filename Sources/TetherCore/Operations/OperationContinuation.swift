@@ -13,16 +13,8 @@ import TetherSynchronization
 /// }
 /// ```
 public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
-  @usableFromInline
   let sink: (any OperationContinuationSink<Value, Failure>)?
-  @usableFromInline
   let run: OperationRunID
-
-  @inlinable
-  init(sink: (any OperationContinuationSink<Value, Failure>)?, run: OperationRunID) {
-    self.sink = sink
-    self.run = run
-  }
 
   /// A continuation that discards every report, for running an operation without a store.
   public static var discarding: OperationContinuation {
@@ -97,7 +89,6 @@ public struct OperationContinuation<Value: Sendable, Failure: Error>: Sendable {
 }
 
 /// Where a continuation's reports go; implemented by a store.
-@usableFromInline
 protocol OperationContinuationSink<Value, Failure>: Sendable {
   associatedtype Value: Sendable
   associatedtype Failure: Error

@@ -10,9 +10,7 @@ import Foundation
 /// through the state's `apply(_:)`: a copy read from a state may be changed, which changes
 /// nothing else.
 public struct RunTracker<Failure: Error>: Sendable {
-  @usableFromInline
   var active = RunSet()
-  @usableFromInline
   var paused = RunSet()
   /// How many runs have started.
   public var runCount = 0
@@ -22,8 +20,6 @@ public struct RunTracker<Failure: Error>: Sendable {
   /// How many times a run's failure was recorded, and when the last one was.
   public var errorUpdateCount = 0
   public var errorLastUpdatedAt: Date?
-  /// The latest failure, cleared by the next success.
-  public var error: Failure?
   /// What data there is: pending, success or failure.
   public var status = OperationStatus.pending
   /// Whether the value was invalidated since it was last fetched.
@@ -32,35 +28,34 @@ public struct RunTracker<Failure: Error>: Sendable {
   public var cancellation: RunCancellation?
   /// How many attempts of the latest run that failed an attempt have failed.
   public var failureCount = 0
+  /// The latest transfer report of the run in flight.
+  public var transferProgress: TransferProgress?
+  var retryingRun: OperationRunID?
+  /// What the devtools simulate (`InspectableStore.simulateLoading()` and
+  /// `simulateFailure(_:)`), until a real outcome, or a restore, replaces it.
+  var simulation: SimulatedState.Kind?
+  /// The run `transferProgress` is of.
+  var transferRun: OperationRunID?
+  /// The latest run whose final result was applied; older results are dropped.
+  var latestAppliedRun: OperationRunID?
+  // The fields whose layout depends on `Failure` come last, so that code not specialised for
+  // it reaches the others at fixed offsets.
+  /// The latest failure, cleared by the next success.
+  public var error: Failure?
   /// The failure of the latest failed attempt.
   public var failureReason: Failure?
   /// The retry progress of the run in flight, if it has failed attempts.
   public var retryProgress: RetryProgress<Failure>?
-  /// The latest transfer report of the run in flight.
-  public var transferProgress: TransferProgress?
-  @usableFromInline
-  var retryingRun: OperationRunID?
-  /// What the devtools simulate (`InspectableStore.simulateLoading()` and
-  /// `simulateFailure(_:)`), until a real outcome, or a restore, replaces it.
-  @usableFromInline
-  var simulation: SimulatedState.Kind?
-  /// The run `transferProgress` is of.
-  @usableFromInline
-  var transferRun: OperationRunID?
-  /// The latest run whose final result was applied; older results are dropped.
-  @usableFromInline
-  var latestAppliedRun: OperationRunID?
 
-  @inlinable init() {}
+  init() {}
 
   /// What is happening now: idle, fetching, or paused when every run in flight waits.
-  @inlinable
   public var fetchStatus: FetchStatus {
     if active.isEmpty { return .idle }
     return paused.count == active.count ? .paused : .fetching
   }
 
-  @inlinable
+  @usableFromInline
   mutating func start(_ run: OperationRunID) {
     active.insert(run)
     runCount += 1
@@ -69,20 +64,20 @@ public struct RunTracker<Failure: Error>: Sendable {
 
   /// Whether the final result of `run` is newer than the latest applied one; if so, it
   /// becomes the latest applied. Call before applying the result, then `remove(_:)` the run.
-  @inlinable
+  @usableFromInline
   mutating func claimResult(of run: OperationRunID) -> Bool {
     if let latestAppliedRun, latestAppliedRun > run { return false }
     latestAppliedRun = run
     return true
   }
 
-  @inlinable
+  @usableFromInline
   mutating func cancel(_ run: OperationRunID, reverted: Bool) {
     remove(run)
     cancellation = reverted ? .reverted : .kept
   }
 
-  @inlinable
+  @usableFromInline
   mutating func remove(_ run: OperationRunID) {
     active.remove(run)
     paused.remove(run)
@@ -97,24 +92,24 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records how far the transfer of `run`, a run in flight, has come.
-  @inlinable
+  @usableFromInline
   mutating func recordTransfer(_ progress: TransferProgress, of run: OperationRunID) {
     guard active.contains(run) else { return }
     transferProgress = progress
     transferRun = run
   }
 
-  @inlinable
+  @usableFromInline
   mutating func pause(_ run: OperationRunID) {
     if active.contains(run) { paused.insert(run) }
   }
 
-  @inlinable
+  @usableFromInline
   mutating func resume(_ run: OperationRunID) {
     paused.remove(run)
   }
 
-  @inlinable
+  @usableFromInline
   mutating func scheduleRetry(_ run: OperationRunID, _ progress: RetryProgress<Failure>) {
     retryingRun = run
     retryProgress = progress
@@ -123,29 +118,29 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records that the retry `scheduleRetry(_:_:)` announced for `run` was sent at `date`.
-  @inlinable
+  @usableFromInline
   mutating func startAttempt(of run: OperationRunID, at date: Date) {
     guard retryingRun == run else { return }
     retryProgress?.nextAttemptStartDate = date
   }
 
   /// Records a value; a final one (a run's result, a value set by hand) is a success.
-  @inlinable
+  @usableFromInline
   mutating func recordValue(at date: Date, final: Bool) {
     valueUpdateCount += 1
     valueLastUpdatedAt = date
     if final {
       simulation = nil
-      error = nil
+      if error != nil { error = nil }
       status = .success
       isInvalidated = false
       failureCount = 0
-      failureReason = nil
+      if failureReason != nil { failureReason = nil }
     }
   }
 
   /// Records a failure; a final one (the result of `run`) ends the run's failure history.
-  @inlinable
+  @usableFromInline
   mutating func recordError(_ failure: Failure, at date: Date, final: Bool, of run: OperationRunID?)
   {
     error = failure
@@ -162,24 +157,17 @@ public struct RunTracker<Failure: Error>: Sendable {
 }
 
 /// A small set of run ids: nearly always empty or one element, so the first is kept inline.
-@usableFromInline
 struct RunSet: Sendable {
-  @usableFromInline
   var first: OperationRunID?
-  @usableFromInline
   var rest: [OperationRunID] = []
 
-  @inlinable
   var isEmpty: Bool { first == nil }
-  @inlinable
   var count: Int { first == nil ? 0 : 1 + rest.count }
 
-  @inlinable
   func contains(_ run: OperationRunID) -> Bool {
     first == run || (!rest.isEmpty && rest.contains(run))
   }
 
-  @inlinable
   mutating func insert(_ run: OperationRunID) {
     if first == nil {
       first = run
@@ -188,7 +176,6 @@ struct RunSet: Sendable {
     }
   }
 
-  @inlinable
   mutating func remove(_ run: OperationRunID) {
     if first == run {
       first = rest.isEmpty ? nil : rest.removeFirst()

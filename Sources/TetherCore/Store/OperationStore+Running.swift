@@ -92,8 +92,7 @@ extension OperationStore {
     if let restored = launch.restored {
       context.restoredFailedAttempts = restored.failedAttempts
     }
-    let continuation = OperationContinuation<State.OperationValue, State.Failure>(
-      sink: self, run: launch.id)
+    let continuation = continuation(for: launch.id)
     // A place in the scope's queue first, before anything is awaited, as TanStack's mutation
     // cache queues a mutation when it is built: mutations run in the order they were
     // submitted, not in the order their tasks wake up from `onMutate` or the network.

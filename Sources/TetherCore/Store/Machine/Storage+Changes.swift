@@ -13,7 +13,6 @@ extension OperationStore.Storage {
 
   /// Marks the value invalid; a store with subscribers that runs on its own refetches at once,
   /// replacing a run in flight (it may have started before what made the value invalid).
-  @usableFromInline
   mutating func invalidate() {
     guard state.isInvalidatable else { return }
     apply(.invalidated)
@@ -31,7 +30,6 @@ extension OperationStore.Storage {
   }
 
   /// Cancels every run and goes back to the first state; a store with subscribers runs again.
-  @usableFromInline
   mutating func reset() {
     cancelRuns(reverting: false) { _ in true }
     state = State(context: configuration.context)
@@ -67,7 +65,6 @@ extension OperationStore.Storage {
   }
 
   /// A run in the background for a stale value while nothing runs (`ensureValue`).
-  @usableFromInline
   mutating func revalidateIfStale() {
     guard state.hasValue, state.isStale(at: now), runs.isEmpty,
       let input = state.refetchInput
@@ -77,7 +74,6 @@ extension OperationStore.Storage {
 
   /// Takes the options of a later `store(for:)` of the same path: they apply from the next
   /// run on; runs in flight keep theirs.
-  @usableFromInline
   mutating func reconfigure(
     with configuration: OperationStore.Configuration, garbageCollectionDelay: Duration
   ) {
@@ -101,7 +97,6 @@ extension OperationStore.Storage {
 
   /// Takes a snapshot's value, restored into `restored`: it is stale, so a store with
   /// subscribers refetches it.
-  @usableFromInline
   mutating func restore(_ restored: State) {
     state = restored
     dropRevertStates()

@@ -3,7 +3,6 @@ import Foundation
 /// The machine's transitions for what a run reports before it ends: yields, retries, transfer
 /// progress, pauses.
 extension OperationStore.Storage {
-  @usableFromInline
   mutating func yield(
     _ result: Result<State.OperationValue, State.Failure>, of run: OperationRunID
   ) {
@@ -18,7 +17,6 @@ extension OperationStore.Storage {
     record(RunLogRecord(.yielded, at: now, run: run, attempt: runs[index].attempt))
   }
 
-  @usableFromInline
   mutating func scheduleRetry(_ progress: RetryProgress<State.Failure>, of run: OperationRunID) {
     guard let index = runs.firstIndex(where: { $0.id == run }) else { return }
     runs[index].attempt = progress.failedAttempts + 1
@@ -33,7 +31,6 @@ extension OperationStore.Storage {
         otherDate: progress.nextAttemptDate))
   }
 
-  @usableFromInline
   mutating func startAttempt(of run: OperationRunID) {
     guard let index = runs.firstIndex(where: { $0.id == run }) else { return }
     apply(.attemptStarted(run, date: now))
@@ -42,13 +39,11 @@ extension OperationStore.Storage {
 
   /// A transfer report changes the state and notifies subscribers; it is not logged (there
   /// may be dozens a second).
-  @usableFromInline
   mutating func transfer(_ progress: TransferProgress, of run: OperationRunID) {
     guard runs.contains(where: { $0.id == run }) else { return }
     apply(.transferProgressed(run, progress))
   }
 
-  @usableFromInline
   mutating func pause(_ run: OperationRunID, for reason: PauseReason) {
     guard let index = runs.firstIndex(where: { $0.id == run }), runs[index].pausedSince == nil
     else { return }
@@ -62,7 +57,6 @@ extension OperationStore.Storage {
     }
   }
 
-  @usableFromInline
   mutating func resume(_ run: OperationRunID) {
     guard let index = runs.firstIndex(where: { $0.id == run }),
       let since = runs[index].pausedSince

@@ -97,7 +97,6 @@ extension OperationStore.Storage {
 
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
   /// wants it any more.
-  @usableFromInline
   mutating func cancelWaiter(_ id: UInt64) {
     for index in runs.indices {
       if let waiter = runs[index].deferred.remove(where: { $0.id == id }) {
@@ -117,7 +116,6 @@ extension OperationStore.Storage {
 
   /// Cancels the runs `shouldCancel` selects: their callers get a cancellation, their tasks
   /// are cancelled, and their results are never applied.
-  @usableFromInline
   mutating func cancelRuns(
     reverting: Bool, where shouldCancel: (OperationStore.Run) -> Bool
   ) {

@@ -3,7 +3,6 @@ import Foundation
 /// The machine's transitions for the devtools' simulations: a first load that never ends, a
 /// failed run, and the end of either.
 extension OperationStore.Storage {
-  @usableFromInline
   mutating func simulateLoading(_ task: Task<Void, Never>) {
     guard let input = state.automaticRunInput else {
       effects.actions.append(.cancel(task))
@@ -24,7 +23,6 @@ extension OperationStore.Storage {
     runs.append(run)
   }
 
-  @usableFromInline
   mutating func simulateFailure(_ failure: State.Failure) {
     guard state.automaticRunInput != nil else { return }
     cancelRuns(reverting: false) { _ in true }
@@ -42,7 +40,6 @@ extension OperationStore.Storage {
     notify()
   }
 
-  @usableFromInline
   mutating func endSimulation(_ simulation: SimulatedState) {
     if let id = simulation.run, let index = runs.firstIndex(where: { $0.id == id }) {
       // The simulated run ends, cancelled; whoever joined it derives a real run.

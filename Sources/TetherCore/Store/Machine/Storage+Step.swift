@@ -20,6 +20,20 @@ extension OperationStore.Storage {
         waiter, trigger: trigger, mode: mode, restoring: restored, isCancelled: isCancelled,
         derive: derive)
     case .finish(let run, let result): finish(run, with: result)
+    case .setValue(let value): setValue(value)
+    default: stepRarely(input)
+    }
+    route()
+    var effects = OperationStore.Effects()
+    swap(&effects, &self.effects)
+    return effects
+  }
+
+  /// Applies an input no benchmark times (every one but a run's start and end and a value
+  /// set by hand): generic code, not specialised into the caller's module.
+  @usableFromInline
+  mutating func stepRarely(_ input: OperationStore.Input) {
+    switch input {
     case .cancelWaiter(let id): cancelWaiter(id)
     case .yield(let run, let result): yield(result, of: run)
     case .retryScheduled(let run, let progress): scheduleRetry(progress, of: run)
@@ -28,7 +42,6 @@ extension OperationStore.Storage {
     case .pause(let run, let reason): pause(run, for: reason)
     case .resume(let run): resume(run)
     case .cancel(let revert): cancelRuns(reverting: revert) { _ in true }
-    case .setValue(let value): setValue(value)
     case .setPlaceholder(let placeholder): apply(.placeholderSet(placeholder))
     case .invalidate: invalidate()
     case .reset: reset()
@@ -43,11 +56,8 @@ extension OperationStore.Storage {
     case .simulateLoading(let task): simulateLoading(task)
     case .simulateFailure(let failure): simulateFailure(failure)
     case .endSimulation(let simulation): endSimulation(simulation)
+    case .enqueue, .finish, .setValue: break  // `step` applies these itself.
     }
-    route()
-    var effects = OperationStore.Effects()
-    swap(&effects, &self.effects)
-    return effects
   }
 
   // MARK: What every transition uses

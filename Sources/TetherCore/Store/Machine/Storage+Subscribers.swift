@@ -10,7 +10,6 @@ import Foundation
 extension OperationStore.Storage {
   /// A subscriber arrives: it gets the current state first; the first one starts watching
   /// rerun conditions, and a stale value is fetched.
-  @usableFromInline
   mutating func subscribe(_ id: UInt64, _ handler: @escaping @Sendable (State) -> Void) {
     subscribers.append(OperationStore.Subscriber(id: id, since: sequence, handler: handler))
     unusedSince = nil
@@ -26,7 +25,6 @@ extension OperationStore.Storage {
 
   /// A subscriber leaves; with the last one, the store stops watching its conditions and
   /// timer, cancels its own runs nobody awaits, and becomes a candidate for collection.
-  @usableFromInline
   mutating func unsubscribe(_ id: UInt64) {
     subscribers.removeAll { $0.id == id }
     effects.changed = true
@@ -64,7 +62,6 @@ extension OperationStore.Storage {
   }
 
   /// The stale time has passed: subscribers get the state again, listeners the event.
-  @usableFromInline
   mutating func staleTimerFired(_ generation: UInt64) {
     guard staleTimer?.generation == generation else { return }
     staleTimer = nil
