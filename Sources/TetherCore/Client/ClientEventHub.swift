@@ -11,12 +11,12 @@ final class ClientEventHub: Sendable {
   /// The listeners in the order they subscribed: an array that emitting copies by reference,
   /// so an event costs no allocation.
   private let listeners = SanitizerVisibleMutex([(id: UInt64, handler: Handler)]())
-  @usableFromInline let listening = Atomic(false)
+  let listening = Atomic(false)
   private let nextID = Atomic<UInt64>(0)
   /// The change markers (a persister, an inspector): each hears of every store's first change
   /// since the store's mark was last cleared.
   private let markers = SanitizerVisibleMutex<[Marker]>([])
-  @usableFromInline let marking = Atomic(false)
+  let marking = Atomic(false)
 
   typealias MarkHandler = @Sendable (any OperationStoreProtocol) -> Void
 
@@ -36,7 +36,7 @@ final class ClientEventHub: Sendable {
   init() {}
 
   /// Whether anyone listens.
-  @inlinable
+  @usableFromInline
   var isListening: Bool { listening.load(ordering: .acquiring) }
 
   func subscribe(_ handler: @escaping @Sendable (OperationClientEvent) -> Void)
@@ -57,7 +57,7 @@ final class ClientEventHub: Sendable {
   }
 
   /// Whether a change marker is set.
-  @inlinable
+  @usableFromInline
   var isMarking: Bool { marking.load(ordering: .acquiring) }
 
   /// Adds a change marker.
@@ -82,7 +82,6 @@ final class ClientEventHub: Sendable {
     for marker in markers.withLock({ $0 }) { marker.mark(store) }
   }
 
-  @usableFromInline
   func emit(_ event: OperationClientEvent) {
     guard isListening else { return }
     for listener in currentListeners { listener.handler(event) }

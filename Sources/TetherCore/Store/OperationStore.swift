@@ -181,7 +181,6 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline
     let handler: @Sendable (State) -> Void
 
-    @usableFromInline
     init(id: UInt64, since: UInt64, handler: @escaping @Sendable (State) -> Void) {
       self.id = id
       self.since = since
