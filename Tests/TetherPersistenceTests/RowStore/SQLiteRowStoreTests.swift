@@ -110,31 +110,26 @@ struct SQLiteRowStoreTests {
     #expect(!FileManager.default.fileExists(atPath: file.path + "-shm"))
   }
 
-  /// The diagnostics handler runs on the worker, inside the write: holding it there shows that
-  /// `enqueue` has returned while the write is still going on.
+  /// The diagnostics handler runs on the worker, inside the write: it waits there on a gate the
+  /// test opens only once `enqueue` has returned, so it sees the gate open only if `enqueue` came
+  /// back while the write was still going on. Nothing is timed: the wait's limit only turns a
+  /// blocking `enqueue` (which would deadlock on the gate) into a failure instead of a hang, and
+  /// the test opens the gate on the same thread right after `enqueue`, with no scheduling between.
   @Test func enqueueReturnsWhileTheWorkerIsStillWriting() async throws {
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let heldTooLong = SanitizerVisibleMutex(false)
+    let enqueueReturned = DispatchSemaphore(value: 0)
+    let sawEnqueueReturn = SanitizerVisibleMutex<Bool?>(nil)
     let rows = SQLiteRowStore(
       at: file, configuration: .init(maximumSize: 1)
     ) { _ in
-      entered.signal()
-      if release.wait(timeout: .now() + 20) == .timedOut {
-        heldTooLong.withLock { $0 = true }
+      let opened = enqueueReturned.wait(timeout: .now() + 120) == .success
+      sawEnqueueReturn.withLock { seen in
+        if seen == nil { seen = opened }
       }
     }
     rows.enqueue(Rows.batch(Rows.row("a", String(repeating: "x", count: 100_000))))
-    // Back here while the worker is still inside that write.
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        entered.wait()
-        continuation.resume()
-      }
-    }
-    release.signal()
+    enqueueReturned.signal()
     await rows.close()
-    #expect(heldTooLong.withLock { $0 } == false)
+    #expect(sawEnqueueReturn.withLock { $0 } == true)
   }
 
   @Test func twoStoresOnOneFileSeeEachOthersRows() async throws {
