@@ -23,7 +23,8 @@ struct AuthenticationInterceptorTests {
   func bearer() async throws {
     transport.respond(to: .get, "/v1/me", with: .text("{}"))
     let auth = AuthenticationInterceptor { .bearer("abc") }
-    let client = APIClient(baseURL: baseURL, transport: transport, interceptors: [auth])
+    let client = APIClient(
+      baseURL: baseURL, transport: transport, interceptors: [auth], clock: TestClock())
     try await client.send(Endpoint<Void>(.get, "me"))
     #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer abc")
   }
@@ -32,7 +33,8 @@ struct AuthenticationInterceptorTests {
   func basic() async throws {
     transport.respond(to: .get, "/v1/me", with: .text("{}"))
     let auth = AuthenticationInterceptor { .basic(username: "Aladdin", password: "open sesame") }
-    let client = APIClient(baseURL: baseURL, transport: transport, interceptors: [auth])
+    let client = APIClient(
+      baseURL: baseURL, transport: transport, interceptors: [auth], clock: TestClock())
     try await client.send(Endpoint<Void>(.get, "me"))
     #expect(
       transport.requests.first?.value(forHTTPHeaderField: "Authorization")
@@ -45,7 +47,8 @@ struct AuthenticationInterceptorTests {
     transport.respond(to: .get, "/v1/me", with: .text("", statusCode: 401))
     let auth = AuthenticationInterceptor(
       credential: { .bearer(await store.token) }, refresh: { await store.refresh() })
-    let client = APIClient(baseURL: baseURL, transport: transport, interceptors: [auth])
+    let client = APIClient(
+      baseURL: baseURL, transport: transport, interceptors: [auth], clock: TestClock())
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Void>(.get, "me", headers: ["authorization": "Token own"]))
     }
@@ -60,14 +63,14 @@ struct AuthenticationInterceptorTests {
     transport.respond(to: .get, "/v1/public", with: .text("{}"))
     let anonymous = APIClient(
       baseURL: baseURL, transport: transport,
-      interceptors: [AuthenticationInterceptor { nil }])
+      interceptors: [AuthenticationInterceptor { nil }], clock: TestClock())
     try await anonymous.send(Endpoint<Void>(.get, "public"))
     #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == nil)
 
     struct LoggedOut: Error {}
     let failing = APIClient(
       baseURL: baseURL, transport: transport,
-      interceptors: [AuthenticationInterceptor { throw LoggedOut() }])
+      interceptors: [AuthenticationInterceptor { throw LoggedOut() }], clock: TestClock())
     let error = await #expect(throws: HTTPError.self) {
       try await failing.send(Endpoint<Void>(.get, "public"))
     }
@@ -83,7 +86,8 @@ struct AuthenticationInterceptorTests {
     }
     let auth = AuthenticationInterceptor(
       credential: { .bearer(await store.token) }, refresh: { await store.refresh() })
-    let client = APIClient(baseURL: baseURL, transport: transport, interceptors: [auth])
+    let client = APIClient(
+      baseURL: baseURL, transport: transport, interceptors: [auth], clock: TestClock())
 
     let posts = try await withThrowingTaskGroup(of: Post.self) { group in
       for _ in 0..<10 {
@@ -104,7 +108,8 @@ struct AuthenticationInterceptorTests {
     transport.respond(to: .get, "/v1/me", with: .text("", statusCode: 401))
     let auth = AuthenticationInterceptor(
       credential: { .bearer(await store.token) }, refresh: { await store.refresh() })
-    var client = APIClient(baseURL: baseURL, transport: transport, interceptors: [auth])
+    var client = APIClient(
+      baseURL: baseURL, transport: transport, interceptors: [auth], clock: TestClock())
     client.maximumRestarts = 2
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Void>(.get, "me"))
@@ -120,7 +125,8 @@ struct AuthenticationInterceptorTests {
     transport.respond(to: .get, "/v1/me", with: .text("", statusCode: 401))
     let auth = AuthenticationInterceptor(
       credential: { .bearer("old") }, refresh: { throw RefreshFailed() })
-    let client = APIClient(baseURL: baseURL, transport: transport, interceptors: [auth])
+    let client = APIClient(
+      baseURL: baseURL, transport: transport, interceptors: [auth], clock: TestClock())
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Void>(.get, "me"))
     }

@@ -85,7 +85,7 @@ struct InterceptorTests {
     transport.respond(to: .get, "/v1/me", with: .text("{}"))
     let client = APIClient(
       baseURL: baseURL, transport: transport,
-      interceptors: ["a", "b", "c"].map { Tracing(name: $0, trace: trace) })
+      interceptors: ["a", "b", "c"].map { Tracing(name: $0, trace: trace) }, clock: TestClock())
     try await client.send(Endpoint<Void>(.get, "me"))
     #expect(
       trace.elements == [
@@ -103,7 +103,7 @@ struct InterceptorTests {
       interceptors: [
         Tracing(name: "outer", trace: trace), Mocking(body: #"{"id":1,"title":"mock","userId":2}"#),
         Tracing(name: "inner", trace: trace),
-      ])
+      ], clock: TestClock())
     let post = try await client.send(Endpoint<Post>(.get, "posts/1"))
     #expect(post == Post(id: 1, title: "mock", userId: 2))
     #expect(transport.requests.isEmpty)
@@ -114,7 +114,7 @@ struct InterceptorTests {
   func rewriting() async throws {
     transport.respond(to: .get, "/v1/posts", with: .text("{}", statusCode: 404))
     let client = APIClient(
-      baseURL: baseURL, transport: transport, interceptors: [NotFoundIsEmpty()])
+      baseURL: baseURL, transport: transport, interceptors: [NotFoundIsEmpty()], clock: TestClock())
     let page = try await client.send(Endpoint<PostsPage>(.get, "posts"))
     #expect(page.posts.isEmpty)
   }
@@ -123,7 +123,7 @@ struct InterceptorTests {
   func rewritingWrongType() async throws {
     transport.respond(to: .get, "/v1/posts", with: .text("{}", statusCode: 404))
     let client = APIClient(
-      baseURL: baseURL, transport: transport, interceptors: [NotFoundIsEmpty()])
+      baseURL: baseURL, transport: transport, interceptors: [NotFoundIsEmpty()], clock: TestClock())
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Post>(.get, "posts"))
     }
@@ -140,7 +140,8 @@ struct InterceptorTests {
     let passes = Recorder<Int>()
     var client = APIClient(
       baseURL: baseURL, transport: transport,
-      interceptors: [Tracing(name: "a", trace: trace), RestartOn503(passes: passes)])
+      interceptors: [Tracing(name: "a", trace: trace), RestartOn503(passes: passes)],
+      clock: TestClock())
     client.maximumRestarts = 3
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Void>(.get, "busy"))
@@ -160,7 +161,8 @@ struct InterceptorTests {
     }
     let passes = Recorder<Int>()
     let client = APIClient(
-      baseURL: baseURL, transport: transport, interceptors: [RestartOn503(passes: passes)])
+      baseURL: baseURL, transport: transport, interceptors: [RestartOn503(passes: passes)],
+      clock: TestClock())
     try await client.send(Endpoint<Void>(.get, "flaky"))
     #expect(passes.elements == [0, 1])
   }
@@ -171,7 +173,7 @@ struct InterceptorTests {
       baseURL: baseURL, transport: transport,
       interceptors: [
         Tracing(name: "outer", trace: trace), Refusing(), Tracing(name: "inner", trace: trace),
-      ])
+      ], clock: TestClock())
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Void>(.get, "me"))
     }

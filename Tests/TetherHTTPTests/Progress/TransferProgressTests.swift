@@ -10,7 +10,8 @@ import TetherSynchronization
 struct TransferProgressTests {
   let api = { (server: StallingServer) in
     APIClient(
-      baseURL: server.url, transport: CurlTransport(configuration: .init(proxies: .none)))
+      baseURL: server.url, defaults: RequestDefaults(timeouts: .loopbackGuard),
+      transport: CurlTransport(configuration: .init(proxies: .none)))
   }
 
   static let data = Endpoint<Data>(.get, "big") { data, _ in data }

@@ -9,7 +9,9 @@ import TetherSynchronization
 @Suite("Streams over libcurl, against the hostile server")
 struct CurlStreamTests {
   func client(_ server: HostileServer, idle: Duration = .seconds(30)) -> APIClient {
-    var client = APIClient(baseURL: server.url, transport: CurlTransport())
+    var client = APIClient(
+      baseURL: server.url, defaults: RequestDefaults(timeouts: .loopbackGuard),
+      transport: CurlTransport())
     client.defaults.timeouts.idle = idle
     return client
   }

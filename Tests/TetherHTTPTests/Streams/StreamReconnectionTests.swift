@@ -19,9 +19,12 @@ struct StreamReconnectionTests {
     .event(StreamEvent(id: "\(id)", data: #"{"id":\#(id),"title":"t\#(id)"}"#), after: delay)
   }
 
-  /// Lets the tasks run until `condition` holds (the clock stands still meanwhile).
+  /// Lets the tasks run until `condition` holds (the clock stands still meanwhile). The real
+  /// time limit is a guard against a hang, not a measure: 2,000 naps of 1 ms were too few when
+  /// a whole parallel run held the pool's threads.
   func settle(_ what: Comment, _ condition: () -> Bool) async {
-    for _ in 0..<2_000 where !condition() {
+    let limit = ContinuousClock.now + .seconds(60)
+    while !condition() && ContinuousClock.now < limit {
       try? await Task.sleep(for: .milliseconds(1))
     }
     #expect(condition(), what)

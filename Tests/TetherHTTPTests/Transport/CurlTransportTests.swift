@@ -16,7 +16,7 @@ struct CurlTransportTests {
     let server = try HostileServer()
     defer { server.stop() }
     let client = APIClient(
-      baseURL: server.url,
+      baseURL: server.url, defaults: RequestDefaults(timeouts: .loopbackGuard),
       transport: CurlTransport(configuration: .init(maximumConnectionsPerHost: 4, proxies: .none)))
     // Warm up: the event loop's thread, its wake-up descriptors, the first connections.
     try await send(100, through: client)
@@ -50,7 +50,9 @@ struct CurlTransportTests {
     let before = descriptorsOtherThanTCP()
     for _ in 0..<200 {
       let transport = CurlTransport(configuration: .init(proxies: .none))
-      let client = APIClient(baseURL: server.url, transport: transport)
+      let client = APIClient(
+        baseURL: server.url, defaults: RequestDefaults(timeouts: .loopbackGuard),
+        transport: transport)
       _ = try await client.send(Endpoint<Post>(.get, "posts/1"))
       await transport.close()
       #expect(socketsConnected(toPort: server.port) == 0)
@@ -75,6 +77,7 @@ struct CurlTransportTests {
       environment: ["http_proxy": proxy.url.absoluteString, "no_proxy": "direct.invalid"])
     let client = APIClient(
       baseURL: URL(string: "http://api.invalid")!,
+      defaults: RequestDefaults(timeouts: .loopbackGuard),
       transport: CurlTransport(configuration: .init(proxies: settings)))
     // The proxy (the hostile server) sees the absolute URL and answers /echo-like routes by path.
     let error = await failure(of: client, Endpoint<Void>(.get, "posts/1"))
@@ -106,6 +109,7 @@ struct CurlTransportTests {
     defer { server.stop() }
     let client = APIClient(
       baseURL: URL(string: "https://127.0.0.1:\(server.port)")!,
+      defaults: RequestDefaults(timeouts: .loopbackGuard),
       transport: CurlTransport(configuration: .init(proxies: .none)))
     guard case .transportFailed(let urlError) = await failure(of: client, Endpoint<Void>(.get, "x"))
     else {

@@ -147,10 +147,10 @@ struct TransportBehaviorTests {
   func basicChallenge(_ kind: TransportKind) async throws {
     let server = try HostileServer(mode: .basicChallenge)
     defer { server.stop() }
-    // URLSession never completes, so its send ends at a short deadline; Curl gets the default.
+    // URLSession never completes, so its send ends at a short deadline; Curl gets the guard.
     let timeouts =
       kind == .curl
-      ? HTTPTimeouts()
+      ? .loopbackGuard
       : HTTPTimeouts(connect: .seconds(2), idle: .seconds(2), total: .seconds(3))
     let client = server.client(
       kind.make(), timeouts: timeouts, clientError: .json(APIMessage.self))
@@ -273,7 +273,9 @@ struct TransportBehaviorTests {
   func refused(_ kind: TransportKind) async throws {
     let port = try ReservedPort()
     defer { port.release() }
-    let client = APIClient(baseURL: port.url, transport: kind.make())
+    let client = APIClient(
+      baseURL: port.url, defaults: RequestDefaults(timeouts: .loopbackGuard),
+      transport: kind.make())
     let error = await failure(of: client, Endpoint<Void>(.get, "x"))
     guard case .transportFailed(let urlError) = error else {
       Issue.record("expected a transport failure, got \(String(describing: error))")

@@ -16,7 +16,9 @@ struct URLSessionTransportTests {
   func roundTrip() async throws {
     let server = try HostileServer()
     defer { server.stop() }
-    let client = APIClient(baseURL: server.url, transport: transport)
+    let client = APIClient(
+      baseURL: server.url, defaults: RequestDefaults(timeouts: .loopbackGuard),
+      transport: transport)
     let post = try await client.send(
       Endpoint<Post>(.get, "posts/3", query: [URLQueryItem(name: "q", value: "a b")]))
     #expect(post == Post(id: 3, title: "Post number 3", userId: 4))
@@ -51,7 +53,9 @@ struct URLSessionTransportTests {
   func refused() async throws {
     let port = try ReservedPort()
     defer { port.release() }
-    let client = APIClient(baseURL: port.url, transport: transport)
+    let client = APIClient(
+      baseURL: port.url, defaults: RequestDefaults(timeouts: .loopbackGuard),
+      transport: transport)
     let error = await #expect(throws: HTTPError.self) {
       try await client.send(Endpoint<Void>(.get, "x"))
     }
