@@ -67,7 +67,7 @@ struct BrowserBehaviourEndToEndTests {
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts-burst")
     try await tmux.launchPosts("--latency 300ms")
     try await tmux.waitUntil("the first pages") { $0.feedTitle.hasSuffix(" of 251") }
-    // Ten rounds of bursts, each followed by a probe that must be answered within 5 s (on a
+    // Ten rounds of bursts, each followed by a probe that must be answered within 20 s (on a
     // loaded machine a round takes a second or two; a frozen loop never answers).
     for _ in 0..<10 {
       for _ in 0..<5 {
@@ -76,13 +76,14 @@ struct BrowserBehaviourEndToEndTests {
       }
       // Still answering: the help opens and closes.
       try tmux.press("?")
-      try await tmux.waitUntil(containing: "┌ Help ", timeout: 5)
+      try await tmux.waitUntil(containing: "┌ Help ", timeout: 20)
       try tmux.press("Escape")
-      try await tmux.waitUntil(notContaining: "┌ Help ", timeout: 5)
+      try await tmux.waitUntil(notContaining: "┌ Help ", timeout: 20)
     }
     let quit = Date()
     try await tmux.quitPosts()
-    #expect(Date().timeIntervalSince(quit) < 5)
+    // "At once", loosely for a loaded machine: `quitPosts` alone would accept 45 s.
+    #expect(Date().timeIntervalSince(quit) < 20)
   }
 
   @Test func aTooSmallTerminalIgnoresX() async throws {

@@ -77,14 +77,16 @@ struct HostileServerEndToEndTests {
     server.mode = .neverAnswer
     let start = Date()
     try tmux.press("2", "r")
-    try await tmux.waitUntil("the wait shown", timeout: 8) {
+    // The interactive total is 8 s and the transport's 60 s: the limits below are guards for a
+    // loaded machine (tmux polled, the browser starved of a core), well short of the minute.
+    try await tmux.waitUntil("the wait shown", timeout: 20) {
       // Counting seconds from 1 s on; a loaded machine's polling can miss a given second.
       $0.postText.contains("waiting for the server · ")
     }
-    try await tmux.waitUntil("the timeout", timeout: 15) {
+    try await tmux.waitUntil("the timeout", timeout: 30) {
       $0.postText.contains("Couldn't load post #30: timed out")
     }
-    #expect(Date().timeIntervalSince(start) < 12)
+    #expect(Date().timeIntervalSince(start) < 40)
     try await tmux.quitPosts()
   }
 }

@@ -110,13 +110,15 @@ final class BrowserHarness {
   /// Waits until a request (a delayed response) sleeps on the test clock until `duration`
   /// from now at the latest, so that moving time reaches it.
   ///
-  /// Gives up (recording an issue) after 10 s of real time, so a test never hangs.
+  /// Gives up (recording an issue) after 60 s of real time, so a test never hangs: a guard,
+  /// not a measure (a whole parallel run on two loaded cores left no thread of the pool free
+  /// for half a minute).
   func waitForDelayedResponse(
     dueWithin duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     let clock = clock
     let deadline = clock.now().adding(duration)
-    let arrived = await FirstOf.wait(orGiveUpAfter: .seconds(10)) {
+    let arrived = await FirstOf.wait(orGiveUpAfter: .seconds(60)) {
       await clock.waitForSleepers(dueBy: deadline)
     }
     if !arrived {
@@ -147,9 +149,10 @@ final class BrowserHarness {
     while true {
       loop.runUntilIdle()
       if condition(self) { return }
-      // A store's change, an inbox's message and a command's end all wake the loop; 30 s
-      // without one is a hang (a loaded parallel run once took over 10 s to parse a 1 MB page).
-      guard await loop.waitForWork(orGiveUpAfter: .seconds(30)) else {
+      // A store's change, an inbox's message and a command's end all wake the loop; 60 s
+      // without one is a hang (a loaded parallel run once took over 10 s to parse a 1 MB page,
+      // and left no thread of the pool free for half a minute).
+      guard await loop.waitForWork(orGiveUpAfter: .seconds(60)) else {
         Issue.record(
           "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation
         )

@@ -40,7 +40,8 @@ import TetherTerminal
       }.count
     }
     func waitUntil(_ what: String, _ condition: () -> Bool) async {
-      let deadline = ContinuousClock.now + .seconds(10)
+      // A guard against a hang, not a measure: the probes are commands, run by the pool.
+      let deadline = ContinuousClock.now + .seconds(60)
       loop.runUntilIdle()
       while !condition() {
         guard ContinuousClock.now < deadline else {

@@ -41,6 +41,8 @@ struct ConnectionLimitTests {
   /// Clients that hang up while their requests are held back by injected latency free their
   /// connections at once (EPOLLRDHUP), not when the latency ends: 60 of them with
   /// `--max-connections 50` do not lock the service, and faults can be turned off at once.
+  /// Nothing is timed: the wait's limit (30 s, a guard against a hang) is half the latency, so
+  /// connections freed within it were freed on hang-up, never by the latency ending.
   @Test func hungUpDelayedRequestsFreeTheirConnectionsAtOnce() async throws {
     let configuration = PostsServer.Configuration(
       faults: FaultSettings(latency: .seconds(60)), maximumConnections: 50)
@@ -52,11 +54,9 @@ struct ConnectionLimitTests {
           connection.close()
         }
       }
-      let hungUp = ContinuousClock.now
-      #expect(try await eventually(timeout: .seconds(1)) { server.openConnections == 0 })
+      #expect(try await eventually(timeout: .seconds(30)) { server.openConnections == 0 })
       let put = try await client.send("PUT", "/_faults", json: #"{"latencyMilliseconds": 0}"#)
       #expect(put.status == 200)
-      #expect(ContinuousClock.now - hungUp < .seconds(1))
       #expect(try await client.get("/posts/1").status == 200)
     }
   }
@@ -73,7 +73,7 @@ struct ConnectionLimitTests {
         try connection.send("GET /posts/\(index + 1) HTTP/1.1\r\nHost: x\r\n\r\n")
         held.append(connection)
       }
-      #expect(try await eventually(timeout: .seconds(10)) { server.openConnections == 5 })
+      #expect(try await eventually { server.openConnections == 5 })
       let other = try await client.get("/posts/9")
       #expect(other.status == 503 && other.message == "Too many connections; try again later")
       let put = try await client.send("PUT", "/_faults", json: #"{"latencyMilliseconds": 0}"#)
