@@ -74,6 +74,15 @@ extension EventLoop {
     sendStream(connection)
   }
 
+  /// Ends the stream cleanly as the server stops: the last chunk, then the connection closes,
+  /// so that a client sees the end of the stream, not a broken transfer, and reconnects after
+  /// the stream's `retry:` delay. A client that does not take it by the next tick is cut off.
+  func finishChangeStream(_ connection: Connection) {
+    connection.output += Array("0\r\n\r\n".utf8)
+    connection.closesAfterOutput = true
+    sendStream(connection)
+  }
+
   /// Sends what the socket takes of the stream's output; drops a client that is too far behind.
   func sendStream(_ connection: Connection) {
     while connection.outputOffset < connection.output.count {

@@ -273,7 +273,7 @@ final class EventLoop {
       case .idle, .readingHead, .readingBody, .lingering: close(connection)
       case .delayed: setDeadline(of: connection, to: now)
       case .writing: connection.closesAfterOutput = true
-      case .streaming: endChangeStream(connection)
+      case .streaming: finishChangeStream(connection)
       }
     }
   }

@@ -118,6 +118,16 @@ struct ChangeStreamTests {
     }
   }
 
+  @Test("a server that stops ends the stream cleanly: clients reconnect rather than fail")
+  func cleanEndWhenStopping() async throws {
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    var events = api(server).events(changes).makeAsyncIterator()
+    #expect(try await events.next() == ChangeEvent(change: "ready"))
+    let stopping = Task { await server.shutdown() }
+    #expect(try await events.next() == nil)
+    await stopping.value
+  }
+
   @Test("the stream keeps the listener's rules: no token, no stream")
   func access() async throws {
     try await withServer(PostsServer.Configuration(access: .token("s3cret"))) {
