@@ -8,8 +8,10 @@ import TetherCore
 struct APIClientTests {
   let transport = MockTransport()
 
+  /// A client of the mock on a test clock: its deadline never passes unless a test moves time,
+  /// however long a loaded run keeps the send waiting for a thread.
   func client(clientError: ClientErrorDecoder? = .json(APIMessage.self)) -> APIClient {
-    APIClient(baseURL: baseURL, clientError: clientError, transport: transport)
+    APIClient(baseURL: baseURL, clientError: clientError, transport: transport, clock: TestClock())
   }
 
   @Test("sends the endpoint and decodes its response")
@@ -157,7 +159,8 @@ struct APIClientTests {
   func escapesControlCharacters() async throws {
     transport.respond(to: .get, "/v1/x", with: .text("\u{1B}[2Jboom\n", statusCode: 500))
     let error = await #expect(throws: HTTPError.self) {
-      try await APIClient(baseURL: baseURL, transport: transport).send(Endpoint<Void>(.get, "x"))
+      try await APIClient(baseURL: baseURL, transport: transport, clock: TestClock())
+        .send(Endpoint<Void>(.get, "x"))
     }
     #expect(
       error?.description == #"The server answered 500 Internal Server Error: \u{1B}[2Jboom\u{A}"#)

@@ -1,6 +1,7 @@
 import EndToEndSupport
 import Foundation
 import Testing
+import TetherCore
 import TetherJSON
 
 @testable import TetherHTTP
@@ -16,7 +17,9 @@ struct JSONGuardTests {
   let trap = String(repeating: "[", count: 513)
 
   func client() -> APIClient {
-    APIClient(baseURL: baseURL, clientError: .json(APIMessage.self), transport: transport)
+    APIClient(
+      baseURL: baseURL, clientError: .json(APIMessage.self), transport: transport,
+      clock: TestClock())
   }
 
   @Test("513 [ never reaches JSONDecoder: a decoding failure that says why")
