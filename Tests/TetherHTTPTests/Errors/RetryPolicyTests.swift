@@ -35,7 +35,8 @@ struct RetryPolicyTests {
       transport.respond(
         to: .get, "/\(status)", with: .text("", statusCode: status, headers: ["Retry-After": "7"]))
     }
-    let client = APIClient(baseURL: URL(string: "https://h")!, transport: transport)
+    let client = APIClient(
+      baseURL: URL(string: "https://h")!, transport: transport, clock: TestClock())
     var decisions: [RetryDecision] = []
     for status in [429, 503, 500] {
       do {

@@ -75,7 +75,8 @@ struct ObserverTests {
     let transport = MockTransport()
     transport.respond(to: .get, "/v1/down", with: .failure(URLError(.cannotConnectToHost)))
     let metrics = Metrics()
-    let client = APIClient(baseURL: baseURL, transport: transport, observers: [metrics])
+    let client = APIClient(
+      baseURL: baseURL, transport: transport, observers: [metrics], clock: TestClock())
     _ = try? await client.send(Endpoint<Void>(.get, "down"))
     let finished = try #require(metrics.finished.elements.first)
     #expect(finished.status == nil)

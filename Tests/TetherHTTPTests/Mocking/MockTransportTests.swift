@@ -13,7 +13,7 @@ struct MockTransportTests {
     transport.respond(
       to: .get, "/v1/posts/1",
       with: try .json(Post(id: 1, title: "a", userId: 1), delay: .seconds(3)))
-    let client = APIClient(baseURL: baseURL, transport: transport)
+    let client = APIClient(baseURL: baseURL, transport: transport, clock: TestClock())
     let task = Task { try await client.send(Endpoint<Post>(.get, "posts/1")) }
 
     await clock.waitForSleepers()
@@ -28,7 +28,7 @@ struct MockTransportTests {
     let clock = TestClock()
     let transport = MockTransport(clock: clock)
     transport.respond(to: .get, "/v1/slow", with: .text("{}", delay: .seconds(90)))
-    let client = APIClient(baseURL: baseURL, transport: transport)
+    let client = APIClient(baseURL: baseURL, transport: transport, clock: TestClock())
     let task = Task { try await client.send(Endpoint<Void>(.get, "slow", timeout: .seconds(10))) }
 
     await clock.waitForSleepers()
@@ -47,7 +47,7 @@ struct MockTransportTests {
     let clock = TestClock()
     let transport = MockTransport(clock: clock)
     transport.respond(to: .get, "/v1/slow", with: .text("{}", delay: .seconds(5)))
-    let client = APIClient(baseURL: baseURL, transport: transport)
+    let client = APIClient(baseURL: baseURL, transport: transport, clock: TestClock())
     let task = Task { try await client.send(Endpoint<Void>(.get, "slow")) }
     await clock.waitForSleepers()
     task.cancel()
@@ -63,7 +63,7 @@ struct MockTransportTests {
     let transport = MockTransport()
     transport.respond(
       to: .post, "v1/posts/add", with: .text(#"{"id":7,"title":"n","userId":1}"#, statusCode: 201))
-    let client = APIClient(baseURL: baseURL, transport: transport)
+    let client = APIClient(baseURL: baseURL, transport: transport, clock: TestClock())
     let created = try await client.send(
       Endpoint<Post>(.post, "posts/add", body: .json(["title": "n"])))
     #expect(created.id == 7)

@@ -22,8 +22,12 @@ struct OperationBridgeTests {
     operations = OperationClient(clock: clock, connectivity: ManualCondition(true))
   }
 
+  /// The client's deadlines on a test clock of their own (never moved): real time never ends a
+  /// send, and the operations' clock sees only the operations' sleepers.
   var api: APIClient {
-    APIClient(baseURL: baseURL, clientError: .json(APIMessage.self), transport: transport)
+    APIClient(
+      baseURL: baseURL, clientError: .json(APIMessage.self), transport: transport,
+      clock: TestClock())
   }
 
   @Test("a query sends its endpoint and the store keeps the value")
@@ -172,7 +176,7 @@ struct OperationBridgeTests {
     let requestClock = TestClock()
     let slowTransport = MockTransport(clock: requestClock)
     slowTransport.respond(to: .get, "/v1/posts/1", with: .text("{}", delay: .seconds(5)))
-    let api = APIClient(baseURL: baseURL, transport: slowTransport)
+    let api = APIClient(baseURL: baseURL, transport: slowTransport, clock: TestClock())
     let store = operations.store(for: api.query(Endpoint<Post>(.get, "posts/1")))
     let fetch = Task { try await store.fetch() }
     await requestClock.waitForSleepers()
