@@ -219,9 +219,8 @@ enum CoreSuite {
       })
     Harness.compare(
       "create 100,000 stores", created, baseline: "100,000 dictionary inserts", dictionary)
-    Harness.line(
-      "  target ≤ 2× a dictionary insert",
-      created.wallPerIteration <= 2 * dictionary.wallPerIteration ? "met" : "NOT met")
+    // No target against the dictionary any more: "≤ 2× a dictionary insert" brought malloc'd
+    // storage into the store, and was retired with it (issue 26). The total below stays.
     Harness.line(
       "  total for 100,000 stores", Harness.formatDuration(created.wallSeconds) + " (target < 1 s)")
     let tenth = await Harness.best(iterations: count / 10) {
