@@ -102,14 +102,16 @@ struct CommentsAndChangesEndToEndTests {
       try await send(
         "PATCH", "posts/250", json: #"{"title":"Edited by another client"}"#, to: server)
         == 200)
-    try await tmux.waitUntil("the edit marked", timeout: 30) {
+    // The stream may be waiting out a reconnection after the 30% faults above cut or refused
+    // it: it resumes with Last-Event-ID, so the change arrives, but only after that wait.
+    try await tmux.waitUntil("the edit marked", timeout: 90) {
       $0.feedRows.contains { $0.contains("✎ Edited by another client") }
     }
     // An edit of the body alone is marked too: the change says which fields it changed.
     let title = try #require(try await object("posts/249", from: server)["title"] as? String)
     #expect(
       try await send("PATCH", "posts/249", json: #"{"body":"A new body"}"#, to: server) == 200)
-    try await tmux.waitUntil("the body edit marked", timeout: 30) {
+    try await tmux.waitUntil("the body edit marked", timeout: 90) {
       $0.feedRows.contains { $0.contains("✎ \(title.prefix(20))") }
     }
     try tmux.press("q")
