@@ -22,4 +22,16 @@ public enum RetryDecision: Sendable, Hashable {
 public protocol RetryableFailure: Error {
   /// Whether and when to retry after this failure.
   var retryDecision: RetryDecision { get }
+
+  /// Whether the attempt that ended in this failure got far enough that the run's retries
+  /// start over: the retry modifier counts this failure as the first one, so the backoff
+  /// returns to its first delay and the limit applies afresh. A stream that delivered events
+  /// before it stopped says so, as `EventSource` reconnects after the same delay however many
+  /// times a working stream ends. False by default.
+  var resetsFailedAttempts: Bool { get }
+}
+
+extension RetryableFailure {
+  /// False: a failure counts as one more failed attempt.
+  public var resetsFailedAttempts: Bool { false }
 }

@@ -3,7 +3,9 @@
 ///
 /// Whether a failure is retried is decided by the `when` closure, or by the failure itself when
 /// it conforms to ``RetryableFailure``; cancellation is never retried, and cancelling the run
-/// stops its retries. When retry modifiers are nested, the outermost one governs.
+/// stops its retries. When retry modifiers are nested, the outermost one governs. A failure
+/// whose attempt made progress (``RetryableFailure/resetsFailedAttempts``, a stream that
+/// delivered events) starts the count over: it is the first failed attempt again.
 ///
 /// A retry that comes due while the network is unreachable waits for it, spending no attempt
 /// (unless the operation's network mode is `.always`): the state shows
@@ -55,7 +57,7 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
       } catch {
         failure = error
       }
-      failedAttempts += 1
+      failedAttempts = Self.resetsFailedAttempts(failure) ? 1 : failedAttempts + 1
       try await waitBeforeRetry(
         after: failure, failedAttempts: failedAttempts, in: context, with: continuation)
     }
@@ -101,6 +103,13 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
       }
     }
     continuation.reportAttemptStart()
+  }
+
+  /// Whether `failure` starts the count of failed attempts over (see
+  /// ``RetryableFailure/resetsFailedAttempts``).
+  @usableFromInline
+  static func resetsFailedAttempts(_ failure: Operation.Failure) -> Bool {
+    (failure as? any RetryableFailure)?.resetsFailedAttempts ?? false
   }
 
   /// The default decision: ask a ``RetryableFailure``, never retry cancellation, retry the rest.

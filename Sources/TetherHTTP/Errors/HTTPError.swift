@@ -32,8 +32,8 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
   /// largest size its ``StreamEndpoint`` accepts (`limit` bytes); the stream was stopped.
   case eventTooLarge(limit: Int)
   /// A streamed query's connection stopped — the server ended the stream, or a failure came
-  /// after the server set a reconnection delay with `retry:` — and the store's retry policy
-  /// reopens it (see ``StreamInterruption``).
+  /// after events arrived or after the server set a reconnection delay with `retry:` — and
+  /// the store's retry policy reopens it (see ``StreamInterruption``).
   indirect case streamInterrupted(StreamInterruption)
   /// The request took longer than its timeout.
   case timedOut(after: Duration)

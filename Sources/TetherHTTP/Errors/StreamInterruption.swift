@@ -1,8 +1,8 @@
 import TetherCore
 
 /// Why a streamed query's connection stopped and when it may reconnect: the server ended the
-/// stream (``cause`` is nil), or a failure after which the server's `retry:` field sets the
-/// delay (see ``HTTPError/streamInterrupted(_:)``).
+/// stream (``cause`` is nil), or a failure after the connection delivered events or after the
+/// server's `retry:` field set the delay (see ``HTTPError/streamInterrupted(_:)``).
 public struct StreamInterruption: Sendable, CustomStringConvertible {
   /// What stopped the stream; nil when the server ended it cleanly.
   public var cause: HTTPError?
@@ -10,12 +10,19 @@ public struct StreamInterruption: Sendable, CustomStringConvertible {
   /// within the endpoint's ``StreamEndpoint/reconnectionDelayLimits``; nil when it asked
   /// none, and the retry policy's backoff applies.
   public var reconnectionDelay: Duration?
+  /// Whether the connection delivered events before it stopped: the retry policy then starts
+  /// its count of failed attempts over (``HTTPError/resetsFailedAttempts``), so a stream that
+  /// works and ends now and then reconnects after the first delay every time, as
+  /// `EventSource` does, instead of backing off further and running out of retries.
+  public var receivedEvents: Bool
 
   /// A stream stopped by `cause` (nil: ended by the server), to be reopened after
-  /// `reconnectionDelay` (nil: after the retry policy's backoff).
-  public init(cause: HTTPError?, reconnectionDelay: Duration?) {
+  /// `reconnectionDelay` (nil: after the retry policy's backoff); `receivedEvents` when the
+  /// connection delivered events first.
+  public init(cause: HTTPError?, reconnectionDelay: Duration?, receivedEvents: Bool = false) {
     self.cause = cause
     self.reconnectionDelay = reconnectionDelay
+    self.receivedEvents = receivedEvents
   }
 
   public var description: String {

@@ -12,7 +12,11 @@ extension APIClient {
   /// ``StreamEndpoint/reconnectionDelayLimits``), else the policy's backoff. A clean end is
   /// reported as ``HTTPError/streamInterrupted(_:)`` and counts as an attempt; with
   /// ``StreamEndpoint/reconnectsAfterEnd`` false it ends the run instead, which succeeds with
-  /// the final value. A refetch starts a new run from `initialValue`.
+  /// the final value. A connection that delivered events before it stopped starts the count
+  /// of failed attempts over (``StreamInterruption/receivedEvents``): a working stream that
+  /// the server or the network cuts now and then reconnects after the first delay each time
+  /// and never runs out of retries; only failures in a row back off and use them up. A
+  /// refetch starts a new run from `initialValue`.
   ///
   /// ```swift
   /// let changed = api.streamedQuery(
@@ -36,6 +40,7 @@ extension APIClient {
       let origin = RequestOrigin(
         path: context.path, run: continuation.runID, attempt: context.retryAttempt + 1)
       var events = self.events(endpoint, lastEventID: progress.lastEventID).makeAsyncIterator()
+      var receivedEvents = false
       while true {
         let event: Event?
         do {
@@ -45,14 +50,16 @@ extension APIClient {
         } catch {
           progress.retry = events.retry ?? progress.retry
           continuation.saveProgress(progress)
-          throw progress.interruption(by: error as? HTTPError ?? .cancelled, of: endpoint)
+          throw progress.interruption(
+            by: error as? HTTPError ?? .cancelled, of: endpoint, receivedEvents: receivedEvents)
         }
         guard let event else {
           guard endpoint.reconnectsAfterEnd else { return progress.value }
           progress.retry = events.retry ?? progress.retry
           continuation.saveProgress(progress)
-          throw progress.interruption(by: nil, of: endpoint)
+          throw progress.interruption(by: nil, of: endpoint, receivedEvents: receivedEvents)
         }
+        receivedEvents = true
         reduce(&progress.value, event)
         progress.lastEventID = events.lastEventID
         continuation.saveProgress(progress)
@@ -80,14 +87,18 @@ private struct StreamedProgress<Value: Sendable>: Sendable {
   var retry: Duration?
 
   /// What the run throws when its connection stops (`cause` nil: the server ended it): the
-  /// failure as it is, unless the stream ended cleanly or the server set the delay before
-  /// reconnecting after a failure that is retried.
-  func interruption<Event>(by cause: HTTPError?, of endpoint: StreamEndpoint<Event>)
-    -> HTTPError
-  {
+  /// failure as it is, unless the stream ended cleanly, or the failure is retried and either
+  /// the connection delivered events (`receivedEvents`, so the retries start over) or the
+  /// server set the delay before reconnecting.
+  func interruption<Event>(
+    by cause: HTTPError?, of endpoint: StreamEndpoint<Event>, receivedEvents: Bool
+  ) -> HTTPError {
     let limits = endpoint.reconnectionDelayLimits
     let delay = retry.map { min(max($0, limits.lowerBound), limits.upperBound) }
-    if let cause, delay == nil || cause.retryDecision != .retry { return cause }
-    return .streamInterrupted(StreamInterruption(cause: cause, reconnectionDelay: delay))
+    if let cause, cause.retryDecision != .retry || (delay == nil && !receivedEvents) {
+      return cause
+    }
+    return .streamInterrupted(
+      StreamInterruption(cause: cause, reconnectionDelay: delay, receivedEvents: receivedEvents))
   }
 }

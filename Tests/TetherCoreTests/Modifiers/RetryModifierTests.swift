@@ -125,6 +125,39 @@ import Testing
     #expect(store.state.error?.status == 404)
   }
 
+  @Test func aFailureThatMadeProgressStartsTheCountOver() async throws {
+    struct StreamLikeFailure: RetryableFailure {
+      var madeProgress: Bool
+      var retryDecision: RetryDecision { .retry }
+      var resetsFailedAttempts: Bool { madeProgress }
+    }
+    let clock = TestClock()
+    let outcomes = ScriptedRuns<Bool>()
+    let query = Query<Int, StreamLikeFailure>(["stream-like"]) { _ throws(StreamLikeFailure) in
+      throw StreamLikeFailure(madeProgress: (try? await outcomes.run()) ?? false)
+    }.retry(limit: 2, backoff: .custom { .seconds($0) }).enabled(false)
+    let store = OperationClient.testing(clock: clock).store(for: query)
+    let recorder = StateRecorder(store)
+    let fetch = Task { try await store.fetch() }
+
+    // Two failures in a row back off (1 s, 2 s); one that made progress is a first failure
+    // again, so a third and a fourth failure fit within the limit of two retries.
+    for (start, madeProgress, failedAttempts) in [
+      (1, false, 1), (2, false, 2), (3, true, 1), (4, false, 2),
+    ] {
+      await outcomes.waitForStarts(start)
+      outcomes.succeed(madeProgress)
+      let state = await recorder.next { $0.retryProgress?.failedAttempts == failedAttempts }
+      #expect(
+        state.retryProgress?.timeUntilNextAttempt(at: clock.now()) == .seconds(failedAttempts))
+      clock.advance(by: .seconds(failedAttempts))
+    }
+    await outcomes.waitForStarts(5)
+    outcomes.succeed(false)
+    await #expect { try await fetch.value } throws: { $0 is OperationError<StreamLikeFailure> }
+    #expect(outcomes.startCount == 5)
+  }
+
   @Test func theOutermostRetryGoverns() async throws {
     let attempts = Counter()
     let query = Query<Int, any Error>(["nested"]) { _ in

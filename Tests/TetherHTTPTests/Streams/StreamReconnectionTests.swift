@@ -32,13 +32,13 @@ struct StreamReconnectionTests {
 
   func store(
     _ endpoint: StreamEndpoint<PostChange>, api: APIClient,
-    backoff: Backoff = .constant(.seconds(2))
+    backoff: Backoff = .constant(.seconds(2)), limit: Int = 5
   ) -> OperationStore<QueryState<[Int], HTTPError>> {
     let operations = OperationClient(clock: clock, connectivity: ManualCondition(true))
     let query = api.streamedQuery(endpoint, initialValue: [Int]()) { ids, change in
       ids.append(change.id)
     }
-    return operations.store(for: query.retry(limit: 5, backoff: backoff))
+    return operations.store(for: query.retry(limit: limit, backoff: backoff))
   }
 
   @Test("a stream the server ends is reopened after the backoff, with Last-Event-ID")
@@ -63,11 +63,75 @@ struct StreamReconnectionTests {
     #expect(progress.nextAttemptDate == clock.now().adding(.seconds(2)))
     #expect(lastIDs.withLock { $0 } == [nil])
     clock.advance(by: .seconds(2))
-    await settle("the second end") { store.state.retryProgress?.failedAttempts == 2 }
-    #expect(store.state.currentValue == [1, 2])
+    await settle("the second end") { store.state.currentValue == [1, 2] }
+    await settle("the second end") { store.state.retryProgress != nil }
+    // Both connections delivered an event: each end is a first failed attempt.
+    #expect(store.state.retryProgress?.failedAttempts == 1)
     #expect(lastIDs.withLock { $0 } == [nil, "1"])
     clock.advance(by: .seconds(2))
     await settle("the third connection") { lastIDs.withLock { $0 } == [nil, "1", "2"] }
+    #expect(store.state.status == .pending)
+    run.cancel()
+    _ = await run.result
+  }
+
+  @Test("a connection that delivered events starts the count over; failures in a row back off")
+  func attemptsStartOverAfterEvents() async throws {
+    let api = APIClient.mocked(clock: clock)
+    let connections = SanitizerVisibleMutex(0)
+    let lost = MockStreamPart.failure(URLError(.networkConnectionLost), after: .seconds(1))
+    let changes = StreamEndpoint<PostChange>(.get, "posts/changes").mocked { _ in
+      let count = connections.withLock {
+        $0 += 1
+        return $0
+      }
+      switch count {
+      case 1: return .stream([change(1)])  // events, then a clean end
+      case 2: return .stream([change(2), lost])  // events, then a drop
+      case 3: return .stream([])  // a clean end with nothing
+      case 4: return .stream([lost])  // a drop with nothing
+      case 5: return .stream([change(3)])
+      default: return .stream([.stall])
+      }
+    }
+    // Retry n waits n seconds; three retries at most. Without the reset, the fifth connection
+    // would be the fifth failed attempt in a row and end the run.
+    let store = store(changes, api: api, backoff: .custom { .seconds($0) }, limit: 3)
+    let run = Task { try await store.fetch() }
+    let steps: [(failedAttempts: Int, events: [Int], drops: Bool, received: Bool)] = [
+      (1, [1], false, true), (1, [1, 2], true, true), (2, [1, 2], false, false),
+      (3, [1, 2], true, false), (1, [1, 2, 3], false, true),
+    ]
+    for (index, step) in steps.enumerated() {
+      let connection = index + 1
+      await settle("connection \(connection) is open") {
+        connections.withLock { $0 } == connection && store.state.currentValue == step.events
+      }
+      if step.drops {
+        await clock.waitForSleepers(dueBy: clock.now().adding(.seconds(1)))
+        clock.advance(by: .seconds(1))
+      }
+      await settle("connection \(connection) stopped") {
+        connections.withLock { $0 } == connection
+          && store.state.retryProgress.map { $0.nextAttemptDate > clock.now() } == true
+      }
+      let progress = try #require(store.state.retryProgress)
+      #expect(progress.failedAttempts == step.failedAttempts, "connection \(connection)")
+      #expect(
+        progress.nextAttemptDate == clock.now().adding(.seconds(step.failedAttempts)),
+        "connection \(connection)")
+      switch progress.lastFailure {
+      case .streamInterrupted(let interruption):
+        #expect(interruption.receivedEvents == step.received, "connection \(connection)")
+        #expect((interruption.cause != nil) == step.drops, "connection \(connection)")
+      case .transportFailed:
+        #expect(step.drops && !step.received, "connection \(connection)")
+      default:
+        Issue.record("connection \(connection) stopped with \(progress.lastFailure)")
+      }
+      clock.advance(by: .seconds(step.failedAttempts))
+    }
+    await settle("the sixth connection") { connections.withLock { $0 } == 6 }
     #expect(store.state.status == .pending)
     run.cancel()
     _ = await run.result
