@@ -210,10 +210,10 @@ let package = Package(
       dependencies: [
         "PostsBrowser", "TetherCommandLine", "EndToEndSupport", "TetherInspector", "TetherSystem",
       ]),
-    // tmux sessions and subprocesses for the end-to-end tests of the built executables, and the
-    // hostile loopback HTTP server the transport and browser tests share.
+    // tmux sessions and subprocesses for the end-to-end tests of the built executables, the
+    // hostile loopback HTTP server the transport and browser tests share, and their hang guards.
     .target(
-      name: "EndToEndSupport", dependencies: ["TetherSynchronization"],
+      name: "EndToEndSupport", dependencies: ["TetherSynchronization", "TetherHTTP"],
       path: "Tests/EndToEndSupport"),
   ]
 )

@@ -179,12 +179,7 @@ struct Post: Codable, Sendable, Equatable {
       _ = viewer  // connects and vanishes at once, often before its hello is sent
     }
     // Their ends are read: none of them is counted any more.
-    var waited = 0
-    while inspector.viewerCount > 0 && waited < 4000 {
-      usleep(5000)
-      waited += 1
-    }
-    #expect(inspector.viewerCount == 0)
+    #expect(await eventually { inspector.viewerCount == 0 })
     var viewers: [TestViewer] = []
     for _ in 0..<8 {
       let viewer = try TestViewer(inspector.socketPath)

@@ -31,7 +31,7 @@ import TetherSystem
       lines.utf8.count
         == Array(lines.utf8).withUnsafeBytes { send(viewer, $0.baseAddress, $0.count, 0) })
     // Only the inspector can wake the browser now: no request, key or timer is due.
-    let woken = await browser.loop.waitForWork(orGiveUpAfter: .seconds(30))
+    let woken = await browser.loop.waitForWork(orGiveUpAfter: .seconds(60))
     browser.loop.runUntilIdle()
     #expect(woken)
     #expect(browser.text.contains("fail 50% 500/503"))

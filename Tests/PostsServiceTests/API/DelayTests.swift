@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
@@ -16,7 +17,7 @@ struct DelayTests {
       let separator = path.contains("?") ? "&" : "?"
       let response = try await client.get("\(path)\(separator)delay=300")
       #expect(response.status != 400)
-      #expect(try await eventually { entries.withLock { $0.count } == 1 })
+      #expect(await eventually { entries.withLock { $0.count } == 1 })
       #expect(try #require(entries.withLock { $0.first }).duration >= .milliseconds(300))
     }
   }

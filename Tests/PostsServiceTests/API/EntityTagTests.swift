@@ -50,7 +50,7 @@ struct EntityTagTests {
     }
     try await withServer { server, _ in
       let statuses = Statuses()
-      let api = APIClient(baseURL: server.baseURL, observers: [statuses])
+      let api = server.api(observers: [statuses])
       let operations = OperationClient(clock: SystemClock(), connectivity: ManualCondition(true))
       struct Feed: Decodable, Sendable {
         struct Post: Decodable, Sendable { var id: Int }

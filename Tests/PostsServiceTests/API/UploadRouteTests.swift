@@ -30,7 +30,7 @@ struct UploadRouteTests {
     let length = try form.contentLength()
     try await withServer { server, _ in
       for transport in [CurlTransport.shared, URLSessionTransport()] as [any HTTPTransport] {
-        let api = APIClient(baseURL: server.baseURL, transport: transport)
+        let api = server.api(transport: transport)
         let answer = try await api.send(
           Endpoint<Uploaded>(.post, "uploads", body: .multipart(form)))
         #expect(

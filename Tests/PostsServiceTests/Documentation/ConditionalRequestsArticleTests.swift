@@ -25,7 +25,7 @@ struct ConditionalArticleTests {
   @Test("the article's refresh revalidates against the service")
   func example() async throws {
     try await withServer { server, _ in
-      let api = APIClient(baseURL: server.baseURL)
+      let api = server.api()
       let operations = OperationClient(clock: SystemClock(), connectivity: ManualCondition(true))
       let updates = try await refreshTwice(api: api, operations: operations)
       #expect(updates == 2)

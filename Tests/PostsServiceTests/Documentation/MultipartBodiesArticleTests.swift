@@ -29,7 +29,7 @@ struct MultipartArticleTests {
     defer { try? FileManager.default.removeItem(at: photo) }
     try await withServer { server, _ in
       let uploaded = try await upload(
-        photo: photo, caption: "Hi", with: APIClient(baseURL: server.baseURL))
+        photo: photo, caption: "Hi", with: server.api())
       #expect(uploaded.parts.map(\.name) == ["caption", "photo"])
       #expect(uploaded.parts.map(\.size) == [2, 5000])
     }

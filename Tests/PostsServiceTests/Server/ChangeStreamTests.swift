@@ -18,7 +18,7 @@ struct ChangeStreamTests {
   let changes = StreamEndpoint<ChangeEvent>(.get, "posts/changes")
 
   func api(_ server: PostsServer, token: String? = nil) -> APIClient {
-    var api = APIClient(baseURL: server.baseURL, transport: CurlTransport())
+    var api = server.api(transport: CurlTransport())
     if let token { api.defaults.headers["Authorization"] = "Bearer \(token)" }
     return api
   }
@@ -120,7 +120,7 @@ struct ChangeStreamTests {
 
   @Test("a server that stops ends the stream cleanly: clients reconnect rather than fail")
   func cleanEndWhenStopping() async throws {
-    let server = try PostsServer.start(PostsServer.Configuration(port: 0))
+    let server = try PostsServer.start(PostsServer.Configuration(port: 0).patient())
     var events = api(server).events(changes).makeAsyncIterator()
     #expect(try await events.next() == ChangeEvent(change: "ready"))
     let stopping = Task { await server.shutdown() }

@@ -54,7 +54,7 @@ struct ConnectionLimitTests {
           connection.close()
         }
       }
-      #expect(try await eventually(timeout: .seconds(30)) { server.openConnections == 0 })
+      #expect(await eventually(within: .seconds(30)) { server.openConnections == 0 })
       let put = try await client.send("PUT", "/_faults", json: #"{"latencyMilliseconds": 0}"#)
       #expect(put.status == 200)
       #expect(try await client.get("/posts/1").status == 200)
@@ -73,7 +73,7 @@ struct ConnectionLimitTests {
         try connection.send("GET /posts/\(index + 1) HTTP/1.1\r\nHost: x\r\n\r\n")
         held.append(connection)
       }
-      #expect(try await eventually { server.openConnections == 5 })
+      #expect(await eventually { server.openConnections == 5 })
       let other = try await client.get("/posts/9")
       #expect(other.status == 503 && other.message == "Too many connections; try again later")
       let put = try await client.send("PUT", "/_faults", json: #"{"latencyMilliseconds": 0}"#)

@@ -1,5 +1,7 @@
+import EndToEndSupport
 import Foundation
 import Testing
+import TetherHTTP
 import TetherSynchronization
 
 @testable import PostsService
@@ -42,6 +44,18 @@ extension PostsServer.Configuration {
   }
 }
 
+extension PostsServer {
+  /// An API client of this server whose timeouts are guards against a hang, not measures
+  /// (``TetherHTTP/HTTPTimeouts/loopbackGuard``): the library's 60 s total runs on real time,
+  /// and a whole parallel run under the thread sanitizer kept sends waiting for a thread past it.
+  func api(
+    transport: any HTTPTransport = CurlTransport.shared, observers: [any HTTPObserver] = []
+  ) -> APIClient {
+    APIClient(
+      baseURL: baseURL, defaults: .loopbackGuard, transport: transport, observers: observers)
+  }
+}
+
 /// A response as a test sees it.
 struct TestResponse {
   var status: Int
@@ -69,7 +83,8 @@ struct TestResponse {
   }
 }
 
-/// URLSession against one server, without caching.
+/// URLSession against one server, without caching; its two minutes without a byte are a guard
+/// against a hang, not a measure (no test here is about the client's timeout).
 struct TestClient: Sendable {
   let baseURL: URL
   private let session: URLSession
@@ -79,7 +94,7 @@ struct TestClient: Sendable {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = 30
+    configuration.timeoutIntervalForRequest = 120
     session = URLSession(configuration: configuration)
   }
 
@@ -111,18 +126,6 @@ struct TestClient: Sendable {
   func finish() {
     session.finishTasksAndInvalidate()
   }
-}
-
-/// Polls `condition` until it holds or `timeout` passes; for waiting on other threads.
-func eventually(
-  timeout: Duration = .seconds(30), _ condition: @Sendable () -> Bool
-) async throws -> Bool {
-  let deadline = ContinuousClock.now + timeout
-  while !condition() {
-    if ContinuousClock.now > deadline { return false }
-    try await Task.sleep(for: .milliseconds(2))
-  }
-  return true
 }
 
 /// A flag one task sets and another reads.

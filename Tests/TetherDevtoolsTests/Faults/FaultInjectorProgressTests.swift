@@ -13,7 +13,7 @@ struct FaultInjectorProgressTests {
     defer { server.stop() }
     let faults = ClientFaultInjector(seed: 1)
     let api = APIClient(
-      baseURL: server.url,
+      baseURL: server.url, defaults: .loopbackGuard,
       transport: faults.wrapping(CurlTransport(configuration: .init(proxies: .none))))
     let (reports, reporter) = AsyncStream.makeStream(of: TransferProgress.self)
     let download = Task {

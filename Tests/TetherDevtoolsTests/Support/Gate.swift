@@ -47,7 +47,7 @@ final class Gate<Value: Sendable>: Sendable {
   /// Waits until `count` runs have started (real-time limit only against hangs).
   func waitForStarts(_ count: Int) async {
     while startCount < count {
-      guard await started.next(orGiveUpAfter: .seconds(10)) else { return }
+      guard await started.next(orGiveUpAfter: .seconds(60)) else { return }
     }
   }
 

@@ -35,16 +35,6 @@ struct Echo: Decodable, Sendable, Equatable {
   var body: String
 }
 
-extension HTTPTimeouts {
-  /// The timeouts of loopback tests that are not about timeouts: guards against a hang, never
-  /// measures. The library's defaults (total 60 s) run on real time from the start of a send,
-  /// and a whole parallel run on two loaded cores, under the thread sanitizer, kept sends queued
-  /// for a free thread past them: every loopback suite "timed out after 60 s" in that run while
-  /// passing alone. A test about a timeout gives its own.
-  static let loopbackGuard = HTTPTimeouts(
-    connect: .seconds(120), idle: .seconds(300), total: .seconds(600))
-}
-
 extension HostileServer {
   /// A client of this server over `transport`.
   func client(

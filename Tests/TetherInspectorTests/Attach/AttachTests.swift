@@ -27,15 +27,6 @@ import TetherSystem
     return try Inspector.start(client: client, name: "tests", options: options)
   }
 
-  /// Waits until `condition` holds (a guard against a hung test, not a measure).
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2000 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
-  }
-
   @Test func aRemoteSourceFollowsTheStoresAndActsOnThem() async throws {
     let scratch = try SocketScratch()
     let client = client()

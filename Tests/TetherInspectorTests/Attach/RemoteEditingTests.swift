@@ -17,14 +17,6 @@ import TetherSystem
     var title: String
   }
 
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2000 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
-  }
-
   @Test func aValueIsSetInTheProcessOrRefusedInWords() async throws {
     let scratch = try SocketScratch()
     var defaults = OperationDefaults()

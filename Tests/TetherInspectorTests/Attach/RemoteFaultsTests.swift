@@ -28,14 +28,6 @@ import TetherInspector
       client: client, name: "tests", faults: injector, storeFaults: injector, options: options)
   }
 
-  func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<2000 {
-      if condition() { return true }
-      try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
-  }
-
   @Test func theFaultsSetHereAreAppliedThereAndTheirStateComesBack() async throws {
     let scratch = try SocketScratch()
     let injector = ClientFaultInjector(seed: 1)

@@ -67,7 +67,7 @@ private final class WorkApp: TerminalApp {
     let inbox = app.messages
     // From a thread of its own: a pool task could wait behind other tests' blocking work.
     Thread { inbox.post(.done(1)) }.start()
-    #expect(await loop.waitForWork(orGiveUpAfter: .seconds(10)))
+    #expect(await loop.waitForWork(orGiveUpAfter: .seconds(60)))
     loop.runUntilIdle()
     #expect(app.received == [.done(1)])
     #expect(screen.lines[0] == "received 1")
