@@ -113,10 +113,17 @@ public final class InspectorConnection: Sendable {
 }
 
 /// The sending half of a connection: commands out, their results matched back.
+///
+/// A command is written on the caller's thread, at once and in call order — a viewer that
+/// takes the process offline and back sends the two in that order, and no command waits for
+/// a task to be scheduled before it leaves. Its result comes back on the reading thread.
 final class CommandChannel: RemoteCommands {
+  /// What to do with a command's result.
+  typealias Completion = @Sendable ((ok: Bool, message: String)) -> Void
+
   private struct Storage {
     var nextCommand = 1
-    var waiting: [Int: CheckedContinuation<(ok: Bool, message: String), Never>] = [:]
+    var waiting: [Int: Completion] = [:]
     var isClosed = false
     var isReleased = false
     var faults: RemoteFaultsState?
@@ -146,8 +153,8 @@ final class CommandChannel: RemoteCommands {
   func received(_ message: InspectorMessage) {
     switch message {
     case .result(let id, let ok, let text):
-      let continuation = storage.withLock { $0.waiting.removeValue(forKey: id) }
-      continuation?.resume(returning: (ok, text))
+      let completion = storage.withLock { $0.waiting.removeValue(forKey: id) }
+      completion?((ok, text))
     case .error(let text):
       notices(text, true)
     case .hello(let hello):
@@ -170,30 +177,18 @@ final class CommandChannel: RemoteCommands {
   /// Sends the request `make` builds with its number, and waits for its result.
   func perform(_ make: (Int) -> InspectorRequest) async -> (ok: Bool, message: String) {
     await withCheckedContinuation { continuation in
-      let id = storage.withLock { storage -> Int? in
-        guard !storage.isClosed else { return nil }
-        let id = storage.nextCommand
-        storage.nextCommand += 1
-        storage.waiting[id] = continuation
-        return id
-      }
-      guard let id else {
-        continuation.resume(returning: (false, "detached: the process is gone"))
-        return
-      }
-      write(InspectorProtocol.line(make(id).json))
+      submit(make) { continuation.resume(returning: $0) }
     }
   }
 
   /// Sends the request `make` builds without waiting; a failed result is reported, then
   /// `failed` runs.
   func send(
-    _ make: @escaping @Sendable (Int) -> InspectorRequest,
+    _ make: (Int) -> InspectorRequest,
     failed: @escaping @Sendable () -> Void = {}
   ) {
     let notices = notices
-    Task.detached { [self] in
-      let result = await perform(make)
+    submit(make) { result in
       guard !result.ok else { return }
       failed()
       notices(result.message, true)
@@ -206,6 +201,23 @@ final class CommandChannel: RemoteCommands {
 
   func setValue(_ value: JSONValue, path: OperationPath) {
     send { id in InspectorRequest(id: id, command: .setValue, path: path, value: value) }
+  }
+
+  /// Numbers the request `make` builds, writes it now, and hands its result to `completion`
+  /// when it comes (at once, failed, when the connection is closed).
+  private func submit(_ make: (Int) -> InspectorRequest, completion: @escaping Completion) {
+    let id = storage.withLock { storage -> Int? in
+      guard !storage.isClosed else { return nil }
+      let id = storage.nextCommand
+      storage.nextCommand += 1
+      storage.waiting[id] = completion
+      return id
+    }
+    guard let id else {
+      completion((false, "detached: the process is gone"))
+      return
+    }
+    write(InspectorProtocol.line(make(id).json))
   }
 
   func write(_ bytes: [UInt8]) {
@@ -225,15 +237,14 @@ final class CommandChannel: RemoteCommands {
 
   /// Stops the connection both ways (the reading thread sees its end); waiting commands fail.
   func close() {
-    let waiting = storage.withLock {
-      storage -> [CheckedContinuation<(ok: Bool, message: String), Never>] in
+    let waiting = storage.withLock { storage -> [Completion] in
       guard !storage.isClosed else { return [] }
       storage.isClosed = true
       shutdown(descriptor, Int32(SHUT_RDWR))
       defer { storage.waiting.removeAll() }
       return Array(storage.waiting.values)
     }
-    for continuation in waiting { continuation.resume(returning: (false, "detached")) }
+    for completion in waiting { completion((false, "detached")) }
   }
 
   /// Closes the descriptor, once, after the reading thread is done with it.

@@ -133,6 +133,28 @@ import TetherSystem
     #expect(await eventually { !client.isOfflineMocked })
   }
 
+  /// Commands leave in the order they are given, without waiting for a task to run them: a
+  /// burst of offline/online toggles ends in the state of the last one.
+  @Test func commandsSentBackToBackArriveInTheirOrder() async throws {
+    let scratch = try SocketScratch()
+    let client = client()
+    let store = client.store(for: Query<Int, any Error>(["n"]) { _ in 1 })
+    try await store.fetch()
+    let inspector = try start(client, scratch)
+    defer { inspector.stop() }
+    let connection = try InspectorConnection(path: inspector.socketPath)
+    connection.start()
+    defer { connection.close() }
+    let source = connection.source
+    #expect(await eventually { source.storeCount == 1 })
+    let remote = try #require(source.inspectableStores().first)
+    for round in 0..<50 { source.mockOffline(round.isMultiple(of: 2)) }
+    // The inspector answers in order: once a later command is answered, every toggle is applied.
+    try await remote.refetch()
+    #expect(!client.isOfflineMocked, "the last toggle (online) was applied last")
+    #expect(source.isOfflineMocked == false)
+  }
+
   @Test func whenTheProcessStopsInspectingTheViewerSaysSoAndKeepsTheLastState() async throws {
     let scratch = try SocketScratch()
     let client = client()
