@@ -154,12 +154,12 @@ enum HTTPFeaturesBench {
     let api = APIClient(baseURL: server.url, transport: curl)
     let endpoint = StreamEndpoint<Tick>(.get, "ticks", format: .jsonLines)
     // A first pass warms the connection and the allocator.
-    for try await _ in api.events(endpoint) {}
+    for try await _ in api.events(endpoint, reconnects: false) {}
     let before = residentKiB()
     var atTenth = 0
     var seen = 0
     let start = ContinuousClock.now
-    for try await tick in api.events(endpoint) {
+    for try await tick in api.events(endpoint, reconnects: false) {
       guard tick.id == seen else { throw Unexpected() }
       seen += 1
       if seen == count / 10 { atTenth = residentKiB() }

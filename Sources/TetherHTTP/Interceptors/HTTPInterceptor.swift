@@ -75,7 +75,7 @@ public struct ResponseOutcome: Sendable {
   public var response: HTTPResponse?
   /// The endpoint's decoded response, or why there is none. A rewritten success must hold the
   /// endpoint's response type, or the send fails with a decoding failure. When a stream opens
-  /// (``APIClient/events(_:lastEventID:)``), the value is its ``HTTPStreamedResponse``, whose
+  /// (``APIClient/events(_:lastEventID:reconnects:)``), the value is its ``HTTPStreamedResponse``, whose
   /// body is still arriving.
   public var result: Result<any Sendable, HTTPError>
 

@@ -39,7 +39,8 @@ extension APIClient {
       var progress = resumed ?? StreamedProgress(value: initialValue)
       let origin = RequestOrigin(
         path: context.path, run: continuation.runID, attempt: context.retryAttempt + 1)
-      var events = self.events(endpoint, lastEventID: progress.lastEventID).makeAsyncIterator()
+      var events = self.events(endpoint, lastEventID: progress.lastEventID, reconnects: false)
+        .makeAsyncIterator()
       var receivedEvents = false
       while true {
         let event: Event?
@@ -93,8 +94,7 @@ private struct StreamedProgress<Value: Sendable>: Sendable {
   func interruption<Event>(
     by cause: HTTPError?, of endpoint: StreamEndpoint<Event>, receivedEvents: Bool
   ) -> HTTPError {
-    let limits = endpoint.reconnectionDelayLimits
-    let delay = retry.map { min(max($0, limits.lowerBound), limits.upperBound) }
+    let delay = retry.map { endpoint.reconnectionDelay(askedFor: $0) }
     if let cause, cause.retryDecision != .retry || (delay == nil && !receivedEvents) {
       return cause
     }

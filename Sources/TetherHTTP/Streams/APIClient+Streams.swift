@@ -6,33 +6,50 @@ import TetherCore
 #endif
 
 extension APIClient {
-  /// The events of `endpoint`'s streamed response, each as soon as it arrives, until the
-  /// server ends the stream. The connection opens when the first event is asked for.
+  /// The events of `endpoint`'s streamed response, each as soon as it arrives, across
+  /// reconnections as `EventSource` reads them. The connection opens when the first event is
+  /// asked for.
   ///
-  /// Opening goes through the pipeline as ``send(_:)`` does: request interceptors, observers
-  /// (who hear `didFinish` when the stream ends), and response interceptors, which see the
-  /// stream's head as the value (an ``HTTPStreamedResponse``) or the failure, and may restart
-  /// the opening (an ``AuthenticationInterceptor`` after a `401`). An unacceptable status fails
-  /// with its message. This reads one connection: ``streamedQuery(_:path:initialValue:reduce:)``
-  /// reconnects. Opening has the endpoint's total deadline; once open, the stream may last
-  /// forever, and fails only when the server is silent for longer than the idle timeout, the
-  /// connection drops, an event is over ``StreamEndpoint/maximumEventSize`` or does not
-  /// decode. Cancelling the reading task, or dropping the iterator, closes the connection.
+  /// When the connection stops — it dropped, the server was silent for longer than the idle
+  /// timeout, answered a 5xx, or ended the stream — the sequence reconnects with
+  /// `Last-Event-ID` set to the last event received, so a server that honours it sends only
+  /// what was missed. It waits the delay the server asked for with its latest `retry:` field
+  /// (within ``StreamEndpoint/reconnectionDelayLimits``) or a `Retry-After`, else
+  /// ``Backoff/default`` by how many connections in a row stopped without an event: one that
+  /// delivered events starts that count over, so a working stream reconnects after a second.
+  /// It ends when the server ends the stream of an endpoint whose
+  /// ``StreamEndpoint/reconnectsAfterEnd`` is false, and throws a failure that retrying cannot
+  /// help: a 4xx, an event over ``StreamEndpoint/maximumEventSize`` or that does not decode, a
+  /// response that is not an event stream. For a bounded number of reconnections, and the
+  /// state of each, make a ``streamedQuery(_:path:initialValue:reduce:)`` with a retry
+  /// policy. With `reconnects` false it reads one connection: it ends when the server ends the
+  /// stream and throws whatever stops it.
+  ///
+  /// Opening goes through the pipeline as ``send(_:)`` does, within the endpoint's total
+  /// deadline: request interceptors, observers (who hear `didFinish` when each connection
+  /// ends), and response interceptors, which see the stream's head as the value (an
+  /// ``HTTPStreamedResponse``) or the failure, and may restart the opening (an
+  /// ``AuthenticationInterceptor`` after a `401`). Once open, a connection may last forever.
+  /// Cancelling the reading task, or dropping the iterator, closes the connection, or ends the
+  /// wait before the next one (throwing ``HTTPError/cancelled``).
   ///
   /// - Parameters:
   ///   - endpoint: The stream to open: its method, path, event format and limits.
-  ///   - lastEventID: Sent as `Last-Event-ID`, so that the server resumes after the last
-  ///     event a previous connection received.
+  ///   - lastEventID: Sent as `Last-Event-ID` on the first connection, so that the server
+  ///     resumes after the last event an earlier reader received.
+  ///   - reconnects: Whether to reconnect when a connection stops (true, the default), or to
+  ///     read one connection.
   ///
   /// ```swift
   /// for try await change in api.events(StreamEndpoint<PostChange>(.get, "posts/changes")) {
   ///   print(change.title)
   /// }
   /// ```
-  public func events<Event>(_ endpoint: StreamEndpoint<Event>, lastEventID: String? = nil)
-    -> HTTPEventStream<Event>
-  {
-    HTTPEventStream(client: self, endpoint: endpoint, lastEventID: lastEventID)
+  public func events<Event>(
+    _ endpoint: StreamEndpoint<Event>, lastEventID: String? = nil, reconnects: Bool = true
+  ) -> HTTPEventStream<Event> {
+    HTTPEventStream(
+      client: self, endpoint: endpoint, lastEventID: lastEventID, reconnects: reconnects)
   }
 
   /// Opens `endpoint`'s stream: interceptors, observers, transport, status, within the

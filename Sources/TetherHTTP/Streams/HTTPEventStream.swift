@@ -1,14 +1,11 @@
 import Foundation
 import TetherCore
-import TetherJSON
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// The events of one streamed response (see ``APIClient/events(_:lastEventID:)``): an
-/// `AsyncSequence` that opens the connection on the first `next()`, yields each event as it
-/// arrives, ends when the server ends the stream, and throws ``HTTPError``.
+/// The events of a streamed response (see ``APIClient/events(_:lastEventID:reconnects:)``): an
+/// `AsyncSequence` that opens the connection on the first `next()` and yields each event as it
+/// arrives. As `EventSource` does, it reconnects with `Last-Event-ID` when the connection stops
+/// and may be retried; with `reconnects` false it reads one connection, ends when the server
+/// ends the stream and throws when the connection fails. Throws ``HTTPError``.
 public struct HTTPEventStream<Event: Sendable>: AsyncSequence, Sendable {
   public typealias Element = Event
   public typealias Failure = HTTPError
@@ -16,38 +13,40 @@ public struct HTTPEventStream<Event: Sendable>: AsyncSequence, Sendable {
   let client: APIClient
   let endpoint: StreamEndpoint<Event>
   let lastEventID: String?
+  let reconnects: Bool
 
   public func makeAsyncIterator() -> Iterator {
-    Iterator(client: client, endpoint: endpoint, lastEventID: lastEventID)
+    Iterator(client: client, endpoint: endpoint, lastEventID: lastEventID, reconnects: reconnects)
   }
 
-  /// Reads the events of one connection.
+  /// Reads the events of the stream, one connection after another.
   public struct Iterator: AsyncIteratorProtocol {
     public typealias Failure = HTTPError
 
     private let client: APIClient
     private let endpoint: StreamEndpoint<Event>
-    private var parser: StreamParser
-    private var body: HTTPByteStream?
-    private var request: URLRequest?
-    private var response: HTTPURLResponse?
-    private var start = Date()
-    private var pending: [StreamEvent] = []
-    private var nextPending = 0
-    private var isFinished = false
+    private let reconnects: Bool
+    private var connection: EventConnection<Event>
+    /// The `retry:` an earlier connection received, which holds until the server sends another.
+    private var earlierRetry: Duration?
+    /// Connections in a row that stopped without delivering an event.
+    private var failedConnections = 0
+    /// Whether the current connection has delivered an event.
+    private var connectionDeliveredEvents = false
+
     /// The id of the latest event received (read or skipped): what a reconnection sends as
     /// `Last-Event-ID`.
-    public private(set) var lastEventID: String?
+    public var lastEventID: String? { connection.lastEventID }
     /// The reconnection delay the server asked for with its latest `retry:` field.
-    public var retry: Duration? { parser.retry }
+    public var retry: Duration? { connection.retry ?? earlierRetry }
 
-    init(client: APIClient, endpoint: StreamEndpoint<Event>, lastEventID: String?) {
+    init(
+      client: APIClient, endpoint: StreamEndpoint<Event>, lastEventID: String?, reconnects: Bool
+    ) {
       self.client = client
       self.endpoint = endpoint
-      self.lastEventID = lastEventID
-      parser = StreamParser(
-        format: endpoint.format, maximumEventSize: endpoint.maximumEventSize,
-        lastEventID: lastEventID)
+      self.reconnects = reconnects
+      connection = EventConnection(client: client, endpoint: endpoint, lastEventID: lastEventID)
     }
 
     public mutating func next() async throws(HTTPError) -> Event? {
@@ -58,82 +57,48 @@ public struct HTTPEventStream<Event: Sendable>: AsyncSequence, Sendable {
       -> Event?
     {
       while true {
-        while nextPending < pending.count {
-          let event = pending[nextPending]
-          nextPending += 1
-          if let id = event.id { lastEventID = id }
-          if let parsed = try read(event) { return parsed }
+        let failure: HTTPError?
+        do throws(HTTPError) {
+          if let event = try await connection.next(isolation: actor) {
+            connectionDeliveredEvents = true
+            return event
+          }
+          guard reconnects, endpoint.reconnectsAfterEnd else { return nil }
+          failure = nil
+        } catch {
+          guard reconnects, error.retryDecision != .doNotRetry else { throw error }
+          failure = error
         }
-        pending.removeAll(keepingCapacity: true)
-        nextPending = 0
-        guard !isFinished else { return nil }
-        try await receive(isolation: actor)
+        try await reconnect(after: failure, isolation: actor)
       }
     }
 
-    /// Waits for the next piece of the body and parses it (opening the connection first).
-    private mutating func receive(isolation actor: isolated (any Actor)?) async throws(HTTPError) {
-      let body: HTTPByteStream
-      if let opened = self.body {
-        body = opened
+    /// Waits before the next connection, then makes it resume after the last event: the delay
+    /// a `Retry-After` asked for, else the server's `retry:` (within the endpoint's
+    /// ``StreamEndpoint/reconnectionDelayLimits``), else ``Backoff/default`` by how many
+    /// connections in a row stopped without an event — one that delivered events starts the
+    /// count over.
+    private mutating func reconnect(
+      after failure: HTTPError?, isolation actor: isolated (any Actor)?
+    ) async throws(HTTPError) {
+      failedConnections = connectionDeliveredEvents ? 1 : failedConnections + 1
+      connectionDeliveredEvents = false
+      earlierRetry = retry
+      let delay: Duration
+      if case .retryAfter(let requested) = failure?.retryDecision {
+        delay = Swift.max(.zero, requested)
+      } else if let asked = earlierRetry {
+        delay = endpoint.reconnectionDelay(askedFor: asked)
       } else {
-        start = client.clock.now()
-        let (request, response, opened) = try await client.openStream(
-          endpoint, lastEventID: lastEventID)
-        self.request = request
-        self.response = response
-        self.body = opened
-        body = opened
+        delay = Backoff.default.delay(beforeRetry: failedConnections)
       }
       do {
-        guard let piece = try await body.next() else {
-          try parser.finish(into: &pending)
-          end(nil)
-          return
-        }
-        try parser.feed(piece, into: &pending)
-      } catch let error as HTTPError {
-        end(error)
-        throw error
+        try await client.clock.sleep(for: delay)
       } catch {
-        let failure = HTTPError(
-          wrapping: error, timeout: client.streamLimits(for: endpoint).idleTimeout)
-        end(failure)
-        throw failure
+        throw .cancelled
       }
-    }
-
-    /// Reads one event as the stream's type: JSON limits first, then the parser.
-    private mutating func read(_ event: StreamEvent) throws(HTTPError) -> Event? {
-      do throws(HTTPError) {
-        if endpoint.readsJSON {
-          let limits = endpoint.request.jsonLimits ?? client.defaults.jsonLimits
-          do throws(JSONError) {
-            try limits.check(event.data.utf8)
-          } catch {
-            throw .decodingFailed(
-              DecodingFailure(
-                typeName: String(describing: Event.self), codingPath: "", reason: "\(error)",
-                bodyPrefix: TextExcerpt.of(Data(event.data.utf8))))
-          }
-        }
-        return try endpoint.parse(event, decoder: client.decoder)
-      } catch {
-        end(error)
-        throw error
-      }
-    }
-
-    /// Closes the connection and tells the observers how the stream ended.
-    private mutating func end(_ failure: HTTPError?) {
-      guard !isFinished else { return }
-      isFinished = true
-      body?.cancel()
-      pending = []
-      nextPending = 0
-      if let request {
-        client.finishStream(request, response: response, failure: failure, since: start)
-      }
+      connection = EventConnection(
+        client: client, endpoint: endpoint, lastEventID: connection.lastEventID)
     }
   }
 }

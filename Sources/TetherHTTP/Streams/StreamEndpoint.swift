@@ -18,10 +18,12 @@ import TetherCore
 /// for try await change in api.events(changes) { print(change.title) }
 /// ```
 ///
-/// ``APIClient/events(_:lastEventID:)`` reads one connection; ``APIClient/streamedQuery(_:path:initialValue:reduce:)``
-/// makes a query of it that reconnects with `Last-Event-ID` under the store's retry policy —
-/// after a failure, and after the server ends the stream unless ``reconnectsAfterEnd`` is
-/// false — waiting the delay the server asked for with `retry:` when it did.
+/// ``APIClient/events(_:lastEventID:reconnects:)`` reads it as `EventSource` does, and
+/// ``APIClient/streamedQuery(_:path:initialValue:reduce:)`` makes a query of it whose state
+/// shows the value built from the events; both reconnect with `Last-Event-ID` — after a failure
+/// that may be retried, and after the server ends the stream unless ``reconnectsAfterEnd`` is
+/// false — waiting the delay the server asked for with `retry:` when it did (the query under
+/// the store's retry policy).
 public struct StreamEndpoint<Event: Sendable>: Sendable {
   /// Reads an event; nil skips it (an event of a type the stream does not want).
   typealias Parser = @Sendable (StreamEvent, JSONDecoder) throws -> Event?
@@ -38,10 +40,11 @@ public struct StreamEndpoint<Event: Sendable>: Sendable {
   /// uses the client's `defaults.timeouts.idle`. A server that sends heartbeats (`:` comment
   /// lines) more often than this keeps a quiet stream open.
   public var idleTimeout: Duration?
-  /// Whether a streamed query reconnects when the server ends the stream cleanly, as
-  /// `EventSource` does (true, the default): a server may close a long stream at any time (a
-  /// deploy, a proxy's time limit) without meaning that nothing more will come. False makes a
-  /// clean end the end of the run, whose value is then final (a finite export, TanStack's
+  /// Whether ``APIClient/events(_:lastEventID:reconnects:)`` and a streamed query reconnect
+  /// when the server ends the stream cleanly, as `EventSource` does (true, the default): a
+  /// server may close a long stream at any time (a deploy, a proxy's time limit) without
+  /// meaning that nothing more will come. False makes a clean end the end of the events, and
+  /// of a streamed query's run, whose value is then final (a finite export, TanStack's
   /// `streamedQuery`).
   public var reconnectsAfterEnd = true
   /// The range a server's `retry:` field is kept within before it becomes the delay between
@@ -89,6 +92,12 @@ public struct StreamEndpoint<Event: Sendable>: Sendable {
   /// The query path a ``APIClient/streamedQuery(_:path:initialValue:reduce:)`` gets by default:
   /// the request's ``Endpoint/operationPath``.
   public var operationPath: OperationPath { request.operationPath }
+
+  /// The delay before reconnecting when the server asked for `asked` with `retry:`: `asked`
+  /// kept within ``reconnectionDelayLimits``.
+  func reconnectionDelay(askedFor asked: Duration) -> Duration {
+    min(max(asked, reconnectionDelayLimits.lowerBound), reconnectionDelayLimits.upperBound)
+  }
 
   /// Reads `event` as this stream's event type.
   func parse(_ event: StreamEvent, decoder: JSONDecoder) throws(HTTPError) -> Event? {

@@ -77,11 +77,11 @@ struct ChangeStreamTests {
       (server, _) async throws in
       let api = api(server)
       await #expect {
-        for try await _ in api.events(changes) {}
+        for try await _ in api.events(changes, reconnects: false) {}
       } throws: { error in ((error as? HTTPError)?.statusCode ?? 0) >= 500 }
       try server.updateFaults { $0.malformedRate = 1 }
       await #expect {
-        for try await _ in api.events(changes) {}
+        for try await _ in api.events(changes, reconnects: false) {}
       } throws: { error in (error as? HTTPError)?.retryDecision == .retry }
     }
   }
@@ -121,7 +121,7 @@ struct ChangeStreamTests {
   @Test("a server that stops ends the stream cleanly: clients reconnect rather than fail")
   func cleanEndWhenStopping() async throws {
     let server = try PostsServer.start(PostsServer.Configuration(port: 0).patient())
-    var events = api(server).events(changes).makeAsyncIterator()
+    var events = api(server).events(changes, reconnects: false).makeAsyncIterator()
     #expect(try await events.next() == ChangeEvent(change: "ready"))
     let stopping = Task { await server.shutdown() }
     #expect(try await events.next() == nil)

@@ -12,7 +12,7 @@ struct FeedChange: Decodable, Sendable, Equatable {
 
 let feedChanges = StreamEndpoint<FeedChange>(.get, "posts/changes")
 
-/// Prints each change as it arrives, until the server ends the stream.
+/// Prints each change as it arrives, reconnecting whenever the connection stops.
 func follow(_ api: APIClient) async throws {
   for try await change in api.events(feedChanges) {
     print(change.change, change.id ?? 0)

@@ -24,7 +24,7 @@ struct CurlStreamTests {
     let stream = StreamEndpoint<PostChange>(
       .get, "sse",
       query: [URLQueryItem(name: "count", value: "3"), URLQueryItem(name: "then", value: "stall")])
-    var events = api.events(stream).makeAsyncIterator()
+    var events = api.events(stream, reconnects: false).makeAsyncIterator()
     var ids: [Int] = []
     do {
       while let change = try await events.next() { ids.append(change.id) }
@@ -47,7 +47,7 @@ struct CurlStreamTests {
     var ids: [Int] = []
     for try await change in api.events(
       StreamEndpoint<PostChange>(.get, "sse", query: [URLQueryItem(name: "count", value: "2")]),
-      lastEventID: "5")
+      lastEventID: "5", reconnects: false)
     {
       ids.append(change.id)
     }
@@ -57,7 +57,7 @@ struct CurlStreamTests {
 
     var lines: [String] = []
     for try await change in api.events(
-      StreamEndpoint<PostChange>(.get, "ndjson", format: .jsonLines))
+      StreamEndpoint<PostChange>(.get, "ndjson", format: .jsonLines), reconnects: false)
     {
       lines.append(change.title)
     }
@@ -67,7 +67,7 @@ struct CurlStreamTests {
       .get, "sse", query: [URLQueryItem(name: "then", value: "reset")])
     var received = 0
     do {
-      for try await _ in api.events(reset) { received += 1 }
+      for try await _ in api.events(reset, reconnects: false) { received += 1 }
       Issue.record("a reset stream should fail")
     } catch {
       #expect(error.retryDecision == .retry, "\(error)")
@@ -84,7 +84,7 @@ struct CurlStreamTests {
       query: [URLQueryItem(name: "count", value: "1"), URLQueryItem(name: "size", value: "5000")])
     huge.maximumEventSize = 1000
     await #expect {
-      for try await _ in client(server).events(huge) {}
+      for try await _ in client(server).events(huge, reconnects: false) {}
     } throws: { error in
       if case .eventTooLarge(1000) = error as? HTTPError { true } else { false }
     }
@@ -100,7 +100,7 @@ struct CurlStreamTests {
         URLQueryItem(name: "count", value: "20000"), URLQueryItem(name: "size", value: "100"),
       ])
     var expected = 1
-    for try await change in client(server).events(stream) {
+    for try await change in client(server).events(stream, reconnects: false) {
       guard change.id == expected else {
         Issue.record("event \(change.id) came where \(expected) belonged")
         return
@@ -119,7 +119,7 @@ struct CurlStreamTests {
     let reader = Task {
       for try await _ in api.events(
         StreamEndpoint<StreamEvent>(
-          .get, "sse", query: [URLQueryItem(name: "then", value: "stall")]))
+          .get, "sse", query: [URLQueryItem(name: "then", value: "stall")]), reconnects: false)
       {
         opened.withLock { $0 = true }
       }

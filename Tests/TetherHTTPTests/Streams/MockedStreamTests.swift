@@ -28,7 +28,9 @@ struct MockedStreamTests {
     }
     let received = SanitizerVisibleMutex<[Int]>([])
     let reader = Task {
-      for try await change in api.events(changes) { received.withLock { $0.append(change.id) } }
+      for try await change in api.events(changes, reconnects: false) {
+        received.withLock { $0.append(change.id) }
+      }
     }
     await clock.waitForSleepers()
     #expect(received.withLock { $0 }.isEmpty)
@@ -51,7 +53,7 @@ struct MockedStreamTests {
     let stalled = StreamEndpoint<StreamEvent>(.get, "stalled").mocked { _ in
       .stream([.event(StreamEvent(data: "one")), .stall])
     }
-    var events = api.events(stalled).makeAsyncIterator()
+    var events = api.events(stalled, reconnects: false).makeAsyncIterator()
     #expect(try await events.next()?.data == "one")
     let waiting = Task { [events] in
       var events = events
@@ -65,7 +67,9 @@ struct MockedStreamTests {
       return
     }
 
-    let cancelled = Task { try await api.events(stalled).first { $0.data == "never" } }
+    let cancelled = Task {
+      try await api.events(stalled, reconnects: false).first { $0.data == "never" }
+    }
     await clock.waitForSleepers()
     cancelled.cancel()
     #expect(await cancelled.result.httpError.map { "\($0)" } == "The request was cancelled.")
@@ -116,7 +120,7 @@ struct MockedStreamTests {
     }
     huge.maximumEventSize = 1000
     await #expect {
-      try await api.events(huge).first { _ in true }
+      try await api.events(huge, reconnects: false).first { _ in true }
     } throws: { error in
       guard case .eventTooLarge(1000) = error as? HTTPError else { return false }
       return (error as! HTTPError).retryDecision == .doNotRetry
@@ -125,7 +129,7 @@ struct MockedStreamTests {
       .stream([.event(StreamEvent(data: #"{"id":"one"}"#))])
     }
     await #expect {
-      try await api.events(wrong).first { _ in true }
+      try await api.events(wrong, reconnects: false).first { _ in true }
     } throws: { error in
       guard case .decodingFailed(let failure) = error as? HTTPError else { return false }
       return failure.codingPath == "id"
@@ -134,7 +138,7 @@ struct MockedStreamTests {
       .text("[]", headers: ["Content-Type": "application/json"])
     }
     await #expect {
-      try await api.events(json).first { _ in true }
+      try await api.events(json, reconnects: false).first { _ in true }
     } throws: { error in
       "\(error)".contains("not text/event-stream")
     }
@@ -155,7 +159,7 @@ struct MockedStreamTests {
     let api = APIClient(baseURL: URL(string: "http://local.invalid/")!, transport: transport)
     var titles: [String] = []
     for try await change in api.events(
-      StreamEndpoint<PostChange>(.get, "ticks", format: .jsonLines))
+      StreamEndpoint<PostChange>(.get, "ticks", format: .jsonLines), reconnects: false)
     {
       titles.append(change.title)
     }
@@ -165,7 +169,7 @@ struct MockedStreamTests {
         "application/x-ndjson") == true)
     let gone = StreamEndpoint<StreamEvent>(.get, "gone")
     await #expect {
-      try await api.events(gone).first { _ in true }
+      try await api.events(gone, reconnects: false).first { _ in true }
     } throws: { error in (error as? HTTPError)?.statusCode == 410 }
   }
 }

@@ -219,7 +219,7 @@ struct StreamReconnectionTests {
       return .stream([change(1), change(2)])
     }
     var ids: [Int] = []
-    for try await change in api.events(changes) { ids.append(change.id) }
+    for try await change in api.events(changes, reconnects: false) { ids.append(change.id) }
     #expect(ids == [1, 2])
     #expect(refreshes.withLock { $0 } == 1)
     #expect(recorder.statuses == [401, 200])
