@@ -204,35 +204,21 @@ struct InspectorLoop {
     ["type": "error", "message": .string(message)]
   }
 
-  /// Every store with its run log, and the network log: a `snapshot` line with the network log
-  /// and the number of parts that follow, then the stores in `snapshotStores` lines of at most
-  /// ``InspectorProtocol/snapshotPartSize`` each. Each part is on its way while the next is
-  /// written, so the viewer reads one while the next is made.
+  /// Every store with its run log, and the network log, as ``SnapshotLines`` writes them. Each
+  /// line is on its way while the next is written, so the viewer reads one part while the next
+  /// is made.
   private mutating func sendSnapshot(to viewer: ViewerConnection, resyncs: Int) {
     let client = server.client
     let stores = client.stores() + client.mutationStores()
-    let size = InspectorProtocol.snapshotPartSize
-    let parts = (stores.count + size - 1) / size
-    viewer.send(
-      InspectorProtocol.line([
-        "type": "snapshot", "now": JSONValue(Date()), "resyncs": .number(JSONNumber(resyncs)),
-        "stores": [], "parts": .number(JSONNumber(parts)),
-        "network": .array(server.network.records.map(WireRequest.encode)),
-      ]), limit: 0, always: true)
-    for start in stride(from: 0, to: stores.count, by: size) {
-      var json = JSONWriter(capacity: 256 << 10)
-      json.object { json in
-        json.field("type", "snapshotStores")
-        json.key("stores")
-        json.array { json in
-          for store in stores[start..<min(start + size, stores.count)] {
-            write(store, into: &json)
-          }
-        }
-      }
-      viewer.send(Self.line(json), limit: 0, always: true)
-      viewer.flush()
-    }
+    SnapshotLines.write(
+      count: stores.count, network: server.network.records, now: Date(), resyncs: resyncs,
+      writeStore: { index, json in write(stores[index], into: &json) },
+      emit: { line in
+        var bytes = line
+        bytes.append(UInt8(ascii: "\n"))
+        viewer.send(bytes, limit: 0, always: true)
+        viewer.flush()
+      })
   }
 
   /// A store of a snapshot: its fields and its run log. Its change mark is cleared first:

@@ -36,30 +36,15 @@ public enum SessionLines {
     stores: [Store], network: [NetworkRecord], faults: InspectedFaults, date: Date,
     valueLimit: Int = InspectorOptions().valueLimit
   ) -> [[UInt8]] {
-    let size = InspectorProtocol.snapshotPartSize
-    let parts = (stores.count + size - 1) / size
-    var lines: [[UInt8]] = [
-      JSONWriter.bytes(
-        of: [
-          "type": "snapshot", "now": JSONValue(date), "resyncs": 0, "stores": [],
-          "parts": .number(JSONNumber(parts)), "network": .array(network.map(WireRequest.encode)),
-        ])
-    ]
-    for start in stride(from: 0, to: stores.count, by: size) {
-      var json = JSONWriter(capacity: 256 << 10)
-      json.object { json in
-        json.field("type", "snapshotStores")
-        json.key("stores")
-        json.array { json in
-          for id in start..<min(start + size, stores.count) {
-            WireStore.write(
-              stores[id].store, id: id + 1, valueLimit: valueLimit, log: stores[id].runLog,
-              into: &json)
-          }
-        }
-      }
-      lines.append(json.bytes)
-    }
+    var lines: [[UInt8]] = []
+    SnapshotLines.write(
+      count: stores.count, network: network, now: date, resyncs: 0,
+      writeStore: { index, json in
+        WireStore.write(
+          stores[index].store, id: index + 1, valueLimit: valueLimit, log: stores[index].runLog,
+          into: &json)
+      },
+      emit: { lines.append($0) })
     lines.append(JSONWriter.bytes(of: WireFaults.state(faults)))
     let histories = stores.indices.filter { !stores[$0].history.isEmpty }.map {
       (store: $0 + 1, entries: stores[$0].history)
