@@ -54,27 +54,28 @@ extension DevtoolsState {
         return .handled
       }
       commands.append(
-        Command("refetch \(path)") { () async -> DevtoolsMessage? in
+        Command("refetch \(path.label)") { () async -> DevtoolsMessage? in
           do {
             try await store.refetch()
           } catch is CancellationError {
           } catch let error as any CancellationTelling where error.isCancellation {
             // Cancelled (a reset, a newer run): no failure of the operation's.
           } catch {
-            return .notice("Refetch of \(path) failed: \(error)", kind: .error)
+            return .notice("Refetch of \(path.label) failed: \(error)", kind: .error)
           }
           return nil
         })
     case .invalidate:
       guard requireQuery(record, "invalidated", now: now) else { return .handled }
       store.invalidate()
-      toast.show("Invalidated \(path)", now: now)
+      toast.show("Invalidated \(path.label)", now: now)
     case .reset:
       guard requireQuery(record, "reset", now: now) else { return .handled }
       if let reason = inUse(record) {
         ask(
           DevtoolsPrompt(
-            title: "Reset \(path)", message: "Reset \(path)? \(reason)", confirmTitle: "Reset",
+            title: "Reset \(path.label)", message: "Reset \(path.label)? \(reason)",
+            confirmTitle: "Reset",
             question: .confirm(ConfirmState()), action: .reset(key)))
       } else {
         reset(record, devtools: devtools, now: now)
@@ -82,14 +83,14 @@ extension DevtoolsState {
     case .remove:
       guard requireQuery(record, "removed here", now: now) else { return .handled }
       if let reason = keptStores[path] {
-        toast.show("\(path) is not removed: \(reason)", kind: .error, now: now)
+        toast.show("\(path.label) is not removed: \(reason)", kind: .error, now: now)
         return .handled
       }
       if let reason = inUse(record) {
         ask(
           DevtoolsPrompt(
-            title: "Remove \(path)",
-            message: "Remove \(path) from the client? \(reason)", confirmTitle: "Remove",
+            title: "Remove \(path.label)",
+            message: "Remove \(path.label) from the client? \(reason)", confirmTitle: "Remove",
             question: .confirm(ConfirmState()), action: .remove(key)))
       } else {
         remove(record, devtools: devtools, now: now)
@@ -97,15 +98,15 @@ extension DevtoolsState {
     case .triggerLoading:
       guard requireQuery(record, "simulated", now: now) else { return .handled }
       if record.snapshot.simulation != nil {
-        toast.show("\(path) is simulated already: u restores it", kind: .error, now: now)
+        toast.show("\(path.label) is simulated already: u restores it", kind: .error, now: now)
       } else if let simulation = store.simulateLoading() {
         simulations[key] = simulation
-        toast.show("\(path) shows loading, no request sent — u restores", now: now)
+        toast.show("\(path.label) shows loading, no request sent — u restores", now: now)
       }
     case .triggerError:
       guard requireQuery(record, "simulated", now: now) else { return .handled }
       guard record.snapshot.simulation == nil else {
-        toast.show("\(path) is simulated already: u restores it", kind: .error, now: now)
+        toast.show("\(path.label) is simulated already: u restores it", kind: .error, now: now)
         return .handled
       }
       let fitting = devtools.failures.indices.filter {
@@ -128,7 +129,7 @@ extension DevtoolsState {
       default:
         ask(
           DevtoolsPrompt(
-            title: "Trigger error", message: "Which failure should \(path) show?",
+            title: "Trigger error", message: "Which failure should \(path.label) show?",
             confirmTitle: "Show",
             question: .choose(fitting.map { devtools.failures[$0].name }, ListState()),
             action: .simulateFailure(key, choices: fitting)))
@@ -147,21 +148,21 @@ extension DevtoolsState {
         return .handled
       }
       store.restore(simulation)
-      toast.show("Restored \(path)", now: now)
+      toast.show("Restored \(path.label)", now: now)
     case .retryLatest:
       guard record.isMutation else {
         toast.show("Retry latest is for mutations; r refetches a query", kind: .error, now: now)
         return .handled
       }
       guard let arguments = store.latestArguments else {
-        toast.show("\(path) never ran: nothing to retry", kind: .error, now: now)
+        toast.show("\(path.label) never ran: nothing to retry", kind: .error, now: now)
         return .handled
       }
       ask(
         DevtoolsPrompt(
-          title: "Retry \(path)",
+          title: "Retry \(path.label)",
           message:
-            "Send \(path) again with these arguments?\n\(StoreColumns.json(arguments, lines: 12))\n"
+            "Send \(path.label) again with these arguments?\n\(StoreColumns.json(arguments, lines: 12))\n"
             + "This is a write: the server may apply it twice.",
           confirmTitle: "Send again", question: .confirm(ConfirmState()), action: .retryLatest(path)
         ))
@@ -180,7 +181,7 @@ extension DevtoolsState {
         DevtoolsPrompt(
           title: "Fail the next requests",
           message:
-            "Fail the next requests caused by \(path): \(queued)How many of its next requests "
+            "Fail the next requests caused by \(path.label): \(queued)How many of its next requests "
             + "should fail? 0 lets them all through.",
           confirmTitle: "Set", question: .count(current > 0 ? current : 3),
           action: .failNext(path)))
@@ -235,7 +236,7 @@ extension DevtoolsState {
     simulations[StoreKey(path: record.path, isMutation: false)] = nil
     record.store.reset()
     performed = (.reset, record.path)
-    toast.show("Reset \(record.path)", now: now)
+    toast.show("Reset \(record.path.label)", now: now)
   }
 
   private mutating func remove(_ record: StoreRecord, devtools: Devtools, now: Date) {
@@ -244,7 +245,7 @@ extension DevtoolsState {
     performed = (.remove, record.path)
     catalog.synchronize(with: devtools)
     toast.show(
-      "Removed \(record.path)"
+      "Removed \(record.path.label)"
         + (record.snapshot.subscriberCount > 0 ? ": what showed it fetches it again" : ""),
       now: now)
   }
@@ -255,7 +256,8 @@ extension DevtoolsState {
     do {
       let simulation = try record.store.simulateFailure(failure.make(record.path))
       simulations[StoreKey(path: record.path, isMutation: false)] = simulation
-      toast.show("\(record.path) shows “\(failure.name)”, no request sent — u restores", now: now)
+      toast.show(
+        "\(record.path.label) shows “\(failure.name)”, no request sent — u restores", now: now)
     } catch {
       toast.show("\(error)", kind: .error, now: now)
     }
@@ -277,23 +279,23 @@ extension DevtoolsState {
     case (.retryLatest(let path), .confirmed):
       guard let record = catalog.record(at: path, mutation: true) else { return }
       let store = record.store
-      toast.show("Sending \(path) again…", now: now)
+      toast.show("Sending \(path.label) again…", now: now)
       commands.append(
-        Command("retry the latest attempt of \(path)") { () async -> DevtoolsMessage? in
+        Command("retry the latest attempt of \(path.label)") { () async -> DevtoolsMessage? in
           do {
             try await store.retryLatestAttempt()
-            return .notice("\(path) sent again: it succeeded", kind: .info)
+            return .notice("\(path.label) sent again: it succeeded", kind: .info)
           } catch {
-            return .notice("\(path) sent again: \(error)", kind: .error)
+            return .notice("\(path.label) sent again: \(error)", kind: .error)
           }
         })
     case (.failNext(let path), .counted(let count)):
       devtools.storeFaults?.failNext(count, of: path, like: devtools.faults?.plan ?? FaultPlan())
       toast.show(
         count > 0
-          ? "The next \(count) request\(count == 1 ? "" : "s") of \(path) will fail: "
+          ? "The next \(count) request\(count == 1 ? "" : "s") of \(path.label) will fail: "
             + "\(count) queued"
-          : "Requests of \(path) go through: none queued",
+          : "Requests of \(path.label) go through: none queued",
         now: now)
     case (.simulateFailure(let key, let choices), .chose(let index)):
       guard choices.indices.contains(index), let record = catalog.record(at: key.path) else {

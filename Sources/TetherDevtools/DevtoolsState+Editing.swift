@@ -31,7 +31,7 @@ extension DevtoolsState {
   @discardableResult
   mutating func apply(_ editor: ValueEditorState, devtools: Devtools, now: Date) -> Bool {
     guard let record = catalog.record(at: editor.key.path) else {
-      lastEditError = "\(editor.key.path) is no longer in the client"
+      lastEditError = "\(editor.key.path.label) is no longer in the client"
       return false
     }
     switch editor.edited() {
@@ -47,7 +47,7 @@ extension DevtoolsState {
         return false
       }
       edits[editor.key] = editor.original
-      toast.show("Set \(editor.location) of \(editor.key.path) — u restores", now: now)
+      toast.show("Set \(editor.location) of \(editor.key.path.label) — u restores", now: now)
       return true
     }
   }
@@ -59,7 +59,7 @@ extension DevtoolsState {
     else { return false }
     do {
       try record.store.setCurrentValue(json: original)
-      toast.show("Restored the value of \(key.path) from before the edit", now: now)
+      toast.show("Restored the value of \(key.path.label) from before the edit", now: now)
     } catch {
       toast.show("\(error)", kind: .error, now: now)
     }

@@ -321,7 +321,8 @@ public struct DevtoolsState {
     }
     guard catalog.record(at: record.path, mutation: record.isMutation) != nil else {
       toast.show(
-        "\(record.path) is no longer in the client: removed or collected", kind: .error, now: now)
+        "\(record.path.label) is no longer in the client: removed or collected", kind: .error,
+        now: now)
       return
     }
     showDetail(of: record.path, mutation: record.isMutation, tab: .timeline)

@@ -50,7 +50,7 @@ public struct DevtoolsView: StatefulWidget {
       let total = state.catalog.records.count
       pageTitle = "Stores · \(total)" + (state.presentation == .panel ? " · S full screen" : "")
     case .detail:
-      let path = state.detail?.path.description ?? ""
+      let path = state.detail?.path.label ?? ""
       pageTitle = (state.detail?.isMutation == true ? "Mutation " : "Store ") + path
     case .events:
       state.events.update(devtools.events)
@@ -141,7 +141,7 @@ public struct DevtoolsDialogs: StatefulWidget {
         PaletteView().render(in: rect, into: &frame, state: &palette)
         state.dialogs[index] = .palette(palette)
       case .valueEditor(var editor):
-        ValueEditor(path: editor.key.path.description, theme: state.theme).render(
+        ValueEditor(path: editor.key.path.label, theme: state.theme).render(
           in: rect, into: &frame, state: &editor)
         state.dialogs[index] = .valueEditor(editor)
       case .prompt(let prompt):

@@ -30,7 +30,7 @@ struct StatusLine {
     var left = [Segment(" \(faults.side.rawValue): ", style: bar)]
     let storeParts = storeFaults.storeFailures.filter { $0.value > 0 }
       .sorted { $0.key.description < $1.key.description }
-      .map { "fail next \($0.value) of \($0.key)" }
+      .map { "fail next \($0.value) of \($0.key.label)" }
     let sameSide = storeFaults.side == faults.side
     let summary = plan.summary + (sameSide ? storeParts : [])
     if summary.isEmpty {

@@ -15,7 +15,7 @@ struct HistoryView: StatefulWidget {
     let entries = Array(history.entries.reversed())
     guard !entries.isEmpty else {
       Paragraph(
-        "No value yet: each value a run or a manual set gives \(record.path) is kept here "
+        "No value yet: each value a run or a manual set gives \(record.path.label) is kept here "
           + "(the last \(history.limits.count), at most \(history.limits.bytes / 1024) KB), "
           + "with what brought it and what changed.", style: theme.secondary
       ).render(in: rect, into: &frame)

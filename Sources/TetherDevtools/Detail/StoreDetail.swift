@@ -37,7 +37,7 @@ public struct StoreDetail: StatefulWidget {
     let body = parts[1].inset(top: 1)
     guard let record else {
       Paragraph(
-        "\(state.path) is no longer in the client: it was removed, or collected once unused. "
+        "\(state.path.label) is no longer in the client: it was removed, or collected once unused. "
           + "Esc goes back.", style: theme.secondary
       ).render(in: body, into: &frame)
       return

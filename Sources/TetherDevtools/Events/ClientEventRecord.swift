@@ -26,9 +26,6 @@ public struct ClientEventRecord: Sendable {
   /// A warning's text.
   public var warning: String?
 
-  /// The store's path as the store view shows it: `post · 5`.
-  public var pathText: String { path.map(\.label).joined(separator: " · ") }
-
   /// What the event says beyond its kind: a run's trigger, a failure's reason, a retry's wait.
   public var detail: String {
     if let warning { return warning }

@@ -52,7 +52,7 @@ public struct EventLogState {
       let found = log.sequences(after: scanned) { record in
         if kinds.contains(record.kind) || (mutations && record.isMutation) { return true }
         if let known = paths[record.path] { return known }
-        let matches = record.pathText.lowercased().contains(needle)
+        let matches = record.path.label.lowercased().contains(needle)
         paths[record.path] = matches
         return matches
       }

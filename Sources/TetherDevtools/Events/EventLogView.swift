@@ -53,7 +53,7 @@ public struct EventLogView: StatefulWidget {
       return TableRow([
         TableCell("\(record.sequence)", style: theme.secondary), TableCell(time),
         TableCell(record.kind.rawValue, style: style(of: record.kind)),
-        TableCell((record.isMutation ? "mutation " : "") + record.pathText),
+        TableCell((record.isMutation ? "mutation " : "") + record.path.label),
         TableCell(record.detail),
       ])
     }.render(in: parts[0], into: &frame, state: &state.list)

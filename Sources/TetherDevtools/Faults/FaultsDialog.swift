@@ -13,7 +13,7 @@ import TetherTerminal
 /// ```
 public struct FaultsDialog: StatefulWidget {
   public var side: FaultSide
-  /// `client: fail next 3 of ["post", 5]`, shown under the fields.
+  /// `client: fail next 3 of post · 5`, shown under the fields.
   public var storeFailures: String?
   /// The colours it is drawn in.
   public var theme = DevtoolsTheme()

@@ -79,11 +79,3 @@ public struct NaturalOrder: Comparable, Hashable, Sendable {
     return left.text < right.text
   }
 }
-
-extension OperationPath.Element {
-  /// The element as a label: strings without quotes, everything else as it describes itself.
-  var label: String {
-    if let string = base as? String { return string }
-    return description
-  }
-}

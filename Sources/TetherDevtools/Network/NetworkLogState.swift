@@ -67,7 +67,7 @@ public struct NetworkLogState {
       guard statusFilter.matches(record) else { return false }
       guard !needle.isEmpty else { return true }
       let haystack =
-        "\(record.method) \(record.target) \(record.statusText) \(record.origin?.path.description ?? "")"
+        "\(record.method) \(record.target) \(record.statusText) \(record.origin?.path.label ?? "")"
       return haystack.lowercased().contains(needle)
     }
     if followsNewest || selectedID == nil {

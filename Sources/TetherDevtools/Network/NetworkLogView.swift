@@ -9,8 +9,8 @@ import TetherTerminal
 ///
 /// ```
 /// #   Time      Method Path                 Status Duration  Bytes Try Store
-/// 12  12:03:05  GET    /posts/5                503   120 ms     85   2 ["post", 5]
-/// 13  12:03:06  GET    /posts/5                200    80 ms    912   3 ["post", 5]
+/// 12  12:03:05  GET    /posts/5                503   120 ms     85   2 post · 5
+/// 13  12:03:06  GET    /posts/5                200    80 ms    912   3 post · 5
 /// ```
 public struct NetworkLogView: StatefulWidget {
   public var log: NetworkLog
@@ -68,7 +68,7 @@ public struct NetworkLogView: StatefulWidget {
       if wide { cells.append(TableCell(record.bytes.map { "\($0)" } ?? "–")) }
       cells += [
         TableCell(record.origin.map { "\($0.attempt)" } ?? "–"),
-        TableCell(record.origin?.path.description ?? ""),
+        TableCell(record.origin?.path.label ?? ""),
       ]
       return TableRow(cells)
     }.render(in: parts[0], into: &frame, state: &state.list)
@@ -139,7 +139,7 @@ public struct NetworkLogView: StatefulWidget {
     add("\(record.method) \(record.url)", .bold)
     if let origin = record.origin {
       add(
-        "caused by \(origin.path)" + (origin.run.map { " run \($0)" } ?? "")
+        "caused by \(origin.path.label)" + (origin.run.map { " run \($0)" } ?? "")
           + " · attempt \(origin.attempt)")
     }
     var outcome = "started \(StoreColumns.preciseTime(record.startDate))"

@@ -25,7 +25,7 @@ struct DevtoolsConfigEndToEndTests {
     try tmux.press("Enter")
     try await tmux.waitUntil(containing: "Queries · 1 of")
     try tmux.press("j", "Enter")
-    try await tmux.waitUntil(containing: "Store [\"post\", 251]")
+    try await tmux.waitUntil(containing: "Store post · 251")
     try tmux.press("Tab", "Tab")
     try await tmux.waitUntil(containing: "run #1")
     try tmux.press("r")

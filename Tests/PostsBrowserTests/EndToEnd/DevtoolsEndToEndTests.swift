@@ -26,7 +26,7 @@ struct DevtoolsEndToEndTests {
     try tmux.press("Enter")
     try await tmux.waitUntil(containing: "Queries · 1 of 5")
     try tmux.press("j", "Enter")
-    try await tmux.waitUntil(containing: "Store [\"post\", 251]")
+    try await tmux.waitUntil(containing: "Store post · 251")
     try tmux.press("Tab")
     try await tmux.waitUntil(containing: "▸ reactions: {2}")
     try tmux.press("*")
@@ -75,7 +75,7 @@ struct DevtoolsEndToEndTests {
     try tmux.press("Escape")
     try await tmux.waitUntil(containing: "S full screen")
     try tmux.press("E")
-    try await tmux.waitUntil(containing: "Which failure should [\"post\", 251] show?")
+    try await tmux.waitUntil(containing: "Which failure should post · 251 show?")
     try tmux.press("1")
     try await tmux.waitUntil("the post panel failing") {
       $0.postText.contains("Couldn't load post #251") && $0.postText.contains("503")
@@ -85,9 +85,9 @@ struct DevtoolsEndToEndTests {
 
     // Removing the post panel's store asks, then the panel makes it again: no ghost.
     try tmux.press("x")
-    try await tmux.waitUntil(containing: "Remove [\"post\", 251] from the client?")
+    try await tmux.waitUntil(containing: "Remove post · 251 from the client?")
     try tmux.press("y")
-    try await tmux.waitUntil(containing: "Removed [\"post\", 251]")
+    try await tmux.waitUntil(containing: "Removed post · 251")
     try await tmux.waitUntil(containing: "post · 251  ◀ post")
 
     // A mutation is never re-sent by `r`; retry latest asks, refused then confirmed.

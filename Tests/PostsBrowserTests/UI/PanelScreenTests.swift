@@ -19,7 +19,7 @@ import TetherTerminal
     #expect(browser.text.contains("● 3"))
     browser.select(["post", 25])
     browser.press(.enter)
-    #expect(browser.text.contains(#"Store ["post", 25]"#))
+    #expect(browser.text.contains("Store post · 25"))
     #expect(browser.text.contains(#"path             ["post", 25]"#))
     browser.press(.tab)  // the value
     #expect(browser.text.contains(#"title: "Post 25""#))
@@ -104,7 +104,7 @@ import TetherTerminal
     // Resetting the observed feed asks, then its three pages load again to fill the rows.
     let pages = browser.requests(to: "/posts")
     browser.press("z")
-    #expect(browser.text.contains("Reset [\"posts\", \"feed\"]? It has 1"))
+    #expect(browser.text.contains("Reset posts · feed? It has 1"))
     browser.press("y")
     await browser.waitUntil("the feed's pages again") { $0.requests(to: "/posts") == pages + 3 }
     await browser.waitFor("Posts · 25 of 25")

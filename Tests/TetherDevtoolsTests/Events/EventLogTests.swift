@@ -49,7 +49,7 @@ import TetherTerminal
     let selected = try #require(harness.line(containing: "succeeded"))
     #expect(selected.contains("run #1"), "\(harness.text)")
     harness.press(.enter)
-    await harness.waitFor(#"Store ["post", 2]"#)
+    await harness.waitFor("Store post · 2")
     #expect(harness.screen.find("run #1 fetch") != nil, "\(harness.text)")
     #expect(
       harness.screen.find("attempt 1 of run #1 · started") != nil,

@@ -34,10 +34,10 @@ import TetherTerminal
     let first = try #require(harness.line(containing: "    1 "))
     #expect(
       first.contains("GET") && first.contains("/items/3") && first.contains("503"), "\(first)")
-    #expect(first.contains("   1 [\"item\", 3]"), "attempt 1, the store: \(first)")
+    #expect(first.contains("   1 item · 3"), "attempt 1, the store: \(first)")
     let second = try #require(harness.line(containing: "    2 "))
     #expect(
-      second.contains("200") && second.contains("120 ms") && second.contains("   2 [\"item\", 3]"),
+      second.contains("200") && second.contains("120 ms") && second.contains("   2 item · 3"),
       "\(second)")
     #expect(second.contains("21") || second.contains("23"), "bytes: \(second)")
     let records = harness.network.records
@@ -91,7 +91,7 @@ import TetherTerminal
     #expect(!text.contains("abc123") && text.contains("Set-Cookie: <redacted>"))
     #expect(!text.contains("eyJhbGciOi") && text.contains(#""accessToken": "<redacted>""#))
     #expect(text.contains(#"│    "name": "Emily""#), "a JSON body is pretty-printed: \(text)")
-    #expect(text.contains("caused by [\"me\"] run #1 · attempt 1"))
+    #expect(text.contains("caused by me run #1 · attempt 1"))
     harness.press(.escape)
     #expect(harness.screen.find("Request headers") == nil)
   }

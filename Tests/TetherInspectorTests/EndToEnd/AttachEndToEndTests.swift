@@ -42,7 +42,7 @@ struct AttachEndToEndTests {
     try viewer.waitForScreen(containing: "first-page")
     // Open the store and refetch it from the viewer: the watcher runs it once more.
     try viewer.press("Down", "Enter")
-    try viewer.waitForScreen(containing: "Store [\"posts\", \"first-page\"]")
+    try viewer.waitForScreen(containing: "Store posts · first-page")
     let before = try Self.runs(in: viewer.screen())
     try viewer.press("r")
     try viewer.waitForScreen("more runs than \(before)") { (try? Self.runs(in: $0)) ?? 0 > before }
