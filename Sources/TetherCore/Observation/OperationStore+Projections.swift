@@ -30,16 +30,6 @@ extension OperationStore {
     subscribe(ProjectionSubscriber(projection, handler))
   }
 
-  /// Subscribes `subscriber`. Never specialised, so that the state reaches the projection by
-  /// address (see ``ProjectionSubscriber``).
-  @usableFromInline
-  @_semantics("optimize.sil.specialize.generic.never")
-  func subscribe<Projection>(
-    _ subscriber: ProjectionSubscriber<State, Projection>
-  ) -> OperationSubscription {
-    subscribe { state in subscriber.receive(state) }
-  }
-
   /// Calls `handler` with the current state, then with each new state in which one of
   /// `properties` changed (TanStack's `notifyOnChangeProps`).
   ///

@@ -132,7 +132,13 @@ extension OperationStore {
             Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
               let isTarget =
                 target == nil ? sequence > subscriber.since : subscriber.id == target
-              if isTarget { subscriber.handler(state) }
+              guard isTarget else { return }
+              // Called through the borrowed property, not bound, which would retain it.
+              if subscriber.handler == nil {
+                subscriber.receive(state)
+              } else {
+                subscriber.handler?(state)
+              }
             }
           }
         }

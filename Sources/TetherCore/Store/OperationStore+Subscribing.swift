@@ -22,8 +22,15 @@ extension OperationStore {
   ///
   /// See the type's documentation for the thread `handler` is called on.
   public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> OperationSubscription {
+    subscribe(Subscriber(handler))
+  }
+
+  /// Subscribes `subscriber`, a plain one or a projected one (``ProjectionSubscriber``).
+  @usableFromInline
+  func subscribe(_ subscriber: Subscriber) -> OperationSubscription {
     let id = Self.nextID()
-    send(.subscribe(id, handler))
+    subscriber.id = id
+    send(.subscribe(subscriber))
     return OperationSubscription { [weak self] in self?.unsubscribe(id) }
   }
 

@@ -171,21 +171,35 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// A class, not a struct, so that delivery can call `handler` through a reference it
   /// borrows without retaining (see `hand`): a struct's closure loaded from an array is
   /// retained and released around each call, two atomic operations per subscriber per change.
+  /// Not final: a projected subscriber is one (``ProjectionSubscriber``), without a handler,
+  /// overriding `receive`, so a change costs it one object touched and one call before its
+  /// projection.
+  ///
+  /// Unchecked `Sendable`: `id` and `since` are set under the store's lock when it subscribes,
+  /// before any delivery can see it, and never change after.
   @usableFromInline
-  final class Subscriber: Sendable {
-    @usableFromInline
-    let id: UInt64
+  class Subscriber: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked)
+    final var id: UInt64 = 0
     /// Deliveries up to this sequence number happened before it subscribed.
+    @usableFromInline @exclusivity(unchecked)
+    final var since: UInt64 = 0
+    /// A plain subscriber's handler; nil for one that overrides `receive`.
     @usableFromInline
-    let since: UInt64
-    @usableFromInline
-    let handler: @Sendable (State) -> Void
+    final let handler: (@Sendable (State) -> Void)?
 
-    init(id: UInt64, since: UInt64, handler: @escaping @Sendable (State) -> Void) {
-      self.id = id
-      self.since = since
+    init(_ handler: @escaping @Sendable (State) -> Void) {
       self.handler = handler
     }
+
+    @usableFromInline
+    init() {
+      self.handler = nil
+    }
+
+    /// Takes a state, when there is no `handler`.
+    @usableFromInline
+    func receive(_ state: State) {}
   }
 
   /// What the delivering thread hands out, in order.

@@ -41,8 +41,8 @@ extension OperationStore {
     case rerun(RunTrigger)
     /// A run in the background when the value is stale and nothing runs (`ensureValue`).
     case revalidateIfStale
-    /// A subscriber arrives: `handler` gets the current state, then every change.
-    case subscribe(UInt64, @Sendable (State) -> Void)
+    /// A subscriber arrives: it gets the current state, then every change.
+    case subscribe(Subscriber)
     /// A subscriber leaves.
     case unsubscribe(UInt64)
     /// The stale timer of `generation` is due.

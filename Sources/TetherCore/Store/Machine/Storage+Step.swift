@@ -47,7 +47,7 @@ extension OperationStore.Storage {
     case .reset: reset()
     case .rerun(let trigger): startAutomaticRunIfNeeded(trigger)
     case .revalidateIfStale: revalidateIfStale()
-    case .subscribe(let id, let handler): subscribe(id, handler)
+    case .subscribe(let subscriber): subscribe(subscriber)
     case .unsubscribe(let id): unsubscribe(id)
     case .staleTimerFired(let generation): staleTimerFired(generation)
     case .reconfigure(let configuration, let delay):

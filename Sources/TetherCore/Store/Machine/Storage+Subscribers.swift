@@ -10,10 +10,11 @@ import Foundation
 extension OperationStore.Storage {
   /// A subscriber arrives: it gets the current state first; the first one starts watching
   /// rerun conditions, and a stale value is fetched.
-  mutating func subscribe(_ id: UInt64, _ handler: @escaping @Sendable (State) -> Void) {
-    subscribers.append(OperationStore.Subscriber(id: id, since: sequence, handler: handler))
+  mutating func subscribe(_ subscriber: OperationStore.Subscriber) {
+    subscriber.since = sequence
+    subscribers.append(subscriber)
     unusedSince = nil
-    outbox.append(.state(sequence: sequence, target: id, state))
+    outbox.append(.state(sequence: sequence, target: subscriber.id, state))
     // A subscriber coming or going changes the store for the client's listeners (the
     // devtools' subscriber counts and labels), as TanStack's observerAdded/observerRemoved.
     effects.changed = true

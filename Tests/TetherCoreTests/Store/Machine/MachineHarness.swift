@@ -63,7 +63,9 @@ struct MachineHarness<State: OperationState> {
   @discardableResult
   mutating func subscribe() -> (id: UInt64, effects: Store.Effects) {
     nextSubscriberID += 1
-    return (nextSubscriberID, send(.subscribe(nextSubscriberID, { _ in })))
+    let subscriber = Store.Subscriber { _ in }
+    subscriber.id = nextSubscriberID
+    return (nextSubscriberID, send(.subscribe(subscriber)))
   }
 
   /// What the deliverer hands out, in order, as words (what steps handed to their caller,
