@@ -25,11 +25,12 @@ public final class ChangeSignal: Sendable {
   }
 
   /// Returns true at the next change (at once if one happened since the last call), or false
-  /// when none comes within `limit` of real time.
+  /// when none comes before a ``HangGuard`` of `limit` runs out.
   public func next(orGiveUpAfter limit: Duration) async -> Bool {
+    let hangGuard = HangGuard(limit: limit)
     let timeout = Task {
       // Cancelled when the change came first: then it must not touch the next waiter.
-      guard (try? await Task.sleep(for: limit)) != nil else { return }
+      guard (try? await hangGuard.sleepUntilRunOut()) != nil else { return }
       let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
         defer { state.waiter = nil }
         return state.waiter

@@ -1,7 +1,7 @@
 import TetherSynchronization
 
 /// Events recorded by one thread (a server's, say) and awaited by a test, with a generous
-/// deadline that only matters when something is broken.
+/// limit (a ``HangGuard``) that only matters when something is broken.
 public final class EventLog<Event: Equatable & Sendable>: Sendable {
   private struct Waiter {
     var id: Int
@@ -32,12 +32,13 @@ public final class EventLog<Event: Equatable & Sendable>: Sendable {
     for waiter in ready { waiter.continuation.resume(returning: true) }
   }
 
-  /// Whether `event` was recorded (now or before `deadline` passes).
-  public func wait(for event: Event, deadline: Duration = .seconds(30)) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
+  /// Whether `event` was recorded (now or before a ``HangGuard`` of `deadline` runs out).
+  public func wait(for event: Event, deadline: Duration = .seconds(60)) async -> Bool {
+    let hangGuard = HangGuard(limit: deadline)
+    return await withTaskGroup(of: Bool.self) { group in
       group.addTask { await self.waitUntilRecorded(event) }
       group.addTask {
-        try? await Task.sleep(for: deadline)
+        try? await hangGuard.sleepUntilRunOut()
         return false
       }
       let first = await group.next() ?? false

@@ -10,8 +10,6 @@ struct PostsCommandLineEndToEndTests {
     var status: Int32
     var standardOutput: String
     var standardError: String
-    /// How long the program ran, when measured.
-    var seconds: Double?
   }
 
   /// Runs `posts` with `arguments` and no terminal, and waits (20 s at most) for it to end.
@@ -53,11 +51,13 @@ struct PostsCommandLineEndToEndTests {
     return Outcome(
       status: process.terminationStatus,
       standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
-      standardError: try String(contentsOf: errorURL, encoding: .utf8), seconds: nil)
+      standardError: try String(contentsOf: errorURL, encoding: .utf8))
   }
 
   /// Runs `posts` with `arguments` on a terminal (tmux), standard error to a file, and waits
-  /// (20 s at most) for it to end: `--url` is checked once the terminal is known to be usable.
+  /// for it to end: `--url` is checked once the terminal is known to be usable. The wait's
+  /// minute is a guard against a hang, not a measure: a sanitized binary on a loaded machine
+  /// takes seconds to start.
   private func runOnATerminal(
     _ arguments: [String], environment: String = ""
   ) async throws -> Outcome {
@@ -66,18 +66,13 @@ struct PostsCommandLineEndToEndTests {
     try await tmux.waitUntil(containing: "e2e$")
     let quoted = arguments.map { "\"\($0)\"" }.joined(separator: " ")
     try tmux.run(
-      "sh -c 'start=$(date +%s%N); \(environment) \"\(binary)\" \(quoted) 2> \(tmux.path("stderr"));"
-        + " code=$?; echo $(( ($(date +%s%N) - start) / 1000000 )) > \(tmux.path("elapsed"));"
-        + " echo $code > \(tmux.path("status"))'")
-    let status = try #require(try await tmux.file("status"))
-    let elapsed = try await tmux.file("elapsed").flatMap {
-      Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
+      "sh -c '\(environment) \"\(binary)\" \(quoted) 2> \(tmux.path("stderr"));"
+        + " echo $? > \(tmux.path("status"))'")
+    let status = try #require(try await tmux.file("status", timeout: 60))
     return Outcome(
       status: Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1,
       standardOutput: "",
-      standardError: (try? String(contentsOfFile: tmux.path("stderr"), encoding: .utf8)) ?? "",
-      seconds: elapsed.map { $0 / 1000 })
+      standardError: (try? String(contentsOfFile: tmux.path("stderr"), encoding: .utf8)) ?? "")
   }
 
   @Test func aBadFlagIsRefusedWithOneLineAndExitCode2() async throws {
@@ -126,10 +121,13 @@ struct PostsCommandLineEndToEndTests {
     let server = try HostileServer(mode: .neverAnswer)
     defer { server.stop() }
     let outcome = try await runOnATerminal(["--url", server.url.absoluteString])
-    // The idle timeout (5 s) ends the probe, not the transport's minute.
-    #expect((outcome.seconds ?? 99) < 8)
+    // The idle timeout (5 s) ends the probe, not the transport's minute: the line names the
+    // limit that ran out, so nothing here is timed.
     #expect(outcome.status == 2)
-    #expect(outcome.standardError.hasPrefix("posts: \(server.url.absoluteString) did not answer"))
+    #expect(
+      outcome.standardError.hasPrefix(
+        "posts: \(server.url.absoluteString) did not answer within 5 s"),
+      "\(outcome.standardError)")
   }
 
   /// A server's message quoted in the one line `posts` prints passes the terminal's sanitiser:

@@ -110,9 +110,9 @@ final class BrowserHarness {
   /// Waits until a request (a delayed response) sleeps on the test clock until `duration`
   /// from now at the latest, so that moving time reaches it.
   ///
-  /// Gives up (recording an issue) after 60 s of real time, so a test never hangs: a guard,
-  /// not a measure (a whole parallel run on two loaded cores left no thread of the pool free
-  /// for half a minute).
+  /// Gives up (recording an issue) when a ``HangGuard`` runs out, so a test never hangs: a
+  /// guard, not a measure (a whole parallel run on two loaded cores left no thread of the pool
+  /// free for a minute and more).
   func waitForDelayedResponse(
     dueWithin duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
@@ -146,13 +146,16 @@ final class BrowserHarness {
     _ description: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (BrowserHarness) -> Bool
   ) async {
+    // A store's change, an inbox's message and a command's end all wake the loop; a minute of
+    // a responsive pool without one is a hang (a loaded parallel run once took over 10 s to
+    // parse a 1 MB page, and left no thread of the pool free for a minute and more).
+    var hangGuard = HangGuard()
     while true {
       loop.runUntilIdle()
       if condition(self) { return }
-      // A store's change, an inbox's message and a command's end all wake the loop; 60 s
-      // without one is a hang (a loaded parallel run once took over 10 s to parse a 1 MB page,
-      // and left no thread of the pool free for half a minute).
-      guard await loop.waitForWork(orGiveUpAfter: .seconds(60)) else {
+      if await loop.waitForWork(orGiveUpAfter: .seconds(1)) {
+        hangGuard = HangGuard()
+      } else if hangGuard.hasRunOut {
         Issue.record(
           "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation
         )
@@ -164,7 +167,8 @@ final class BrowserHarness {
 
 /// Waits for an async call that cannot be cancelled, with a real-time limit.
 enum FirstOf {
-  /// True when `wait` returned within `limit`; otherwise false, leaving it waiting.
+  /// True when `wait` returned before a ``HangGuard`` of `limit` ran out; otherwise false,
+  /// leaving it waiting.
   static func wait(
     orGiveUpAfter limit: Duration, _ wait: @escaping @Sendable () async -> Void
   ) async -> Bool {
@@ -176,7 +180,10 @@ enum FirstOf {
         answer.resume(returning: true)
       }
       Task {
-        try? await Task.sleep(for: limit)
+        let hangGuard = HangGuard(limit: limit)
+        while !hangGuard.hasRunOut && !answer.isAnswered {
+          try? await Task.sleep(for: .milliseconds(100))
+        }
         answer.resume(returning: false)
       }
     }
@@ -189,6 +196,8 @@ enum FirstOf {
     func set(_ continuation: CheckedContinuation<Bool, Never>) {
       self.continuation.withLock { $0 = continuation }
     }
+
+    var isAnswered: Bool { continuation.withLock { $0 == nil } }
 
     func resume(returning value: Bool) {
       continuation.withLock { $0.take() }?.resume(returning: value)

@@ -123,8 +123,8 @@ final class DevtoolsHarness {
   }
 
   /// Waits until a sleeper is due within `duration`, then moves time by it; records an issue
-  /// instead of hanging when none comes within 60 s of real time (a guard, not a measure: see
-  /// `waitUntil`).
+  /// instead of hanging when none comes before a ``HangGuard`` runs out (a guard, not a
+  /// measure: see `waitUntil`).
   func release(
     after duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
@@ -154,14 +154,14 @@ final class DevtoolsHarness {
     _ condition: (DevtoolsHarness) -> Bool
   ) async {
     // A guard against a hang, not a measure: a whole parallel run on two loaded cores left no
-    // thread of the pool free for half a minute.
-    let deadline = ContinuousClock.now + .seconds(60)
+    // thread of the pool free for a minute and more.
+    let hangGuard = HangGuard()
     while true {
       loop.runUntilIdle()
       if condition(self) { return }
       // A change of the client, a command's message or input: whichever comes first.
       _ = await loop.waitForWork(orGiveUpAfter: .milliseconds(50))
-      guard ContinuousClock.now < deadline else {
+      guard !hangGuard.hasRunOut else {
         Issue.record(
           "gave up waiting for \(description); the screen:\n\(text)", sourceLocation: sourceLocation
         )

@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import Testing
 import TetherCore
@@ -23,11 +24,7 @@ struct StreamReconnectionTests {
   /// time limit is a guard against a hang, not a measure: 2,000 naps of 1 ms were too few when
   /// a whole parallel run held the pool's threads.
   func settle(_ what: Comment, _ condition: () -> Bool) async {
-    let limit = ContinuousClock.now + .seconds(60)
-    while !condition() && ContinuousClock.now < limit {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    #expect(condition(), what)
+    #expect(await eventually(condition), what)
   }
 
   func store(

@@ -1,14 +1,17 @@
+import EndToEndSupport
 import Foundation
 import Glibc
 import TetherJSON
 import TetherSystem
 
 /// A viewer connected to an inspector's socket, as a test drives it: sends lines, reads
-/// messages. Reads give up after `patience` (a guard against a hung test, not a measure).
+/// messages. A read gives up when a ``HangGuard`` of `patience` runs out (a guard against a
+/// hung test, not a measure: the inspector answers some commands from a task, which a loaded
+/// run's pool may keep waiting).
 final class TestViewer {
   let descriptor: Int32
   private var buffer: [UInt8] = []
-  var patience: Int32 = 60_000
+  var patience: Duration = .seconds(60)
 
   init(_ path: String) throws {
     descriptor = try LocalSocket.connect(to: path)
@@ -32,6 +35,7 @@ final class TestViewer {
 
   /// The next line, or nil at the end of the connection.
   func line() -> [UInt8]? {
+    let hangGuard = HangGuard(limit: patience)
     while true {
       if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Array(buffer[..<newline])
@@ -39,7 +43,12 @@ final class TestViewer {
         return line
       }
       var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-      guard poll(&descriptors, 1, patience) > 0 else { return nil }
+      let ready = poll(&descriptors, 1, 100)
+      guard ready != 0 else {
+        if hangGuard.hasRunOut { return nil }
+        continue
+      }
+      guard ready > 0 else { return nil }
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
       let count = recv(descriptor, &chunk, chunk.count, 0)
       guard count > 0 else { return nil }
