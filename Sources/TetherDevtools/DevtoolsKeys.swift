@@ -11,6 +11,14 @@ public enum DevtoolsAction: String, Hashable, Sendable, CaseIterable {
   case showNetwork, showStores, fitRun, clearNetwork
   case toggleOffline, showEvents, openPalette, editValue, clearEvents, clearCache
   case copyCurl
+
+  /// The actions that change the stores' process — refetch, reset, trigger a state, fail the
+  /// next requests, mock offline (`W`), edit a value, clear the cache — which nothing can do
+  /// to a recording replayed or a process that has gone (see ``DevtoolsKeys/removing(_:)``).
+  public static let changingTheSource: Set<DevtoolsAction> = [
+    .refetch, .invalidate, .reset, .remove, .triggerLoading, .triggerError, .restore,
+    .retryLatest, .failNext, .toggleOffline, .editValue, .clearCache,
+  ]
 }
 
 /// The devtools' keymaps: the footer hints and the help are generated from them, and an app
@@ -24,6 +32,9 @@ public struct DevtoolsKeys: Sendable {
   public var network: Keymap<DevtoolsAction>
   /// Keys of the event log.
   public var events: Keymap<DevtoolsAction>
+  /// The actions these keys leave out everywhere, the command palette included (see
+  /// ``removing(_:)``); none by default.
+  public private(set) var withheld: Set<DevtoolsAction> = []
 
   /// Keys of the store view, the store detail and the network log; the standard ones unless given.
   public init(
@@ -121,6 +132,18 @@ public struct DevtoolsKeys: Sendable {
       .init(["S"], .toggleFullScreen, "Full screen, or back to the panel", hint: "full screen"),
       .init([.escape], .back, "Back (clears a filter first)", hint: "back", importance: .high),
     ])
+
+  /// These keys without `actions`, for a screen where they can do nothing: the footers, the
+  /// help and the palette leave them out, and their keys do nothing. A recording replayed or
+  /// a process that has gone changes no more: its devtools remove
+  /// ``DevtoolsAction/changingTheSource``.
+  public func removing(_ actions: Set<DevtoolsAction>) -> DevtoolsKeys {
+    var keys = DevtoolsKeys(
+      stores: stores.removing(actions), detail: detail.removing(actions),
+      network: network.removing(actions), events: events.removing(actions))
+    keys.withheld = withheld.union(actions)
+    return keys
+  }
 
   /// The keymaps' names in the config file, in order.
   public static let names = ["stores", "detail", "network", "events"]

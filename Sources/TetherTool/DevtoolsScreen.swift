@@ -47,12 +47,6 @@ final class DevtoolsScreen: TerminalApp {
     case help, quit, faults
   }
 
-  /// The hints of the devtools' actions on stores, left out when nothing can act.
-  static let actionLabels: Set<String> = [
-    "refetch", "invalidate", "reset", "remove", "loading", "error", "restore", "retry latest",
-    "fail next", "panel", "full screen", "faults",
-  ]
-
   let devtools: Devtools
   let source: RemoteSource
   let replay: Replay?
@@ -78,6 +72,24 @@ final class DevtoolsScreen: TerminalApp {
       source: source, network: source.network, faults: faults, storeFaults: storeFaults,
       exporter: RecordingExporter())
     state.presentation = .fullScreen
+    offerOnlyWhatWorks()
+  }
+
+  /// Whether nothing can change the source any more: a recording, or a process that has gone.
+  private var changesNoMore: Bool { replay != nil || source.status?.isDetached == true }
+
+  /// The app's keys that work here: not the faults once nothing changes.
+  private var offeredAppKeys: Keymap<AppAction> {
+    changesNoMore ? Self.appKeys.removing([.faults]) : Self.appKeys
+  }
+
+  /// Leaves out of the devtools' keys, and so of the footers, the help and the palette, what
+  /// does nothing here: the full-screen key (this screen is the whole terminal), and once
+  /// nothing can change the source, every action that would (refetch, mock offline…).
+  private func offerOnlyWhatWorks() {
+    state.keys = state.keys.removing(
+      changesNoMore
+        ? DevtoolsAction.changingTheSource.union([.toggleFullScreen]) : [.toggleFullScreen])
   }
 
   /// Takes the config file's keys, theme and first page for a terminal of `colors` colours;
@@ -89,6 +101,7 @@ final class DevtoolsScreen: TerminalApp {
     if let problem {
       toast.show(problem, kind: .error, now: Date(), duration: .seconds(10))
     }
+    offerOnlyWhatWorks()
   }
 
   var minimumSize: Size { Size(width: 40, height: 8) }
@@ -140,20 +153,12 @@ final class DevtoolsScreen: TerminalApp {
   var hints: [KeyHint] {
     if help != nil { return HelpState.keymap.hints }
     var hints = state.hints
-    if source.status?.isDetached == true {
-      // Nothing changes a recording or a process that is gone: only the keys that look.
-      hints.removeAll { Self.actionLabels.contains($0.label) }
-    }
     if replay != nil && !state.isEditingText { hints = Self.replayKeys.hints + hints }
-    var appHints = state.isEditingText ? [] : Self.appKeys.hints
-    if replay != nil || source.status?.isDetached == true {
-      appHints.removeAll { Self.actionLabels.contains($0.label) }
-    }
-    return hints + appHints
+    return hints + (state.isEditingText ? [] : offeredAppKeys.hints)
   }
 
   var helpSections: [HelpSection] {
-    [Self.appKeys.help] + (replay != nil ? [Self.replayKeys.help] : []) + state.helpSections
+    [offeredAppKeys.help] + (replay != nil ? [Self.replayKeys.help] : []) + state.helpSections
   }
 
   func handle(_ event: Event, context: EventContext) -> EventResult {
@@ -161,6 +166,7 @@ final class DevtoolsScreen: TerminalApp {
       switch message {
       case .detached(let why):
         toast.show("detached: \(why)", kind: .error, now: context.now, duration: .seconds(6))
+        offerOnlyWhatWorks()
       case .notice(let text):
         toast.show(text, kind: .error, now: context.now, duration: .seconds(6))
       }
@@ -184,7 +190,7 @@ final class DevtoolsScreen: TerminalApp {
         help = HelpState()
         return .handled
       case .faults:
-        if replay != nil || source.status?.isDetached == true {
+        if changesNoMore {
           toast.show(
             "Faults are set on a live process: \(replay != nil ? "a recording" : "this one") "
               + "changes no more", kind: .error, now: context.now)

@@ -36,11 +36,13 @@ struct PaletteEntry: Sendable {
             detail: binding.description, keys: binding.keyLabel, command: .action(binding.action)))
       }
     }
-    entries.append(
-      PaletteEntry(
-        name: "Clear cache",
-        detail: "Remove every store without subscribers and reset the rest (asks, with counts)",
-        keys: nil, command: .clearCache))
+    if !keys.withheld.contains(.clearCache) {
+      entries.append(
+        PaletteEntry(
+          name: "Clear cache",
+          detail: "Remove every store without subscribers and reset the rest (asks, with counts)",
+          keys: nil, command: .clearCache))
+    }
     for key in StoreSort.Key.allCases {
       entries.append(
         PaletteEntry(

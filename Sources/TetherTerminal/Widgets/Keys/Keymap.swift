@@ -87,6 +87,12 @@ public struct Keymap<Action: Hashable & Sendable>: Sendable {
     return copy
   }
 
+  /// This keymap without the bindings of `actions`: for a screen where they can do nothing,
+  /// so that neither the hints nor the help offer them, and their keys do nothing.
+  public func removing(_ actions: Set<Action>) -> Keymap {
+    Keymap(title: title, bindings.filter { !actions.contains($0.action) })
+  }
+
   /// Footer hints, in binding order (``KeyHintBar`` orders them by importance).
   public var hints: [KeyHint] {
     bindings.compactMap { binding in
