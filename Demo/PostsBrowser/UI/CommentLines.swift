@@ -12,10 +12,13 @@ struct CommentLines {
   /// The comment selected while the comments have focus: marked `›` and highlighted.
   var selectedID: Int?
 
-  /// The lines, at most `width` columns each; `selectedRows` is set to those of the selected
-  /// comment (nil when none is shown), so that the panel scrolls to keep it in sight.
-  func lines(width: Int, selectedRows: inout Range<Int>?) -> [(text: String, style: Style)] {
-    selectedRows = nil
+  /// The lines, at most `width` columns each, and the rows of each comment among them (its
+  /// byline and text), so that the panel scrolls to keep the selected one in sight and a
+  /// click on a comment selects it.
+  func lines(width: Int) -> (
+    lines: [(text: String, style: Style)], rows: [(id: Int, rows: Range<Int>)]
+  ) {
+    var rows: [(id: Int, rows: Range<Int>)] = []
     let loaded = comments.pages.flatMap(\.value.comments)
     let total = comments.pages.last?.value.total
     var lines: [(String, Style)] = [("", .plain)]
@@ -37,7 +40,7 @@ struct CommentLines {
           "Couldn't load the comments\(PostPanel.attempts(comments.failureCount)): "
             + "\(Describe.failure(comments.failureReason ?? error)) — \(retryHint)", Theme.error)
       }
-      return lines
+      return (lines, rows)
     }
     if loaded.isEmpty { note("No comments yet", .dim) }
     for comment in loaded {
@@ -50,7 +53,7 @@ struct CommentLines {
       let byline = (isSelected ? "› " : "") + "\(author) · \(likes)"
       lines.append((TextLayout.truncate(byline, toWidth: width), isSelected ? .reverse : .dim))
       note(Post.shown(comment.body, limit: 2000), isSelected ? .bold : .plain)
-      if isSelected { selectedRows = first..<lines.count }
+      rows.append((comment.id, first..<lines.count))
     }
     if comments.isFetchingNextPage {
       note("Loading more comments…", .dim)
@@ -60,6 +63,6 @@ struct CommentLines {
     } else if comments.hasNextPage {
       note("m more comments", .dim)
     }
-    return lines
+    return (lines, rows)
   }
 }

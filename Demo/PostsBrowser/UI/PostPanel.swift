@@ -23,8 +23,11 @@ struct PostPanel {
   /// The comment selected while the comments have focus; the panel scrolls to keep it shown.
   var selectedCommentID: Int?
 
-  /// Draws the panel; `scroll` is how many body lines are scrolled away (clamped here).
-  func render(in rect: Rect, into frame: inout Frame, scroll: inout Int) {
+  /// Draws the panel; `scroll` is how many body lines are scrolled away (clamped here), and
+  /// `comments` gets where each comment on screen was drawn, for clicks.
+  func render(
+    in rect: Rect, into frame: inout Frame, scroll: inout Int, comments: inout HitMap<Int>
+  ) {
     let border = Border(
       title: title(at: frame.now), style: isFocused ? Theme.focusedBorder : Theme.border,
       titleStyle: isFocused ? Theme.title.foreground(.cyan) : Theme.title
@@ -86,14 +89,20 @@ struct PostPanel {
       }
     }
     guard let value else { return }
-    var selectedRows: Range<Int>?
-    let lines = content(of: value, width: area.width, selectedRows: &selectedRows)
-    if let selectedRows {
+    let (lines, commentRows) = content(of: value, width: area.width)
+    if let selectedRows = commentRows.first(where: { $0.id == selectedCommentID })?.rows {
       // The selected comment in sight: its first line at least, all of it when it fits.
       scroll = min(scroll, selectedRows.lowerBound)
       scroll = max(scroll, min(selectedRows.upperBound - area.height, selectedRows.lowerBound))
     }
     scroll = max(0, min(scroll, lines.count - area.height))
+    for (id, rows) in commentRows {
+      let top = max(rows.lowerBound - scroll, 0)
+      let bottom = min(rows.upperBound - scroll, area.height)
+      guard top < bottom else { continue }
+      comments.add(
+        id, Rect(x: area.minX, y: area.minY + top, width: area.width, height: bottom - top))
+    }
     for (row, line) in lines.dropFirst(scroll).prefix(area.height).enumerated() {
       frame.write(
         line.text, at: Point(x: area.minX, y: area.minY + row), style: line.style, clip: area)
@@ -133,9 +142,9 @@ struct PostPanel {
     return title
   }
 
-  /// The post as styled lines of at most `width` columns.
-  private func content(of post: Post, width: Int, selectedRows: inout Range<Int>?)
-    -> [(text: String, style: Style)]
+  /// The post as styled lines of at most `width` columns, and the rows of each comment.
+  private func content(of post: Post, width: Int)
+    -> (lines: [(text: String, style: Style)], comments: [(id: Int, rows: Range<Int>)])
   {
     var lines: [(String, Style)] = []
     lines += TextLayout.wrap(post.shownTitle, toWidth: width).map { ($0, Theme.title) }
@@ -151,14 +160,15 @@ struct PostPanel {
       ("▲ \(post.reactions.likes) likes   ▼ \(post.reactions.dislikes) dislikes", .plain))
     lines.append(("", .plain))
     lines += TextLayout.wrap(post.shownBody, toWidth: width).map { ($0, .plain) }
-    if let comments {
-      var rows: Range<Int>?
-      let offset = lines.count
-      lines += CommentLines(comments: comments, retryHint: retryHint, selectedID: selectedCommentID)
-        .lines(width: width, selectedRows: &rows)
-      selectedRows = rows.map { (offset + $0.lowerBound)..<(offset + $0.upperBound) }
-    }
-    return lines
+    guard let comments else { return (lines, []) }
+    let offset = lines.count
+    let (commentLines, rows) = CommentLines(
+      comments: comments, retryHint: retryHint, selectedID: selectedCommentID
+    ).lines(width: width)
+    lines += commentLines
+    return (
+      lines, rows.map { ($0.id, (offset + $0.rows.lowerBound)..<(offset + $0.rows.upperBound)) }
+    )
   }
 
   private func byline(for post: Post) -> String {

@@ -106,8 +106,8 @@ extension PostsBrowserApp {
   }
 
   /// A click or a wheel turn no layer took: on the panel under the pointer. A click selects
-  /// the row under it and focuses its panel; the wheel scrolls that panel; a click on the
-  /// status bar's sparkline opens the network log.
+  /// the row under it (a post of the feed, a comment of the post) and focuses its panel; the
+  /// wheel scrolls that panel; a click on the status bar's sparkline opens the network log.
   func handle(_ mouse: MouseEvent, context: EventContext) -> EventResult {
     let now = context.now
     if mouse.isPrimaryPress, let sparkline, sparkline.contains(mouse.position) {
@@ -123,6 +123,11 @@ extension PostsBrowserApp {
       commands = loadMoreIfNearEnd(count: count)
     case .post:
       if mouse.scrollDelta != 0 { postScroll = max(0, postScroll + mouse.scrollDelta) }
+      if mouse.isPrimaryPress, let id = commentHits.target(at: mouse.position) {
+        // As Enter then ↑/↓ would: into the comments, on the one clicked.
+        let comments = loadedComments
+        commentCursor = CommentCursor(selecting: comments.first { $0.id == id }, in: comments)
+      }
     case .stores:
       let result = handleInDevtools(.mouse(mouse), context: context)
       guard result != .ignored || mouse.isPrimaryPress else { return .ignored }

@@ -50,6 +50,8 @@ public final class PostsBrowserApp: TerminalApp {
   var toast = ToastState()
   /// Where the last frame drew what, for clicks.
   var hits = HitMap<Target>()
+  /// Where the last frame drew each comment of the post (by id), for clicks.
+  var commentHits = HitMap<Int>()
   /// Where the status bar's request sparkline was drawn: a click opens the network log.
   var sparkline: Rect?
   /// Whether the `--url` server is being asked again (a timer or a probe runs).
@@ -141,6 +143,7 @@ public final class PostsBrowserApp: TerminalApp {
   func draw(into frame: inout Frame) {
     let layout = BrowserLayout(bounds: frame.bounds, devtools: devtoolsPlace)
     hits.removeAll()
+    commentHits.removeAll()
     let activity = model.activity.snapshot
     let queued = model.queuedWrites
     if let feed = layout.feed, let post = layout.post {
@@ -161,7 +164,7 @@ public final class PostsBrowserApp: TerminalApp {
         waitingSince: selection.flatMap { activity.waitingSince("/posts/\($0.postID)") },
         retryHint: retryHint, isFocused: focus == .post && !isModal,
         selectedCommentID: selectedComment?.id
-      ).render(in: post, into: &frame, scroll: &postScroll)
+      ).render(in: post, into: &frame, scroll: &postScroll, comments: &commentHits)
     }
     if let area = layout.devtools {
       hits.add(.stores, area)

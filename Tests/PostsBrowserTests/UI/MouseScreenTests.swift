@@ -32,6 +32,28 @@ import TetherTerminal
     #expect(browser.screen.lines[2].contains("› Post 24"))
   }
 
+  @Test func aClickOnACommentSelectsItAsTheKeysWould() async throws {
+    let browser = try BrowserHarness()
+    await browser.waitFor("Comment 2 on post 25")
+    await browser.settle()
+    #expect(browser.app.focus == .feed)
+    let second = try #require(browser.screen.find("Comment 2 on post 25"))
+    click(browser, x: second.x + 3, y: second.y)
+    #expect(browser.app.focus == .post)
+    #expect(browser.text.contains("› @user2 · 2 likes"), "\(browser.text)")
+    #expect(browser.text.contains("Esc/h/← back"), "the comments' keys")
+    // The byline selects too; then the keys go on from the comment clicked.
+    let first = try #require(browser.screen.find("@user1 · 1 like"))
+    click(browser, x: first.x, y: first.y)
+    #expect(browser.text.contains("› @user1 · 1 like"), "\(browser.text)")
+    browser.press("j")
+    #expect(browser.text.contains("› @user2 · 2 likes"))
+    // A click on the post's body leaves the selection as it is.
+    let body = try #require(browser.screen.find("Body of post 25."))
+    click(browser, x: body.x, y: body.y)
+    #expect(browser.text.contains("› @user2 · 2 likes"))
+  }
+
   @Test func theWheelScrollsThePanelUnderThePointer() async throws {
     let body = Array(repeating: "A line of the body that goes on.", count: 80).joined(
       separator: " ")
