@@ -158,7 +158,14 @@ final class DevtoolsScreen: TerminalApp {
   }
 
   var helpSections: [HelpSection] {
-    [offeredAppKeys.help] + (replay != nil ? [Self.replayKeys.help] : []) + state.helpSections
+    guard replay != nil else { return [offeredAppKeys.help] + state.helpSections }
+    // The replay's keys go first: a key of the devtools they take (`t`) is not listed there.
+    let taken = Set(Self.replayKeys.help.entries.map(\.keys))
+    let devtools = state.helpSections.map { section in
+      HelpSection(
+        title: section.title, entries: section.entries.filter { !taken.contains($0.keys) })
+    }
+    return [offeredAppKeys.help, Self.replayKeys.help] + devtools
   }
 
   func handle(_ event: Event, context: EventContext) -> EventResult {
