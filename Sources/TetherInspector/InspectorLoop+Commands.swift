@@ -95,7 +95,7 @@ extension InspectorLoop {
   private mutating func perform(
     _ command: InspectorCommand, id: Int, at address: StoreAddress, for viewer: ViewerConnection
   ) {
-    let path = address.path
+    let path = address.path.label
     guard let store = store(at: address) else {
       answer(viewer, id, ok: false, "no \(address.isMutation ? "mutation" : "query") at \(path)")
       return
@@ -128,7 +128,7 @@ extension InspectorLoop {
         return
       }
       simulations[address] = nil
-      server.client.remove(at: path)
+      server.client.remove(at: address.path)
       answer(viewer, id, ok: true, "removed \(path)")
     case .triggerLoading:
       guard simulations[address] == nil else {
@@ -187,13 +187,13 @@ extension InspectorLoop {
       return
     }
     guard !address.isMutation, let store = store(at: address) else {
-      answer(viewer, id, ok: false, "no query at \(address.path)")
+      answer(viewer, id, ok: false, "no query at \(address.path.label)")
       return
     }
     do {
       try store.setCurrentValue(json: value)
       server.onViewerChange?()
-      answer(viewer, id, ok: true, "set the value of \(address.path)")
+      answer(viewer, id, ok: true, "set the value of \(address.path.label)")
     } catch {
       answer(viewer, id, ok: false, Redaction.standard.text("\(error)"))
     }

@@ -50,7 +50,7 @@ extension InspectorLoop {
       return
     }
     guard store(at: address) != nil else {
-      answer(viewer, id, ok: false, "no query at \(address.path)")
+      answer(viewer, id, ok: false, "no query at \(address.path.label)")
       return
     }
     let like: FaultPlan
@@ -68,8 +68,8 @@ extension InspectorLoop {
     answer(
       viewer, id, ok: true,
       count > 0
-        ? "the next \(count) request\(count == 1 ? "" : "s") of \(address.path) will fail"
-        : "requests of \(address.path) go through")
+        ? "the next \(count) request\(count == 1 ? "" : "s") of \(address.path.label) will fail"
+        : "requests of \(address.path.label) go through")
     sendFaultsIfChanged()
   }
 

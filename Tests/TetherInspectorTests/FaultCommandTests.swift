@@ -126,7 +126,7 @@ import TetherJSON
     }
     let queued = command(1, #""path":["post",5],"count":3,"plan":{"failureStatuses":[503]}"#)
     #expect(queued?["ok"] == true)
-    #expect(queued?["message"] == #"the next 3 requests of ["post", 5] will fail"#)
+    #expect(queued?["message"] == "the next 3 requests of post · 5 will fail")
     #expect(injector.storeFailures == [["post", 5]: 3])
     let state = try #require(viewer.message { $0["storeFaults"]?["failures"] != [] })
     #expect(state["storeFaults"]?["failures"] == [["path": ["post", 5], "count": 3]])
@@ -140,7 +140,7 @@ import TetherJSON
     #expect(
       command(4, #""count":1"#)?["message"]
         == "failNext needs a path: an array of numbers and strings")
-    #expect(command(5, #""path":["missing"],"count":1"#)?["message"] == #"no query at ["missing"]"#)
+    #expect(command(5, #""path":["missing"],"count":1"#)?["message"] == "no query at missing")
     #expect(
       command(6, #""path":["save"],"mutation":true,"count":1"#)?["message"]
         == "fail next is for queries, not mutations")

@@ -1,15 +1,13 @@
-import TetherCore
-
 extension OperationPath {
-  /// The path as the store tree shows it, and as every message about a store names it:
-  /// `posts · edit`, `post · 251`. The store's detail shows the exact path, `["post", 251]`,
-  /// where a string and a number that read alike differ.
+  /// The path as a person reads it, and as the devtools' store tree and every message about a
+  /// store name it: `posts · edit`, `post · 251`. The description, `["post", 251]`, is exact
+  /// where a string and a number that read alike must differ.
   public var label: String { map(\.label).joined(separator: " · ") }
 }
 
 extension OperationPath.Element {
   /// The element as a label: strings without quotes, everything else as it describes itself.
-  var label: String {
+  public var label: String {
     if let string = base as? String { return string }
     return description
   }
