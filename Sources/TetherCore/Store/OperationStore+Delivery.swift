@@ -126,6 +126,9 @@ extension OperationStore {
     for item in outgoing {
       switch item {
       case .state(let sequence, let target, let state):
+        // Projected subscribers read a copy in place (see `Subscriber.project`), made once a
+        // change for them; handlers take `state` itself (passing a variable copied it per call).
+        var inPlace: State?
         // Borrowed, not retained: `subscribers` keeps each alive for the whole loop.
         subscribers.withUnsafeBufferPointer { subscribers in
           for index in subscribers.indices {
@@ -135,7 +138,8 @@ extension OperationStore {
               guard isTarget else { return }
               // Called through the borrowed property, not bound, which would retain it.
               if subscriber.handler == nil {
-                subscriber.receive(state)
+                if inPlace == nil { inPlace = state }
+                subscriber.project?(subscriber, &inPlace!)
               } else {
                 subscriber.handler?(state)
               }
