@@ -23,15 +23,17 @@ public protocol RetryableFailure: Error {
   /// Whether and when to retry after this failure.
   var retryDecision: RetryDecision { get }
 
-  /// Whether the attempt that ended in this failure got far enough that the run's retries
-  /// start over: the retry modifier counts this failure as the first one, so the backoff
-  /// returns to its first delay and the limit applies afresh. A stream that delivered events
-  /// before it stopped says so, as `EventSource` reconnects after the same delay however many
-  /// times a working stream ends. False by default.
-  var resetsFailedAttempts: Bool { get }
+  /// Whether the attempt that ended in this failure got far enough that the run's backoff
+  /// and retry limit start over: the retry modifier counts this failure as the first of a new
+  /// series — the next delay is the backoff's first, and `limit` more retries are allowed —
+  /// while the attempts keep their numbers (``RetryProgress/failedAttempts`` goes on, and
+  /// ``RetryProgress/retryLimit`` grows with the retries forgiven). A stream that delivered
+  /// events before it stopped says so, as `EventSource` reconnects after the same delay
+  /// however many times a working stream ends. False by default.
+  var restartsBackoff: Bool { get }
 }
 
 extension RetryableFailure {
-  /// False: a failure counts as one more failed attempt.
-  public var resetsFailedAttempts: Bool { false }
+  /// False: a failure is one more of a series.
+  public var restartsBackoff: Bool { false }
 }

@@ -4,8 +4,8 @@
 /// Whether a failure is retried is decided by the `when` closure, or by the failure itself when
 /// it conforms to ``RetryableFailure``; cancellation is never retried, and cancelling the run
 /// stops its retries. When retry modifiers are nested, the outermost one governs. A failure
-/// whose attempt made progress (``RetryableFailure/resetsFailedAttempts``, a stream that
-/// delivered events) starts the count over: it is the first failed attempt again.
+/// whose attempt made progress (``RetryableFailure/restartsBackoff``, a stream that
+/// delivered events) starts the backoff and the limit over: it is the first of a new series.
 ///
 /// A retry that comes due while the network is unreachable waits for it, spending no attempt
 /// (unless the operation's network mode is `.always`): the state shows
@@ -49,6 +49,9 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
     var context = context
     context.isRetryHandled = true
     var failedAttempts = context.restoredFailedAttempts
+    // The failures since the last attempt that made progress: what the backoff and the limit
+    // count. The attempts keep their numbers in `failedAttempts`.
+    var failuresInARow = failedAttempts
     while true {
       context.storedRetryAttempt = failedAttempts
       let failure: Operation.Failure
@@ -57,30 +60,35 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
       } catch {
         failure = error
       }
-      failedAttempts = Self.resetsFailedAttempts(failure) ? 1 : failedAttempts + 1
+      failedAttempts += 1
+      failuresInARow = Self.restartsBackoff(failure) ? 1 : failuresInARow + 1
       try await waitBeforeRetry(
-        after: failure, failedAttempts: failedAttempts, in: context, with: continuation)
+        after: failure, failedAttempts: failedAttempts, failuresInARow: failuresInARow,
+        in: context, with: continuation)
     }
   }
 
   /// Throws `failure` when it is final; otherwise waits for the backoff (and for the network)
-  /// and returns for the next attempt.
+  /// and returns for the next attempt. `failuresInARow` counts since the last attempt that
+  /// made progress: the backoff and the limit read it.
   @usableFromInline
   func waitBeforeRetry(
-    after failure: Operation.Failure, failedAttempts: Int, in context: OperationContext,
+    after failure: Operation.Failure, failedAttempts: Int, failuresInARow: Int,
+    in context: OperationContext,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
   ) async throws(Operation.Failure) {
-    guard failedAttempts <= limit, !Task.isCancelled else { throw failure }
+    guard failuresInARow <= limit, !Task.isCancelled else { throw failure }
     let delay: Duration
     switch decide?(failure) ?? Self.decision(for: failure) {
     case .doNotRetry: throw failure
-    case .retry: delay = backoff.delay(beforeRetry: failedAttempts)
+    case .retry: delay = backoff.delay(beforeRetry: failuresInARow)
     case .retryAfter(let requested): delay = max(.zero, requested)
     }
     let nextAttemptDate = context.clock.now().adding(delay)
     continuation.reportRetry(
       RetryProgress(
-        failedAttempts: failedAttempts, retryLimit: limit, lastFailure: failure,
+        failedAttempts: failedAttempts, retryLimit: limit + failedAttempts - failuresInARow,
+        lastFailure: failure,
         nextAttemptDate: nextAttemptDate))
     do {
       try await context.clock.sleep(until: nextAttemptDate)
@@ -105,11 +113,11 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
     continuation.reportAttemptStart()
   }
 
-  /// Whether `failure` starts the count of failed attempts over (see
-  /// ``RetryableFailure/resetsFailedAttempts``).
+  /// Whether `failure` starts the backoff and the limit over (see
+  /// ``RetryableFailure/restartsBackoff``).
   @usableFromInline
-  static func resetsFailedAttempts(_ failure: Operation.Failure) -> Bool {
-    (failure as? any RetryableFailure)?.resetsFailedAttempts ?? false
+  static func restartsBackoff(_ failure: Operation.Failure) -> Bool {
+    (failure as? any RetryableFailure)?.restartsBackoff ?? false
   }
 
   /// The default decision: ask a ``RetryableFailure``, never retry cancellation, retry the rest.

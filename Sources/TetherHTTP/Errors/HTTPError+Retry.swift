@@ -6,8 +6,8 @@ import TetherCore
 /// waits exactly that long. Not retried: other 4xx (the request is wrong and stays wrong),
 /// decoding failures, responses and stream events over their size caps (the same body will fail again), invalid
 /// requests and cancellation. A stream interrupted (``StreamInterruption``) reconnects after the
-/// delay its server asked for, and after one that delivered events the count of failed
-/// attempts starts over.
+/// delay its server asked for, and after one that delivered events the backoff and the retry
+/// limit start over.
 extension HTTPError: RetryableFailure {
   public var retryDecision: RetryDecision {
     switch self {
@@ -30,8 +30,8 @@ extension HTTPError: RetryableFailure {
   }
 
   /// True for a stream that delivered events before it stopped
-  /// (``StreamInterruption/receivedEvents``): its reconnection is a first retry again.
-  public var resetsFailedAttempts: Bool {
+  /// (``StreamInterruption/receivedEvents``): the backoff and the retry limit start over.
+  public var restartsBackoff: Bool {
     guard case .streamInterrupted(let interruption) = self else { return false }
     return interruption.receivedEvents
   }

@@ -11,7 +11,7 @@ public struct StreamInterruption: Sendable, CustomStringConvertible {
   /// none, and the retry policy's backoff applies.
   public var reconnectionDelay: Duration?
   /// Whether the connection delivered events before it stopped: the retry policy then starts
-  /// its count of failed attempts over (``HTTPError/resetsFailedAttempts``), so a stream that
+  /// its backoff and limit over (``HTTPError/restartsBackoff``), so a stream that
   /// works and ends now and then reconnects after the first delay every time, as
   /// `EventSource` does, instead of backing off further and running out of retries.
   public var receivedEvents: Bool

@@ -12,11 +12,11 @@ extension APIClient {
   /// ``StreamEndpoint/reconnectionDelayLimits``), else the policy's backoff. A clean end is
   /// reported as ``HTTPError/streamInterrupted(_:)`` and counts as an attempt; with
   /// ``StreamEndpoint/reconnectsAfterEnd`` false it ends the run instead, which succeeds with
-  /// the final value. A connection that delivered events before it stopped starts the count
-  /// of failed attempts over (``StreamInterruption/receivedEvents``): a working stream that
-  /// the server or the network cuts now and then reconnects after the first delay each time
-  /// and never runs out of retries; only failures in a row back off and use them up. A
-  /// refetch starts a new run from `initialValue`.
+  /// the final value. A connection that delivered events before it stopped starts the
+  /// backoff and the retry limit over (``StreamInterruption/receivedEvents``): a working
+  /// stream that the server or the network cuts now and then reconnects after the first delay
+  /// each time and never runs out of retries; only failures in a row back off and use them
+  /// up. The attempts keep their numbers. A refetch starts a new run from `initialValue`.
   ///
   /// ```swift
   /// let changed = api.streamedQuery(

@@ -125,11 +125,11 @@ import Testing
     #expect(store.state.error?.status == 404)
   }
 
-  @Test func aFailureThatMadeProgressStartsTheCountOver() async throws {
+  @Test func aFailureThatMadeProgressStartsTheBackoffAndTheLimitOver() async throws {
     struct StreamLikeFailure: RetryableFailure {
       var madeProgress: Bool
       var retryDecision: RetryDecision { .retry }
-      var resetsFailedAttempts: Bool { madeProgress }
+      var restartsBackoff: Bool { madeProgress }
     }
     let clock = TestClock()
     let outcomes = ScriptedRuns<Bool>()
@@ -140,17 +140,18 @@ import Testing
     let recorder = StateRecorder(store)
     let fetch = Task { try await store.fetch() }
 
-    // Two failures in a row back off (1 s, 2 s); one that made progress is a first failure
-    // again, so a third and a fourth failure fit within the limit of two retries.
-    for (start, madeProgress, failedAttempts) in [
-      (1, false, 1), (2, false, 2), (3, true, 1), (4, false, 2),
+    // Two failures in a row back off (1 s, 2 s); one that made progress is the first of a new
+    // series (1 s again), so a fourth failure fits within the limit of two retries, which grows
+    // by the one forgiven. The attempts keep their numbers.
+    for (start, madeProgress, delay, retryLimit) in [
+      (1, false, 1, 2), (2, false, 2, 2), (3, true, 1, 4), (4, false, 2, 4),
     ] {
       await outcomes.waitForStarts(start)
       outcomes.succeed(madeProgress)
-      let state = await recorder.next { $0.retryProgress?.failedAttempts == failedAttempts }
-      #expect(
-        state.retryProgress?.timeUntilNextAttempt(at: clock.now()) == .seconds(failedAttempts))
-      clock.advance(by: .seconds(failedAttempts))
+      let state = await recorder.next { $0.retryProgress?.failedAttempts == start }
+      #expect(state.retryProgress?.timeUntilNextAttempt(at: clock.now()) == .seconds(delay))
+      #expect(state.retryProgress?.retryLimit == retryLimit, "attempt \(start)")
+      clock.advance(by: .seconds(delay))
     }
     await outcomes.waitForStarts(5)
     outcomes.succeed(false)

@@ -60,10 +60,10 @@ struct StreamReconnectionTests {
     #expect(progress.nextAttemptDate == clock.now().adding(.seconds(2)))
     #expect(lastIDs.withLock { $0 } == [nil])
     clock.advance(by: .seconds(2))
-    await settle("the second end") { store.state.currentValue == [1, 2] }
-    await settle("the second end") { store.state.retryProgress != nil }
-    // Both connections delivered an event: each end is a first failed attempt.
-    #expect(store.state.retryProgress?.failedAttempts == 1)
+    await settle("the second end") { store.state.retryProgress?.failedAttempts == 2 }
+    #expect(store.state.currentValue == [1, 2])
+    // Both connections delivered an event: the limit of 5 grows by the retry forgiven.
+    #expect(store.state.retryProgress?.retryLimit == 6)
     #expect(lastIDs.withLock { $0 } == [nil, "1"])
     clock.advance(by: .seconds(2))
     await settle("the third connection") { lastIDs.withLock { $0 } == [nil, "1", "2"] }
@@ -72,7 +72,7 @@ struct StreamReconnectionTests {
     _ = await run.result
   }
 
-  @Test("a connection that delivered events starts the count over; failures in a row back off")
+  @Test("a connection that delivered events starts the backoff over; failures in a row back off")
   func attemptsStartOverAfterEvents() async throws {
     let api = APIClient.mocked(clock: clock)
     let connections = SanitizerVisibleMutex(0)
@@ -95,9 +95,11 @@ struct StreamReconnectionTests {
     // would be the fifth failed attempt in a row and end the run.
     let store = store(changes, api: api, backoff: .custom { .seconds($0) }, limit: 3)
     let run = Task { try await store.fetch() }
-    let steps: [(failedAttempts: Int, events: [Int], drops: Bool, received: Bool)] = [
-      (1, [1], false, true), (1, [1, 2], true, true), (2, [1, 2], false, false),
-      (3, [1, 2], true, false), (1, [1, 2, 3], false, true),
+    // The delay is the backoff's for the failures since the last connection with events; the
+    // limit of 3 grows by each retry forgiven; the attempts keep their numbers.
+    let steps: [(delay: Int, retryLimit: Int, events: [Int], drops: Bool, received: Bool)] = [
+      (1, 3, [1], false, true), (1, 4, [1, 2], true, true), (2, 4, [1, 2], false, false),
+      (3, 4, [1, 2], true, false), (1, 7, [1, 2, 3], false, true),
     ]
     for (index, step) in steps.enumerated() {
       let connection = index + 1
@@ -113,9 +115,10 @@ struct StreamReconnectionTests {
           && store.state.retryProgress.map { $0.nextAttemptDate > clock.now() } == true
       }
       let progress = try #require(store.state.retryProgress)
-      #expect(progress.failedAttempts == step.failedAttempts, "connection \(connection)")
+      #expect(progress.failedAttempts == connection)
+      #expect(progress.retryLimit == step.retryLimit, "connection \(connection)")
       #expect(
-        progress.nextAttemptDate == clock.now().adding(.seconds(step.failedAttempts)),
+        progress.nextAttemptDate == clock.now().adding(.seconds(step.delay)),
         "connection \(connection)")
       switch progress.lastFailure {
       case .streamInterrupted(let interruption):
@@ -126,7 +129,7 @@ struct StreamReconnectionTests {
       default:
         Issue.record("connection \(connection) stopped with \(progress.lastFailure)")
       }
-      clock.advance(by: .seconds(step.failedAttempts))
+      clock.advance(by: .seconds(step.delay))
     }
     await settle("the sixth connection") { connections.withLock { $0 } == 6 }
     #expect(store.state.status == .pending)
