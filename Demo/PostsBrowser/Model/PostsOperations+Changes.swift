@@ -8,8 +8,9 @@ extension PostsOperations {
   /// The service's change stream as a query whose value grows with each change: a post whose
   /// title or body someone else changed, or that someone else deleted while `knownTitle`
   /// still gives its title, is marked changed elsewhere (``PostChange/marksChangedElsewhere(knownTitle:)``).
-  /// A dropped or ended connection is reopened (a thousand times, after the service's
-  /// `retry:` delay) and resumes with Last-Event-ID.
+  /// A dropped or ended connection is reopened after the service's `retry:` delay and resumes
+  /// with Last-Event-ID: for as long as connections deliver events, and up to a thousand
+  /// times in a row when they do not.
   public func changes(knownTitle: @escaping @Sendable (Int) -> String?)
     -> some QueryRequest<ChangesSeen, HTTPError>
   {
