@@ -52,8 +52,12 @@ final class ViewerConnection {
     closesAfterSending = true
   }
 
-  /// Sends what the socket takes without waiting; closes on a broken connection.
+  /// Sends what the socket takes without waiting; closes on a broken connection. Once closed
+  /// it writes nothing: its descriptor's number may belong to another socket of the process
+  /// by then (a vanished viewer's hello once reached a connection the process had accepted
+  /// meanwhile).
   func flush() {
+    guard !isClosed else { return }
     while sent < output.count {
       let written = output.withUnsafeBytes { buffer in
         Glibc.send(
@@ -76,9 +80,12 @@ final class ViewerConnection {
     if closesAfterSending { close() }
   }
 
+  /// Closes the socket and drops what was not sent.
   func close() {
     guard !isClosed else { return }
     isClosed = true
+    output.removeAll()
+    sent = 0
     _ = Glibc.close(descriptor)
   }
 }

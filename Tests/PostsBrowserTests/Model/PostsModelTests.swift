@@ -1,3 +1,4 @@
+import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
@@ -13,12 +14,14 @@ import TetherHTTP
 
 /// The model against the real embedded Posts service over loopback.
 @Suite struct PostsModelTests {
-  /// A model on a fresh embedded service, and the service.
+  /// A model on a fresh embedded service, and the service. Its timeouts are guards against a
+  /// hang (``TetherHTTP/HTTPTimeouts/loopbackGuard``): the library's 60 s run on real time, and
+  /// a sanitized parallel run on two loaded cores kept sends waiting for a thread past them.
   static func makeModel(pageSize: Int = 10) throws -> (PostsModel, PostsServer) {
     let server = try PostsServer.start(PostsServer.Configuration(port: 0))
     let model = PostsModel(
       PostsModel.Configuration(
-        baseURL: server.baseURL, timeouts: HTTPTimeouts(), pageSize: pageSize, retries: 0,
+        baseURL: server.baseURL, timeouts: .loopbackGuard, pageSize: pageSize, retries: 0,
         server: server, persistsWrites: true))
     return (model, server)
   }
