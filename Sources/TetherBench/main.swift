@@ -43,9 +43,6 @@ let bench = CommandGroup<BenchRun>(
   subcommands: [
     suite("core", "TetherCore's machinery against the raw calls it wraps", CoreSuite.run),
     suite(
-      "core-projections", "the core suite's projections row alone",
-      CoreSuite.runProjections),
-    suite(
       "http", "requests through APIClient and its transports against URLSession",
       HTTPSuite.run),
     suite(
