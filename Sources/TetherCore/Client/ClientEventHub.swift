@@ -5,7 +5,6 @@ import TetherSynchronization
 /// anyone listens before they queue an event.
 @usableFromInline
 final class ClientEventHub: Sendable {
-  @usableFromInline
   typealias Handler = @Sendable (OperationClientEvent) -> Void
 
   /// The listeners in the order they subscribed: an array that emitting copies by reference,
@@ -57,7 +56,6 @@ final class ClientEventHub: Sendable {
   }
 
   /// Whether a change marker is set.
-  @usableFromInline
   var isMarking: Bool { marking.load(ordering: .acquiring) }
 
   /// Adds a change marker.
@@ -77,7 +75,6 @@ final class ClientEventHub: Sendable {
   }
 
   /// Tells every marker that `store` changed.
-  @usableFromInline
   func mark(_ store: any OperationStoreProtocol) {
     for marker in markers.withLock({ $0 }) { marker.mark(store) }
   }
@@ -88,7 +85,6 @@ final class ClientEventHub: Sendable {
   }
 
   /// The listeners now, to emit several events to in a row.
-  @usableFromInline
   var currentListeners: [(id: UInt64, handler: Handler)] {
     listeners.withLock { $0 }
   }

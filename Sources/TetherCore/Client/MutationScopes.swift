@@ -6,10 +6,8 @@ import TetherSynchronization
 /// A mutation takes a ticket when it is submitted, before anything it awaits (its `onMutate`,
 /// the network), as TanStack's mutation cache queues a scoped mutation when it is built; its
 /// turn comes in ticket order, whatever order the tasks later wake up in.
-@usableFromInline
 final class MutationScopes: Sendable {
   /// A place in a scope's queue.
-  @usableFromInline
   struct Ticket: Sendable {
     let scope: String
     let number: UInt64

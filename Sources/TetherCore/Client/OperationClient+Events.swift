@@ -25,7 +25,6 @@ extension OperationClient {
   }
 
   /// Reports a misuse to the warning handler and the event stream.
-  @usableFromInline
   func warn(_ message: String, at path: OperationPath) {
     defaults.warningHandler?(message)
     eventHub.emit(.warning(message, path: path))

@@ -28,10 +28,8 @@ struct StoreOptions: Sendable {
   /// How many entries the store's run log keeps; nil when the operation does not say.
   var runLogCapacity: Int?
   /// Mutations sharing a scope run one after another.
-  @usableFromInline
   var mutationScope: String?
   /// Whether lifecycle hooks (`onMutate`, …) are installed, so runs without any skip looking.
-  @usableFromInline
   var hasRunHooks = false
   /// Whether a retry waits while the application is unfocused (TanStack's default).
   var pausesRetriesWhenUnfocused = true
@@ -69,9 +67,15 @@ extension OperationContext {
 
   /// Whether a run of the operation may start now, given the network mode and connectivity:
   /// `.online` runs wait while offline.
-  @usableFromInline
   var canStartRun: Bool {
     options.networkMode != .online || connectivity.isSatisfied(in: self)
+  }
+
+  /// Whether a run starts its operation at once: it waits for no mutation scope, has no
+  /// lifecycle hooks to begin, and may start given the network.
+  @usableFromInline
+  var startsAtOnce: Bool {
+    options.mutationScope == nil && !options.hasRunHooks && canStartRun
   }
 
   /// Whether a retry may start now: only `.always` retries go on while offline.

@@ -105,7 +105,6 @@ struct RunHook<Input: Sendable, Value: Sendable, Failure: Error>: Sendable {
 }
 
 /// The end of one lifecycle, with the context `onMutate` returned.
-@usableFromInline
 struct RunHookSettlement<Value: Sendable, Failure: Error>: Sendable {
   let succeeded: @Sendable (Value) async -> Void
   let failed: @Sendable (OperationError<Failure>) async -> Void

@@ -51,7 +51,7 @@ extension OperationStore {
     }
     guard isChosen else { return .nothing(persistedPath) }
     let (state, runs) = withStorage { storage in
-      (storage.state, State.kind == .mutation ? Self.restorableRuns(storage.runs) : [:])
+      (storage.state, State.kind == .mutation ? Self.restorableRuns(storage.machine.runs) : [:])
     }
     do {
       guard let (payload, updatedAt) = try Self.payload(of: state, as: type, runs: runs) else {
@@ -66,7 +66,7 @@ extension OperationStore {
   }
 
   /// What the store knows of its runs beyond the state, for a mutation's snapshot.
-  static func restorableRuns(_ runs: [Run]) -> [OperationRunID: RestorableRun] {
+  static func restorableRuns(_ runs: [StoreMachine.Run]) -> [OperationRunID: RestorableRun] {
     var restorable: [OperationRunID: RestorableRun] = [:]
     for run in runs {
       restorable[run.id] = RestorableRun(
@@ -99,15 +99,15 @@ extension OperationStore {
     }
     let date = clock.now()
     let isListening = events?.isListening == true
-    let (outcome, effects) = withStorage { storage -> (StoreHydration, Effects) in
+    let (outcome, effects) = withStorage { storage -> (StoreHydration, StoreMachine.Effects) in
       if let current = storage.state.valueLastUpdatedAt, current >= snapshot.updatedAt {
-        return (.keptNewer, Effects())
+        return (.keptNewer, StoreMachine.Effects())
       }
       var restored = storage.state
       do {
         try Self.restore(snapshot, into: &restored, as: type)
       } catch {
-        return (.unreadable, Effects())
+        return (.unreadable, StoreMachine.Effects())
       }
       return (.restored, storage.step(.restore(restored), at: date, isListening: isListening))
     }

@@ -5,20 +5,17 @@ import Foundation
 ///
 /// Records are compact (no path, no formatted text, durations as two dates), so writing one
 /// costs a fetch little; ``RunLogEntry`` values are made from them when the log is read.
-@usableFromInline
 struct RunLog: Sendable {
   var records: [RunLogRecord] = []
   var head = 0
   var capacity: Int
   var nextID: UInt64 = 1
 
-  @usableFromInline
   init(capacity: Int) {
     self.capacity = max(0, capacity)
   }
 
   /// Adds a record; returns whether the log keeps it.
-  @usableFromInline
   mutating func append(_ record: RunLogRecord) -> Bool {
     guard capacity > 0 else { return false }
     var record = record
@@ -37,7 +34,6 @@ struct RunLog: Sendable {
   }
 
   /// The latest record.
-  @usableFromInline
   var latest: RunLogRecord? {
     records.isEmpty ? nil : records[(head + records.count - 1) % records.count]
   }
@@ -57,9 +53,7 @@ struct RunLog: Sendable {
 }
 
 /// One record of a run log, as stored.
-@usableFromInline
 struct RunLogRecord: Sendable {
-  @usableFromInline
   enum Kind: UInt8, Sendable {
     case runStarted, attemptFailed, retryScheduled, attemptStarted, paused, resumed, yielded,
       succeeded
@@ -78,7 +72,6 @@ struct RunLogRecord: Sendable {
   /// The input, the failure or the pause reason.
   var payload: (any Sendable)?
 
-  @usableFromInline
   init(
     _ kind: Kind, at date: Date, run: OperationRunID? = nil, attempt: Int? = nil,
     otherDate: Date? = nil, trigger: RunTrigger = .fetch, flag: Bool = false,
@@ -95,7 +88,6 @@ struct RunLogRecord: Sendable {
   }
 
   /// The public entry, for the store at `path` of kind `kind`.
-  @usableFromInline
   func entry(path: OperationPath, kind storeKind: OperationKind) -> RunLogEntry {
     let duration = otherDate.map { date.duration(since: $0) } ?? .zero
     let event: RunLogEvent =

@@ -30,7 +30,7 @@ extension OperationStore {
     let date = clock.now()
     let isListening = events?.isListening == true
     let (result, effects) = try withStorage {
-      storage throws(Failure) -> (Result, Effects) in
+      storage throws(Failure) -> (Result, StoreMachine.Effects) in
       var value = storage.state.currentValue
       let result = try body(&value)
       return (result, storage.step(.setValue(value), at: date, isListening: isListening))

@@ -200,7 +200,7 @@ extension OperationStore: InspectableStore {
 
   public var collectionDate: Date? {
     guard client != nil else { return nil }
-    let (since, delay) = withStorage { ($0.unusedSince, $0.garbageCollectionDelay) }
+    let (since, delay) = withStorage { ($0.machine.unusedSince, $0.machine.garbageCollectionDelay) }
     return since?.adding(delay)
   }
 
@@ -233,13 +233,13 @@ extension OperationStore: InspectableStore {
     }
     let date = clock.now()
     let isListening = events?.isListening == true
-    let (effects, simulation) = withStorage { storage -> (Effects, SimulatedState?) in
-      guard storage.state.automaticRunInput != nil else { return (Effects(), nil) }
+    let (effects, simulation) = withStorage { storage -> (StoreMachine.Effects, SimulatedState?) in
+      guard storage.state.automaticRunInput != nil else { return (StoreMachine.Effects(), nil) }
       let previous = storage.state
       let effects = storage.step(.simulateLoading(task), at: date, isListening: isListening)
       let simulation = SimulatedState(
-        kind: .loading, path: path, date: date, previous: previous, run: storage.runs.last?.id,
-        counts: Self.counts(of: storage.state))
+        kind: .loading, path: path, date: date, previous: previous,
+        run: storage.machine.runs.last?.id, counts: Self.counts(of: storage.state))
       return (effects, simulation)
     }
     perform(effects)
@@ -254,8 +254,8 @@ extension OperationStore: InspectableStore {
     }
     let date = clock.now()
     let isListening = events?.isListening == true
-    let (effects, simulation) = withStorage { storage -> (Effects, SimulatedState?) in
-      guard storage.state.automaticRunInput != nil else { return (Effects(), nil) }
+    let (effects, simulation) = withStorage { storage -> (StoreMachine.Effects, SimulatedState?) in
+      guard storage.state.automaticRunInput != nil else { return (StoreMachine.Effects(), nil) }
       let previous = storage.state
       let effects = storage.step(.simulateFailure(failure), at: date, isListening: isListening)
       let simulation = SimulatedState(

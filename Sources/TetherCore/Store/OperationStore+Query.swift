@@ -54,11 +54,11 @@ extension OperationStore {
   where State == QueryState<Value, Failure> {
     let now = clock.now()
     let isListening = events?.isListening == true
-    let effectsAndValue = withStorage { storage -> (Effects, Value?) in
+    let effectsAndValue = withStorage { storage -> (StoreMachine.Effects, Value?) in
       guard storage.state.hasValue, let value = storage.state.currentValue else {
-        return (Effects(), nil)
+        return (StoreMachine.Effects(), nil)
       }
-      guard revalidateIfStale else { return (Effects(), value) }
+      guard revalidateIfStale else { return (StoreMachine.Effects(), value) }
       return (storage.step(.revalidateIfStale, at: now, isListening: isListening), value)
     }
     perform(effectsAndValue.0)
@@ -72,8 +72,13 @@ extension OperationStore {
     -> State.OperationValue
   {
     switch step {
-    case .finished(let result): return try result.get()
-    case .paused, .again, .nothing: throw .cancelled
+    case .finished(let slot):
+      switch TypedRunSlot<State>.of(slot).outcome {
+      case .success(let value): return value
+      case .failure(let failure): throw .failure(failure)
+      case nil: throw .cancelled
+      }
+    case .cancelled, .paused, .again, .nothing: throw .cancelled
     }
   }
 }

@@ -41,13 +41,13 @@ extension OperationStore: OperationContinuationSink {
   }
 
   func progress(of run: OperationRunID) -> (any Sendable)? {
-    withStorage { storage in storage.runs.first { $0.id == run }?.progress }
+    withStorage { storage in storage.machine.runs.first { $0.id == run }?.progress }
   }
 
   func saveProgress(_ progress: any Sendable, of run: OperationRunID) {
     withStorage { storage in
-      guard let index = storage.runs.firstIndex(where: { $0.id == run }) else { return }
-      storage.runs[index].progress = progress
+      guard let index = storage.machine.index(of: run) else { return }
+      storage.machine.runs[index].progress = progress
     }
   }
 }

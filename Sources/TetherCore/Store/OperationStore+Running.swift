@@ -34,7 +34,7 @@ extension OperationStore {
       let id = Self.nextID()
       let step = await withTaskCancellationHandler {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RunStep, Never>) in
-          let waiter = Waiter(
+          let waiter = StoreMachine.Waiter(
             id: id, continuation: continuation, returnsWhenPaused: returnsWhenPaused)
           let date = clock.now()
           let isListening = events?.isListening == true
@@ -70,23 +70,48 @@ extension OperationStore {
   /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
   /// gets its task cancelled, which does nothing to a finished task.
   @inlinable
-  func launch(_ launch: Launch) {
+  func launch(_ launch: TypedRunSlot<State>) {
     let task = Task.immediate { await self.execute(launch) }
     if lastFinishedRun.load(ordering: .relaxed) == launch.id.rawValue { return }
+    record(task, of: launch.id)
+  }
+
+  /// Keeps the task of run `id` for cancellation; a run that ended meanwhile has its task
+  /// cancelled.
+  @usableFromInline
+  func record(_ task: Task<Void, Never>, of id: OperationRunID) {
     let isRunning = withStorage { storage in
-      guard let index = storage.runs.firstIndex(where: { $0.id == launch.id }) else {
-        return false
-      }
-      storage.runs[index].task = task
+      guard let index = storage.machine.index(of: id) else { return false }
+      storage.machine.runs[index].task = task
       return true
     }
     if !isRunning { task.cancel() }
   }
 
-  /// The body of a run's task: wait for the mutation scope and the network if needed, run the
-  /// lifecycle hooks and the operation, and record the end.
+  /// The body of a run's task: the operation, and the record of its end. A run that waits
+  /// first — for its mutation scope, its lifecycle hooks, the network — or goes on from a
+  /// restored attempt goes through `executeAfterWaiting`, compiled once.
   @inlinable
-  func execute(_ launch: Launch) async {
+  func execute(_ launch: TypedRunSlot<State>) async {
+    let context = launch.configuration.context
+    guard launch.restored == nil, context.startsAtOnce else {
+      await executeAfterWaiting(launch)
+      return
+    }
+    let result: Result<State.OperationValue, State.Failure>
+    do throws(State.Failure) {
+      result = .success(
+        try await launch.configuration.body(launch.input, context, continuation(for: launch.id)))
+    } catch {
+      result = .failure(error)
+    }
+    finish(launch.id, with: result)
+  }
+
+  /// The body of a run's task that waits for the mutation scope and the network if needed,
+  /// runs the lifecycle hooks and the operation, and records the end.
+  @usableFromInline
+  func executeAfterWaiting(_ launch: TypedRunSlot<State>) async {
     let configuration = launch.configuration
     var context = configuration.context
     if let restored = launch.restored {
@@ -150,7 +175,6 @@ extension OperationStore {
   // MARK: Waiting
 
   /// Pauses the run until the network is back; false when it was cancelled meanwhile.
-  @usableFromInline
   func waitForNetwork(
     _ context: OperationContext,
     reportingTo continuation: OperationContinuation<State.OperationValue, State.Failure>
@@ -163,20 +187,17 @@ extension OperationStore {
 
   /// A place in the mutation scope `id`'s queue; nil when the client is gone (nothing to wait
   /// for then).
-  @usableFromInline
   func takeScopeTicket(_ id: String) -> MutationScopes.Ticket? {
     client?.scopes.enqueue(id)
   }
 
   /// Gives up `ticket`: the next mutation of its scope may run.
-  @usableFromInline
   func releaseScope(_ ticket: MutationScopes.Ticket) {
     client?.scopes.release(ticket)
   }
 
   /// Waits for the turn of `ticket` in its mutation scope, paused meanwhile; false when
   /// cancelled first.
-  @usableFromInline
   func waitForTurn(
     of ticket: MutationScopes.Ticket,
     reportingTo continuation: OperationContinuation<State.OperationValue, State.Failure>
@@ -192,9 +213,8 @@ extension OperationStore {
   /// Begins every lifecycle of the run, in order: `onMutate`, or for a restored attempt the
   /// context it had (`onMutate` again only for a context that could not be restored). The
   /// contexts are kept with the run for a snapshot of it while it is paused.
-  @usableFromInline
   func beginHooks(
-    _ launch: Launch, context: OperationContext
+    _ launch: TypedRunSlot<State>, context: OperationContext
   ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
     let hooks = context[RunHooksKey<State.RunInput, State.OperationValue, State.Failure>.self]
     let records = launch.restored?.hookRecords
@@ -210,15 +230,14 @@ extension OperationStore {
     }
     let kept = settlements.map(\.record)
     withStorage { storage in
-      guard let index = storage.runs.firstIndex(where: { $0.id == launch.id }) else { return }
-      storage.runs[index].hookRecords = kept
+      guard let index = storage.machine.index(of: launch.id) else { return }
+      storage.machine.runs[index].hookRecords = kept
     }
     return settlements
   }
 
   /// Ends every lifecycle with `outcome`: every `onSuccess` or `onError`, then every
   /// `onSettled`, each awaited.
-  @usableFromInline
   func settle(
     _ settlements: [RunHookSettlement<State.OperationValue, State.Failure>],
     with outcome: Result<State.OperationValue, OperationError<State.Failure>>

@@ -7,12 +7,11 @@ import TetherSynchronization
 /// observers are told by their stale timeout.
 ///
 /// The machine decides when the timer is armed, moved and cancelled (see
-/// `Storage.updateStaleTimer()`); the store runs it on its clock. A store with the default
+/// `StoreMachine.updateStaleTimer(freshUntil:)`); the store runs it on its clock. A store with the default
 /// stale time of zero, or nobody observing it, never has a timer; the check on each delivered
 /// change compares one optional date.
 extension OperationStore {
   /// Starts the timer's task outside the lock; a timer replaced meanwhile is cancelled at once.
-  @usableFromInline
   func armStaleTimer(deadline: Date, generation: UInt64) {
     let clock = clock
     let task = Task { [weak self] in
@@ -20,8 +19,8 @@ extension OperationStore {
       self?.send(.staleTimerFired(generation))
     }
     let isCurrent = withStorage { storage in
-      guard storage.staleTimer?.generation == generation else { return false }
-      storage.staleTimer?.task = task
+      guard storage.machine.staleTimer?.generation == generation else { return false }
+      storage.machine.staleTimer?.task = task
       return true
     }
     if !isCurrent { task.cancel() }

@@ -49,7 +49,6 @@ extension OperationStore {
   }
 
   /// The first subscriber arrived: watch the rerun conditions, and tell the client.
-  @usableFromInline
   func didGainSubscribers() {
     subscribeToRerunConditions()
     client?.storeGainedSubscribers()
@@ -66,8 +65,8 @@ extension OperationStore {
       }
     }
     let keep = withStorage { storage in
-      guard !storage.subscribers.isEmpty else { return false }
-      storage.conditionSubscriptions += subscriptions
+      guard storage.machine.hasSubscribers else { return false }
+      storage.machine.conditionSubscriptions += subscriptions
       return true
     }
     if !keep {

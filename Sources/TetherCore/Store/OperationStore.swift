@@ -46,7 +46,6 @@ public final class OperationStore<State: OperationState>: Sendable {
   let lastFinishedRun = Atomic<UInt64>(0)
   /// Set by the first change after the client's change marker last cleared it (see
   /// `OperationClient.markChangedStores`).
-  @usableFromInline
   let changeMark = Atomic(false)
 
   /// What the operation runs with: its body and context. The latest `store(for:)` replaces it
@@ -85,114 +84,19 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
-  /// What a caller waiting for a run is told.
+  /// A subscriber of this store, typed: the machine keeps subscribers as ``StoreSubscriber``s
+  /// and hands them states in boxes of this store's state type. Not final: a projected
+  /// subscriber is one (``ProjectionSubscriber``), carrying its projection and last value, so a
+  /// change costs it one object touched and one call before its projection.
   @usableFromInline
-  enum RunStep: Sendable {
-    /// The run ended with this result.
-    case finished(Result<State.OperationValue, OperationError<State.Failure>>)
-    /// The run paused (only for callers that asked to return then).
-    case paused
-    /// The run the caller waited for has ended: derive the input again from the new state.
-    case again
-    /// There is nothing to run (no next page, no attempt to retry).
-    case nothing
-  }
-
-  @usableFromInline
-  struct Waiter: Sendable {
-    @usableFromInline
-    let id: UInt64
-    @usableFromInline
-    let continuation: UnsafeContinuation<RunStep, Never>
-    @usableFromInline
-    let returnsWhenPaused: Bool
-
-    @inlinable
-    init(id: UInt64, continuation: UnsafeContinuation<RunStep, Never>, returnsWhenPaused: Bool) {
-      self.id = id
-      self.continuation = continuation
-      self.returnsWhenPaused = returnsWhenPaused
-    }
-  }
-
-  @usableFromInline
-  struct Run: Sendable {
-    @usableFromInline
-    let id: OperationRunID
-    @usableFromInline
-    let input: State.RunInput
-    @usableFromInline
-    let trigger: RunTrigger
-    @usableFromInline
-    let startDate: Date
-    @usableFromInline
-    var task: Task<Void, Never>?
-    /// Callers waiting for this run's result.
-    @usableFromInline
-    var waiters: SmallList<Waiter>
-    /// Callers waiting for this run to end before they derive their own input.
-    @usableFromInline
-    var deferred: SmallList<Waiter> = SmallList()
-    /// The attempt in flight, from 1.
-    @usableFromInline
-    var attempt = 1
-    var pausedSince: Date?
-    /// The state before the run's first yield, to revert to if it is cancelled; dropped as
-    /// soon as anything else changes the state.
-    @usableFromInline
-    var revertState: State?
-    /// What the run keeps across its attempts (the pages a refetch has fetched).
-    var progress: (any Sendable)?
-    /// The contexts its lifecycles' `onMutate` returned, as JSON, for a snapshot.
-    var hookRecords: [String?]?
-
-    @inlinable
-    init(
-      id: OperationRunID, input: State.RunInput, trigger: RunTrigger, startDate: Date,
-      waiters: SmallList<Waiter>
-    ) {
-      self.id = id
-      self.input = input
-      self.trigger = trigger
-      self.startDate = startDate
-      self.waiters = waiters
-    }
-
-    /// Whether the store started it on its own, so it lives as long as the store has
-    /// subscribers even without waiters.
-    var isAutomatic: Bool {
-      switch trigger {
-      case .fetch, .refetch, .mutate, .simulated: false
-      default: true
-      }
-    }
-  }
-
-  /// A class, not a struct, so that delivery can call `handler` through a reference it
-  /// borrows without retaining (see `hand`): a struct's closure loaded from an array is
-  /// retained and released around each call, two atomic operations per subscriber per change.
-  /// Not final: a projected subscriber is one (``ProjectionSubscriber``), carrying its
-  /// projection and last value, so a change costs it one object touched and one call before
-  /// its projection.
-  ///
-  /// Unchecked `Sendable`: `id` and `since` are set under the store's lock when it subscribes,
-  /// before any delivery can see it, and never change after.
-  @usableFromInline
-  class Subscriber: @unchecked Sendable {
-    @usableFromInline @exclusivity(unchecked)
-    final var id: UInt64 = 0
-    /// Deliveries up to this sequence number happened before it subscribed.
-    @usableFromInline @exclusivity(unchecked)
-    final var since: UInt64 = 0
+  class Subscriber: StoreSubscriber, @unchecked Sendable {
     /// A plain subscriber's handler; nil for a projected one.
-    @usableFromInline
     final let handler: (@Sendable (State) -> Void)?
     /// A projected subscriber's delivery; nil for a plain one. Made where the subscription is
     /// made, so it is specialised for the concrete state and projected type; given the state
-    /// `inout`, so that the projection reads it where the store keeps it: a borrowed state
+    /// `inout`, so that the projection reads it where the box keeps it: a borrowed state
     /// passed on to a closure was copied first (336 bytes for a query's state, by `perf`),
     /// memory the callee could not change is not.
-    @usableFromInline
     final let project: (@Sendable (Subscriber, inout State) -> Void)?
 
     init(_ handler: @escaping @Sendable (State) -> Void) {
@@ -205,175 +109,41 @@ public final class OperationStore<State: OperationState>: Sendable {
       self.handler = nil
       self.project = project
     }
-  }
 
-  /// What the delivering thread hands out, in order.
-  @usableFromInline
-  enum Outgoing: Sendable {
-    /// A state for every subscriber (or, with a target, for one new subscriber).
-    case state(sequence: UInt64, target: UInt64?, State)
-    /// The client's listeners hear that the store changed.
-    case changed
-    /// The client's listeners hear that a subscriber came (true) or left (false).
-    case subscriber(added: Bool)
-    /// The client's listeners hear that the value turned stale at its stale time.
-    case becameStale
-    /// The client's listeners get a new run log entry.
-    case logged(RunLogRecord)
-    /// A waiting caller goes on.
-    case resume(Waiter, RunStep)
-  }
-
-  /// A recorded run whose task is to be started once the lock is released.
-  @usableFromInline
-  struct Launch: Sendable {
-    @usableFromInline
-    let id: OperationRunID
-    @usableFromInline
-    let input: State.RunInput
-    @usableFromInline
-    let configuration: Configuration
-    /// What a restored paused attempt goes on from.
-    @usableFromInline
-    let restored: RestoredAttempt?
-
-    @inlinable
-    init(
-      id: OperationRunID, input: State.RunInput, configuration: Configuration,
-      restored: RestoredAttempt? = nil
-    ) {
-      self.id = id
-      self.input = input
-      self.configuration = configuration
-      self.restored = restored
+    /// Reaches the state through the box's own metadata (a cast, not a call of a generic
+    /// type's member, which would look its metadata up on every delivery).
+    override final func receive(_ box: StateBox) {
+      let box = unsafeDowncast(box, to: TypedStateBox<State>.self)
+      // Called through the borrowed property, not bound, which would retain it.
+      if handler == nil {
+        project?(self, &box.state)
+      } else {
+        handler?(box.state)
+      }
     }
   }
 
-  /// Something to do once the lock is released.
-  @usableFromInline
-  enum Action: Sendable {
-    /// Resume a waiting caller (unless it must wait for deliveries, then it is queued).
-    case resume(Waiter, RunStep)
-    /// Cancel a run's task.
-    case cancel(Task<Void, Never>)
-    /// Start a run's task.
-    case launch(Launch)
-    /// Stop watching rerun conditions.
-    case cancelSubscriptions([OperationSubscription])
-    /// Start the stale timer `generation`, due at `deadline`.
-    case armStaleTimer(deadline: Date, generation: UInt64)
-    /// Warn of a `store(for:)` with another operation type.
-    case warn(String)
-  }
-
-  /// The timer that tells subscribers when a fresh value turns stale; armed only while the
-  /// store has subscribers and a value fresh for a while.
-  @usableFromInline
-  struct StaleTimer: Sendable {
-    @usableFromInline
-    let deadline: Date
-    @usableFromInline
-    let generation: UInt64
-    /// Set once the task is started, outside the lock.
-    var task: Task<Void, Never>?
-
-    @inlinable
-    init(deadline: Date, generation: UInt64) {
-      self.deadline = deadline
-      self.generation = generation
-    }
-  }
-
-  /// What to do once the lock is released: one small list, so that the common case (one
-  /// action) neither allocates nor costs much to destroy.
-  @usableFromInline
-  struct Effects: Sendable {
-    @usableFromInline
-    var actions = SmallList<Action>()
-    /// The store changed for the client's listeners — its state, subscribers, staleness or run
-    /// log — and its change markers hear of it.
-    @usableFromInline
-    var changed = false
-    /// This thread delivers the queued states and events, starting with `outgoing`, to
-    /// `subscribers`.
-    @usableFromInline
-    var delivers = false
-    @usableFromInline
-    var outgoing: [Outgoing] = []
-    @usableFromInline
-    var subscribers: [Subscriber] = []
-    /// The first subscriber arrived: watch rerun conditions, tell the client.
-    @usableFromInline
-    var gainedSubscribers = false
-    /// The last subscriber left: tell the client.
-    @usableFromInline
-    var becameUnused = false
-    /// A run ended, so a launch that comes after its end needs no lock.
-    @usableFromInline
-    var finishedRun: OperationRunID?
-
-    @inlinable
-    init() {}
-  }
-
+  /// The store's mutable state, read and changed only under its lock: the typed shell (the
+  /// state and the configuration) around the machine that keeps everything else.
   @usableFromInline
   struct Storage {
+    @usableFromInline
+    var machine: StoreMachine
     @usableFromInline
     var state: State
     @usableFromInline
     var configuration: Configuration
-    @usableFromInline
-    var runs: [Run] = []
-    @usableFromInline
-    var nextRunID: UInt64 = 1
-    @usableFromInline
-    var subscribers: [Subscriber] = []
-    @usableFromInline
-    var outbox: [Outgoing] = []
-    @usableFromInline
-    var isDelivering = false
-    @usableFromInline
-    var sequence: UInt64 = 0
-    var conditionSubscriptions: [OperationSubscription] = []
-    @usableFromInline
-    var log: RunLog
-    /// The longest garbage-collection delay any `store(for:)` of this path asked for.
-    @usableFromInline
-    var garbageCollectionDelay: Duration
-    /// Since when the store has had no subscriber; nil while it has some.
-    @usableFromInline
-    var unusedSince: Date?
-    /// Whether a `store(for:)` with another operation type was already reported.
-    var hasWarned = false
-    /// An automatic run that had to wait for a run in flight (an invalidation during a next
-    /// page), started when that run ends.
-    @usableFromInline
-    var pendingRerun: RunTrigger?
-    /// The stale timer, while the store is observed and its value fresh for a while.
-    @usableFromInline
-    var staleTimer: StaleTimer?
-    var nextTimerGeneration: UInt64 = 1
-    /// The date of the step under way.
-    @usableFromInline
-    var now: Date
-    /// Whether the client had event listeners when the step under way began.
-    @usableFromInline
-    var isListening = false
-    /// What the step under way decided to do once the lock is released.
-    @usableFromInline
-    var effects = Effects()
 
     @inlinable
     init(
-      state: State, configuration: Configuration, log: RunLog,
+      state: State, configuration: Configuration, logCapacity: Int,
       garbageCollectionDelay: Duration, createdAt date: Date
     ) {
+      self.machine = StoreMachine(
+        logCapacity: logCapacity, garbageCollectionDelay: garbageCollectionDelay,
+        createdAt: date)
       self.state = state
       self.configuration = configuration
-      self.log = log
-      self.garbageCollectionDelay = garbageCollectionDelay
-      self.unusedSince = date
-      self.now = date
     }
   }
 
@@ -393,8 +163,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     self.clientReference = clientReference
     self.storage = Storage(
       state: State(context: configuration.context), configuration: configuration,
-      log: RunLog(capacity: logCapacity), garbageCollectionDelay: garbageCollectionDelay,
-      createdAt: date)
+      logCapacity: logCapacity, garbageCollectionDelay: garbageCollectionDelay, createdAt: date)
   }
 
   /// Runs `body` with the store's storage, under its lock.
@@ -414,10 +183,10 @@ public final class OperationStore<State: OperationState>: Sendable {
   public var context: OperationContext { withStorage { $0.configuration.context } }
 
   /// How many callers wait for runs in flight.
-  var waiterCount: Int { withStorage { $0.runs.reduce(0) { $0 + $1.waiters.count } } }
+  var waiterCount: Int { withStorage { $0.machine.runs.reduce(0) { $0 + $1.waiters.count } } }
 
   /// How many subscribers observe the store.
-  public var subscriberCount: Int { withStorage { $0.subscribers.count } }
+  public var subscriberCount: Int { withStorage { $0.machine.subscribers.count } }
 
   /// Whether the value should be refetched now, on the store's clock.
   public var isStale: Bool { state.isStale(at: clock.now()) }
@@ -429,11 +198,10 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The store's run log, oldest entry first: at most `.runLog(capacity:)` entries (the
   /// client's default is 64).
   public var runLog: [RunLogEntry] {
-    withStorage { $0.log.all }.map { $0.entry(path: path, kind: State.kind) }
+    withStorage { $0.machine.log.all }.map { $0.entry(path: path, kind: State.kind) }
   }
 
   /// The client that holds this store, while it lives.
-  @usableFromInline
   var client: OperationClient? { clientReference?.client }
 
   @usableFromInline

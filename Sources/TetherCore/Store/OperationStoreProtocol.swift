@@ -92,7 +92,7 @@ extension OperationStore: OperationStoreProtocol {
 
   public var snapshot: OperationSnapshot {
     let (state, subscriberCount, runsAutomatically) = withStorage {
-      ($0.state, $0.subscribers.count, $0.configuration.context.options.runsAutomatically)
+      ($0.state, $0.machine.subscribers.count, $0.configuration.context.options.runsAutomatically)
     }
     let date = clock.now()
     return OperationSnapshot(
@@ -158,14 +158,14 @@ protocol ManagedStore: OperationStoreProtocol {
 extension OperationStore: ManagedStore {
   @usableFromInline
   var garbageCollectionDelay: Duration {
-    withStorage { $0.garbageCollectionDelay }
+    withStorage { $0.machine.garbageCollectionDelay }
   }
 
   @usableFromInline
-  var unusedSince: Date? { withStorage { $0.unusedSince } }
+  var unusedSince: Date? { withStorage { $0.machine.unusedSince } }
 
   @usableFromInline
-  var isRunning: Bool { withStorage { !$0.runs.isEmpty } }
+  var isRunning: Bool { withStorage { $0.machine.hasRuns } }
 
   @usableFromInline
   var isSkippedByPrefixRefetch: Bool {

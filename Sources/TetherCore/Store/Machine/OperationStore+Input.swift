@@ -9,7 +9,7 @@ extension OperationStore {
     /// A caller wants a run: `derive` reads its input from the state (nil: nothing to run).
     /// `isCancelled` is whether the calling task was cancelled, read under the lock.
     case enqueue(
-      Waiter, trigger: RunTrigger, mode: RunMode, restoring: RestoredAttempt?,
+      StoreMachine.Waiter, trigger: RunTrigger, mode: RunMode, restoring: RestoredAttempt?,
       isCancelled: Bool, derive: (State) -> State.RunInput?)
     /// A caller stopped waiting.
     case cancelWaiter(UInt64)

@@ -6,9 +6,9 @@ import Foundation
 extension OperationStore.Storage {
   @inlinable
   mutating func setValue(_ value: State.CurrentValue) {
-    dropRevertStates()
-    apply(.currentValueSet(value, date: now))
-    record(RunLogRecord(.valueSet, at: now))
+    if machine.hasRuns { machine.dropRevertStates() }
+    apply(.currentValueSet(value, date: machine.now))
+    machine.recordValueSet()
   }
 
   /// Marks the value invalid; a store with subscribers that runs on its own refetches at once,
@@ -16,25 +16,23 @@ extension OperationStore.Storage {
   mutating func invalidate() {
     guard state.isInvalidatable else { return }
     apply(.invalidated)
-    record(RunLogRecord(.invalidated, at: now))
-    guard !subscribers.isEmpty, configuration.context.options.runsAutomatically,
+    machine.record(RunLogRecord(.invalidated, at: machine.now))
+    guard machine.hasSubscribers, configuration.context.options.runsAutomatically,
       let input = state.automaticRunInput
     else { return }
-    if runs.contains(where: { State.mustWait(input, for: $0.input) }) {
-      pendingRerun = .invalidate
+    if machine.runs.contains(where: { State.mustWait(input, for: Self.input(of: $0.slot)) }) {
+      machine.pendingRerun = .invalidate
       return
     }
-    var waiters = SmallList<OperationStore.Waiter>()
-    replaceRuns(sharing: input, movingWaitersInto: &waiters)
-    startRun(input, trigger: .invalidate, waiters: waiters)
+    startRun(input, trigger: .invalidate, waiter: nil, replacingRunsRestoring: nil)
   }
 
   /// Cancels every run and goes back to the first state; a store with subscribers runs again.
   mutating func reset() {
     cancelRuns(reverting: false) { _ in true }
     state = State(context: configuration.context)
-    pendingRerun = nil
-    record(RunLogRecord(.reset, at: now))
+    machine.pendingRerun = nil
+    machine.record(RunLogRecord(.reset, at: machine.now))
     notify()
     startAutomaticRunIfNeeded(.reset)
   }
@@ -45,31 +43,32 @@ extension OperationStore.Storage {
   @usableFromInline
   mutating func startAutomaticRunIfNeeded(_ trigger: RunTrigger) {
     let options = configuration.context.options
-    guard options.runsAutomatically, !subscribers.isEmpty,
+    guard options.runsAutomatically, machine.hasSubscribers,
       let input = state.automaticRunInput
     else { return }
     switch trigger {
     case .subscribe, .focus:
-      guard state.isStale(at: now) else { return }
+      guard state.isStale(at: machine.now) else { return }
     case .reconnect:
-      guard options.networkMode != .always, state.isStale(at: now) else { return }
+      guard options.networkMode != .always, state.isStale(at: machine.now) else { return }
     default:
       break
     }
     guard
-      !runs.contains(where: {
-        State.canShareRun(input, with: $0.input) || State.mustWait(input, for: $0.input)
+      !machine.runs.contains(where: {
+        let running = Self.input(of: $0.slot)
+        return State.canShareRun(input, with: running) || State.mustWait(input, for: running)
       })
     else { return }
-    startRun(input, trigger: trigger, waiters: SmallList())
+    startRun(input, trigger: trigger, waiter: nil)
   }
 
   /// A run in the background for a stale value while nothing runs (`ensureValue`).
   mutating func revalidateIfStale() {
-    guard state.hasValue, state.isStale(at: now), runs.isEmpty,
+    guard state.hasValue, state.isStale(at: machine.now), !machine.hasRuns,
       let input = state.refetchInput
     else { return }
-    startRun(input, trigger: .fetch, waiters: SmallList())
+    startRun(input, trigger: .fetch, waiter: nil)
   }
 
   /// Takes the options of a later `store(for:)` of the same path: they apply from the next
@@ -81,14 +80,13 @@ extension OperationStore.Storage {
     self.configuration = configuration
     state.apply(.configured(configuration.context))
     // A new stale time moves the stale timer of an observed store.
-    if !subscribers.isEmpty { updateStaleTimer() }
-    if let capacity = configuration.context.options.runLogCapacity, capacity != log.capacity {
-      log.resize(to: capacity)
-    }
-    self.garbageCollectionDelay = max(self.garbageCollectionDelay, garbageCollectionDelay)
-    guard previous != configuration.operationType, !hasWarned else { return }
-    hasWarned = true
-    effects.actions.append(
+    if machine.hasSubscribers { machine.updateStaleTimer(freshUntil: state.freshUntil) }
+    machine.reconfigure(
+      logCapacity: configuration.context.options.runLogCapacity,
+      garbageCollectionDelay: garbageCollectionDelay)
+    guard previous != configuration.operationType, !machine.hasWarned else { return }
+    machine.hasWarned = true
+    machine.effects.actions.append(
       .warn(
         "with \(String(reflecting: configuration.operationType)), but the store was made "
           + "with \(String(reflecting: previous)); the latest operation and its modifiers "
@@ -99,8 +97,8 @@ extension OperationStore.Storage {
   /// subscribers refetches it.
   mutating func restore(_ restored: State) {
     state = restored
-    dropRevertStates()
-    record(RunLogRecord(.valueSet, at: now))
+    machine.dropRevertStates()
+    machine.recordValueSet()
     notify()
     startAutomaticRunIfNeeded(.invalidate)
   }

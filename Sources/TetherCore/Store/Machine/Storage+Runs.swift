@@ -1,66 +1,78 @@
 import Foundation
 
 /// The machine's transitions of runs: starting one (or joining one in flight), its end, and
-/// cancelling.
+/// cancelling. The shell compares inputs and changes the state; the machine keeps the runs.
 extension OperationStore.Storage {
   @inlinable
   mutating func enqueue(
-    _ waiter: OperationStore.Waiter, trigger: RunTrigger, mode: RunMode,
+    _ waiter: StoreMachine.Waiter, trigger: RunTrigger, mode: RunMode,
     restoring restored: RestoredAttempt?, isCancelled: Bool, derive: (State) -> State.RunInput?
   ) {
     if isCancelled {
-      resume(waiter, with: .finished(.failure(.cancelled)))
+      machine.resume(waiter, with: .cancelled)
       return
     }
     guard let input = derive(state) else {
-      resume(waiter, with: .nothing)
+      machine.resume(waiter, with: .nothing)
       return
     }
-    if !runs.isEmpty, let index = runs.firstIndex(where: { State.mustWait(input, for: $0.input) }) {
-      runs[index].deferred.append(waiter)
-      return
-    }
-    var waiters = SmallList(waiter)
-    switch mode {
-    case .join:
-      if configuration.deduplicates, !runs.isEmpty,
-        let index = runs.firstIndex(where: { State.canShareRun(input, with: $0.input) })
-      {
-        runs[index].waiters.append(waiter)
+    if machine.hasRuns {
+      if machine.defer(waiter, toRunWhere: { State.mustWait(input, for: Self.input(of: $0)) }) {
         return
       }
-    case .replace:
-      replaceRuns(sharing: input, movingWaitersInto: &waiters)
-    case .fresh:
-      break
+      switch mode {
+      case .join:
+        if configuration.deduplicates,
+          machine.join(waiter, runWhere: { State.canShareRun(input, with: Self.input(of: $0)) })
+        {
+          return
+        }
+      case .replace:
+        startRun(input, trigger: trigger, waiter: waiter, replacingRunsRestoring: restored)
+        return
+      case .fresh:
+        break
+      }
     }
-    startRun(input, trigger: trigger, waiters: waiters, restoring: restored)
+    startRun(input, trigger: trigger, waiter: waiter, restoring: restored)
+  }
+
+  /// The input of the run whose slot is `slot`.
+  @inlinable
+  static func input(of slot: RunSlot) -> State.RunInput {
+    TypedRunSlot<State>.of(slot).input
   }
 
   /// Records a new run; its task starts once the lock is released. A restored attempt keeps
   /// its submission date and attempt count.
   @inlinable
+  @discardableResult
   mutating func startRun(
-    _ input: State.RunInput, trigger: RunTrigger, waiters: SmallList<OperationStore.Waiter>,
+    _ input: State.RunInput, trigger: RunTrigger, waiter: StoreMachine.Waiter?,
     restoring restored: RestoredAttempt? = nil
-  ) {
-    let id = OperationRunID(rawValue: nextRunID)
-    nextRunID += 1
-    let startDate = restored?.startDate ?? now
-    let attempt = (restored?.failedAttempts ?? 0) + 1
+  ) -> OperationRunID {
+    let id = machine.takeRunID()
+    let startDate = restored?.startDate ?? machine.now
     apply(.runStarted(id, input: input, date: startDate))
-    record(
-      RunLogRecord(
-        .runStarted, at: now, run: id, attempt: attempt, trigger: trigger,
-        payload: OperationStore.loggedInput(input)))
-    var run = OperationStore.Run(
-      id: id, input: input, trigger: trigger, startDate: startDate, waiters: waiters)
-    if restored != nil { run.attempt = attempt }
-    runs.append(run)
-    effects.actions.append(
-      .launch(
-        OperationStore.Launch(
-          id: id, input: input, configuration: configuration, restored: restored)))
+    let slot = TypedRunSlot<State>(
+      id: id, input: input, configuration: configuration, restored: restored)
+    machine.start(
+      slot, id: id, trigger: trigger, startDate: startDate, waiter: waiter,
+      failedAttempts: restored?.failedAttempts, loggedInput: OperationStore.loggedInput(input))
+    return id
+  }
+
+  /// Starts a run of `input` in place of the runs it replaces (a `refetch()`, an
+  /// invalidation): they are cancelled, and their callers wait for the new run after `waiter`.
+  @usableFromInline
+  mutating func startRun(
+    _ input: State.RunInput, trigger: RunTrigger, waiter: StoreMachine.Waiter?,
+    replacingRunsRestoring restored: RestoredAttempt?
+  ) {
+    var moved = SmallList<StoreMachine.Waiter>()
+    replaceRuns(sharing: input, movingWaitersInto: &moved)
+    let id = startRun(input, trigger: trigger, waiter: waiter, restoring: restored)
+    machine.add(moved, to: id)
   }
 
   /// Records the end of run `id`, unless it was cancelled meanwhile; its callers are resumed
@@ -69,28 +81,15 @@ extension OperationStore.Storage {
   mutating func finish(
     _ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>
   ) {
-    guard let index = runs.firstIndex(where: { $0.id == id }) else { return }
-    let run = runs.remove(at: index)
-    effects.finishedRun = id
-    apply(.runFinished(id, result, date: now))
-    dropRevertStates()
-    let outcome: Result<State.OperationValue, OperationError<State.Failure>>
+    guard let slot = machine.slot(of: id) else { return }
+    apply(.runFinished(id, result, date: machine.now))
+    TypedRunSlot<State>.of(slot).outcome = result
+    let failure: (any Sendable)?
     switch result {
-    case .success(let value):
-      record(
-        RunLogRecord(.succeeded, at: now, run: id, attempt: run.attempt, otherDate: run.startDate))
-      outcome = .success(value)
-    case .failure(let failure):
-      record(
-        RunLogRecord(
-          .failed, at: now, run: id, attempt: run.attempt, otherDate: run.startDate,
-          payload: failure))
-      outcome = .failure(.failure(failure))
+    case .success: failure = nil
+    case .failure(let error): failure = error
     }
-    for waiter in run.waiters { resume(waiter, with: .finished(outcome)) }
-    for waiter in run.deferred { resume(waiter, with: .again) }
-    if let trigger = pendingRerun {
-      pendingRerun = nil
+    if let trigger = machine.finish(id, failure: failure) {
       startAutomaticRunIfNeeded(trigger)
     }
   }
@@ -98,45 +97,35 @@ extension OperationStore.Storage {
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
   /// wants it any more.
   mutating func cancelWaiter(_ id: UInt64) {
-    for index in runs.indices {
-      if let waiter = runs[index].deferred.remove(where: { $0.id == id }) {
-        resume(waiter, with: .finished(.failure(.cancelled)))
-        return
-      }
-      guard let waiter = runs[index].waiters.remove(where: { $0.id == id }) else { continue }
-      resume(waiter, with: .finished(.failure(.cancelled)))
-      let run = runs[index]
-      let isWanted = run.isAutomatic && !subscribers.isEmpty
-      if run.waiters.isEmpty && !isWanted {
-        cancelRuns(reverting: true) { $0.id == run.id }
-      }
-      return
-    }
+    guard let run = machine.cancelWaiter(id) else { return }
+    cancelRuns(reverting: true) { $0.id == run }
   }
 
   /// Cancels the runs `shouldCancel` selects: their callers get a cancellation, their tasks
   /// are cancelled, and their results are never applied.
   mutating func cancelRuns(
-    reverting: Bool, where shouldCancel: (OperationStore.Run) -> Bool
+    reverting: Bool, where shouldCancel: (StoreMachine.Run) -> Bool
   ) {
-    guard runs.contains(where: shouldCancel) else { return }
-    let cancelled = runs.filter(shouldCancel)
-    runs.removeAll(where: shouldCancel)
+    guard machine.runs.contains(where: shouldCancel) else { return }
+    let cancelled = machine.runs.filter(shouldCancel)
+    machine.runs.removeAll(where: shouldCancel)
     for run in cancelled {
-      for waiter in run.waiters { resume(waiter, with: .finished(.failure(.cancelled))) }
+      for waiter in run.waiters { machine.resume(waiter, with: .cancelled) }
       end(run, reverting: reverting)
     }
   }
 
   /// Cancels the runs a `refetch()` of `input` replaces; their callers move to the new run.
-  @usableFromInline
   mutating func replaceRuns(
-    sharing input: State.RunInput, movingWaitersInto waiters: inout SmallList<OperationStore.Waiter>
+    sharing input: State.RunInput,
+    movingWaitersInto waiters: inout SmallList<StoreMachine.Waiter>
   ) {
-    let isReplaced = { (run: OperationStore.Run) in State.canShareRun(input, with: run.input) }
-    guard runs.contains(where: isReplaced) else { return }
-    let replaced = runs.filter(isReplaced)
-    runs.removeAll(where: isReplaced)
+    let isReplaced = { (run: StoreMachine.Run) in
+      State.canShareRun(input, with: Self.input(of: run.slot))
+    }
+    guard machine.runs.contains(where: isReplaced) else { return }
+    let replaced = machine.runs.filter(isReplaced)
+    machine.runs.removeAll(where: isReplaced)
     for run in replaced {
       waiters.append(contentsOf: run.waiters)
       end(run, reverting: true)
@@ -144,26 +133,18 @@ extension OperationStore.Storage {
   }
 
   /// Ends a run removed from the runs in flight as cancelled.
-  mutating func end(_ run: OperationStore.Run, reverting: Bool) {
-    if let task = run.task { effects.actions.append(.cancel(task)) }
-    for waiter in run.deferred { resume(waiter, with: .again) }
+  mutating func end(_ run: StoreMachine.Run, reverting: Bool) {
+    machine.cancelled(run)
     // What the run yielded is undone only when nothing else changed the state since.
-    if reverting, let revertState = run.revertState, runs.isEmpty {
+    if reverting, let revertState = TypedRunSlot<State>.of(run.slot).revertState,
+      machine.runs.isEmpty
+    {
       state = revertState
     }
-    apply(.runCancelled(run.id, reverted: reverting, date: now))
-    record(
+    apply(.runCancelled(run.id, reverted: reverting, date: machine.now))
+    machine.record(
       RunLogRecord(
-        .cancelled, at: now, run: run.id, attempt: run.attempt, otherDate: run.startDate,
-        flag: reverting))
-  }
-
-  /// Forgets every run's revert snapshot: the state has changed for another reason.
-  @inlinable
-  mutating func dropRevertStates() {
-    guard !runs.isEmpty else { return }
-    for index in runs.indices where runs[index].revertState != nil {
-      runs[index].revertState = nil
-    }
+        .cancelled, at: machine.now, run: run.id, attempt: run.attempt,
+        otherDate: run.startDate, flag: reverting))
   }
 }

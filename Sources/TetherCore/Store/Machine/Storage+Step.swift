@@ -6,14 +6,18 @@ import Foundation
 /// callers). It reads no clock and calls nothing: the date and whether the client has
 /// listeners come with the input, so a test feeds it inputs and reads what comes out, the way
 /// TanStack's query reducer is tested. The store only runs the effects (`perform`).
+///
+/// The storage is a typed shell — the state and the configuration — around ``StoreMachine``,
+/// which keeps the runs, waiters, subscribers, outbox, run log and timers and is compiled
+/// once. Only the shell's part of a fetch's start and end and of a value set by hand is
+/// `@inlinable`, so that it is specialised for the state where it is called.
 extension OperationStore.Storage {
   /// Applies `input` at `date`; `isListening` says whether the client has event listeners.
   @inlinable
   mutating func step(
     _ input: OperationStore.Input, at date: Date, isListening: Bool
-  ) -> OperationStore.Effects {
-    now = date
-    self.isListening = isListening
+  ) -> StoreMachine.Effects {
+    machine.begin(at: date, isListening: isListening)
     switch input {
     case .enqueue(let waiter, let trigger, let mode, let restored, let isCancelled, let derive):
       enqueue(
@@ -23,10 +27,7 @@ extension OperationStore.Storage {
     case .setValue(let value): setValue(value)
     default: stepRarely(input)
     }
-    route()
-    var effects = OperationStore.Effects()
-    swap(&effects, &self.effects)
-    return effects
+    return machine.end()
   }
 
   /// Applies an input no benchmark times (every one but a run's start and end and a value
@@ -72,50 +73,9 @@ extension OperationStore.Storage {
   /// Queues the current state for subscribers, and the change for the client's listeners.
   @inlinable
   mutating func notify() {
-    effects.changed = true
-    if !subscribers.isEmpty {
-      sequence += 1
-      outbox.append(.state(sequence: sequence, target: nil, state))
-      updateStaleTimer()
+    if machine.hasSubscribers {
+      machine.queue(TypedStateBox(state), freshUntil: state.freshUntil)
     }
-    if isListening { outbox.append(.changed) }
-  }
-
-  /// Adds a record to the run log; the client's listeners get it too, in order with the
-  /// states.
-  @inlinable
-  mutating func record(_ record: RunLogRecord) {
-    guard log.append(record) else { return }
-    effects.changed = true
-    guard isListening, let latest = log.latest else { return }
-    outbox.append(.logged(latest))
-  }
-
-  /// Resumes a waiting caller once the lock is released (after what is queued before it).
-  @inlinable
-  mutating func resume(_ waiter: OperationStore.Waiter, with step: OperationStore.RunStep) {
-    effects.actions.append(.resume(waiter, step))
-  }
-
-  /// Queues what must follow the states already queued, and makes this caller the one that
-  /// delivers unless another thread already does.
-  @inlinable
-  mutating func route() {
-    guard !outbox.isEmpty || isDelivering else { return }
-    var kept = SmallList<OperationStore.Action>()
-    for action in effects.actions {
-      if case .resume(let waiter, let step) = action {
-        outbox.append(.resume(waiter, step))
-      } else {
-        kept.append(action)
-      }
-    }
-    effects.actions = kept
-    guard !isDelivering else { return }
-    // This caller delivers: it takes what is queued with it, and comes back for more.
-    isDelivering = true
-    effects.delivers = true
-    swap(&effects.outgoing, &outbox)
-    effects.subscribers = subscribers
+    machine.changed()
   }
 }

@@ -12,10 +12,10 @@ struct MachineHarness<State: OperationState> {
   var now = Date(timeIntervalSinceReferenceDate: 1_000)
   var isListening = false
   /// What steps handed to their caller to deliver, not yet taken by the test.
-  private var handedOut: [Store.Outgoing] = []
+  private var handedOut: [StoreMachine.Outgoing] = []
   private var nextWaiterID: UInt64 = 100
   private var nextSubscriberID: UInt64 = 1
-  private let parked: ParkedCallers<Store.RunStep>
+  private let parked: ParkedCallers<RunStep>
 
   init(
     operationType: any Any.Type = Int.self,
@@ -29,17 +29,17 @@ struct MachineHarness<State: OperationState> {
       body: { _, _, _ in fatalError("a machine test runs no operation") }, context: context,
       operationType: operationType)
     storage = Store.Storage(
-      state: State(context: context), configuration: configuration, log: RunLog(capacity: 64),
+      state: State(context: context), configuration: configuration, logCapacity: 64,
       garbageCollectionDelay: .seconds(300), createdAt: Date(timeIntervalSinceReferenceDate: 1_000))
     parked = await ParkedCallers(count: 16, endingWith: .nothing)
   }
 
   /// Steps the machine.
   @discardableResult
-  mutating func send(_ input: Store.Input) -> Store.Effects {
+  mutating func send(_ input: Store.Input) -> Stepped<State> {
     let effects = storage.step(input, at: now, isListening: isListening)
     handedOut += effects.outgoing
-    return effects
+    return Stepped(effects: effects)
   }
 
   /// A caller asks for a run of `input`; returns the waiter's id.
@@ -48,9 +48,9 @@ struct MachineHarness<State: OperationState> {
     _ input: State.RunInput?, trigger: RunTrigger = .fetch, mode: RunMode = .join,
     returnsWhenPaused: Bool = false, isCancelled: Bool = false,
     restoring restored: RestoredAttempt? = nil
-  ) -> (waiter: UInt64, effects: Store.Effects) {
+  ) -> (waiter: UInt64, effects: Stepped<State>) {
     nextWaiterID += 1
-    let waiter = Store.Waiter(
+    let waiter = StoreMachine.Waiter(
       id: nextWaiterID, continuation: parked.take(), returnsWhenPaused: returnsWhenPaused)
     let effects = send(
       .enqueue(
@@ -61,7 +61,7 @@ struct MachineHarness<State: OperationState> {
 
   /// A subscriber arrives; returns its id and what it received, once delivered.
   @discardableResult
-  mutating func subscribe() -> (id: UInt64, effects: Store.Effects) {
+  mutating func subscribe() -> (id: UInt64, effects: Stepped<State>) {
     nextSubscriberID += 1
     let subscriber = Store.Subscriber { _ in }
     subscriber.id = nextSubscriberID
@@ -73,13 +73,13 @@ struct MachineHarness<State: OperationState> {
   mutating func takeOutbox() -> [String] {
     defer {
       handedOut = []
-      storage.outbox.removeAll()
-      storage.isDelivering = false
+      storage.machine.outbox.removeAll()
+      storage.machine.isDelivering = false
     }
-    return (handedOut + storage.outbox).map(Self.describe)
+    return (handedOut + storage.machine.outbox).map(Self.describe)
   }
 
-  static func describe(_ outgoing: Store.Outgoing) -> String {
+  static func describe(_ outgoing: StoreMachine.Outgoing) -> String {
     switch outgoing {
     case .state(_, let target, _): target.map { "state to \($0)" } ?? "state"
     case .changed: "changed"
@@ -90,22 +90,26 @@ struct MachineHarness<State: OperationState> {
     }
   }
 
-  static func describe(_ action: Store.Action) -> String {
+  static func describe(_ action: StoreMachine.Action) -> String {
     switch action {
     case .resume(let waiter, let step): "resume \(waiter.id): \(describe(step))"
     case .cancel: "cancel task"
-    case .launch(let launch): "launch \(launch.id.rawValue)"
+    case .launch(let slot): "launch \(TypedRunSlot<State>.of(slot).id.rawValue)"
     case .cancelSubscriptions: "cancel subscriptions"
     case .armStaleTimer(_, let generation): "arm timer \(generation)"
     case .warn: "warn"
     }
   }
 
-  static func describe(_ step: Store.RunStep) -> String {
+  static func describe(_ step: RunStep) -> String {
     switch step {
-    case .finished(.success(let value)): "\(value)"
-    case .finished(.failure(.cancelled)): "cancelled"
-    case .finished(.failure(.failure(let failure))): "failed \(failure)"
+    case .finished(let slot):
+      switch TypedRunSlot<State>.of(slot).outcome {
+      case .success(let value): "\(value)"
+      case .failure(let failure): "failed \(failure)"
+      case nil: "no outcome"
+      }
+    case .cancelled: "cancelled"
     case .paused: "paused"
     case .again: "again"
     case .nothing: "nothing"
@@ -113,12 +117,21 @@ struct MachineHarness<State: OperationState> {
   }
 
   /// The run log's kinds, oldest first.
-  var logged: [String] { storage.log.all.map { "\($0.kind)" } }
+  var logged: [String] { storage.machine.log.all.map { "\($0.kind)" } }
 }
 
-extension OperationStore.Effects {
+/// What a step of a machine of a store of `State` returned: its effects, and their actions as
+/// words.
+@dynamicMemberLookup
+struct Stepped<State: OperationState> {
+  let effects: StoreMachine.Effects
+
   /// The actions, as words.
-  var described: [String] { actions.map(MachineHarness<State>.describe) }
+  var described: [String] { effects.actions.map(MachineHarness<State>.describe) }
+
+  subscript<Value>(dynamicMember keyPath: KeyPath<StoreMachine.Effects, Value>) -> Value {
+    effects[keyPath: keyPath]
+  }
 }
 
 /// Continuations of tasks parked for a test; each is resumed with `.nothing` when the harness

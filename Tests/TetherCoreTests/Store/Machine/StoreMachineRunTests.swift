@@ -16,7 +16,7 @@ import Testing
     #expect(machine.storage.state.fetchStatus == .fetching)
     #expect(machine.storage.state.status == .pending)
     #expect(machine.storage.state.runCount == 1)
-    #expect(machine.storage.runs.map(\.waiters.count) == [1])
+    #expect(machine.storage.machine.runs.map(\.waiters.count) == [1])
     #expect(machine.logged == ["runStarted"])
     // Nobody observes: nothing to deliver.
     #expect(machine.takeOutbox().isEmpty)
@@ -26,12 +26,12 @@ import Testing
     var shared = await Query()
     shared.enqueue(())
     #expect(shared.enqueue(()).effects.described.isEmpty)
-    #expect(shared.storage.runs.map(\.waiters.count) == [2])
+    #expect(shared.storage.machine.runs.map(\.waiters.count) == [2])
 
     var separate = await Query { $0.options.deduplicates = false }
     separate.enqueue(())
     #expect(separate.enqueue(()).effects.described == ["launch 2"])
-    #expect(separate.storage.runs.count == 2)
+    #expect(separate.storage.machine.runs.count == 2)
   }
 
   @Test func aCancelledCallerOrNothingToRunIsAnsweredAtOnce() async {
@@ -40,7 +40,7 @@ import Testing
     #expect(effects.described == ["resume \(cancelled): cancelled"])
     let (nothing, none) = machine.enqueue(nil)
     #expect(none.described == ["resume \(nothing): nothing"])
-    #expect(machine.storage.runs.isEmpty)
+    #expect(machine.storage.machine.runs.isEmpty)
     #expect(machine.storage.state.runCount == 0)
   }
 
@@ -53,7 +53,7 @@ import Testing
     #expect(effects.described == ["resume \(first): 42", "resume \(second): 42"])
     #expect(effects.finishedRun == OperationRunID(rawValue: 1))
     #expect(effects.changed)
-    #expect(machine.storage.runs.isEmpty)
+    #expect(machine.storage.machine.runs.isEmpty)
     #expect(machine.storage.state.currentValue == 42)
     #expect(machine.storage.state.status == .success)
     #expect(machine.storage.state.fetchStatus == .idle)
@@ -91,7 +91,7 @@ import Testing
   @Test func cancellingAnswersCallersAndCancelsTheTask() async {
     var machine = await Query()
     let (waiter, _) = machine.enqueue(())
-    machine.storage.runs[0].task = Task {}
+    machine.storage.machine.runs[0].task = Task {}
     let effects = machine.send(.cancel(revert: false))
     #expect(effects.described == ["resume \(waiter): cancelled", "cancel task"])
     #expect(machine.storage.state.isCancelled)
@@ -124,11 +124,11 @@ import Testing
   @Test func aRefetchReplacesTheRunInFlightAndTakesItsCallers() async {
     var machine = await Query()
     let (first, _) = machine.enqueue(())
-    machine.storage.runs[0].task = Task {}
+    machine.storage.machine.runs[0].task = Task {}
     let (second, effects) = machine.enqueue((), trigger: .refetch, mode: .replace)
     #expect(effects.described == ["cancel task", "launch 2"])
-    #expect(machine.storage.runs.map(\.id.rawValue) == [2])
-    #expect(machine.storage.runs[0].waiters.map(\.id) == [second, first])
+    #expect(machine.storage.machine.runs.map(\.id.rawValue) == [2])
+    #expect(machine.storage.machine.runs[0].waiters.map(\.id) == [second, first])
     #expect(machine.logged == ["runStarted", "cancelled", "runStarted"])
   }
 
@@ -139,9 +139,9 @@ import Testing
     let (first, _) = machine.enqueue(())
     let (second, _) = machine.enqueue(())
     #expect(machine.send(.cancelWaiter(first)).described == ["resume \(first): cancelled"])
-    #expect(machine.storage.runs.count == 1)
+    #expect(machine.storage.machine.runs.count == 1)
     #expect(machine.send(.cancelWaiter(second)).described == ["resume \(second): cancelled"])
-    #expect(machine.storage.runs.isEmpty)
+    #expect(machine.storage.machine.runs.isEmpty)
     #expect(machine.storage.state.cancellation == .reverted)
 
     // The store's own run for its subscribers goes on without callers.
@@ -149,7 +149,7 @@ import Testing
     observed.subscribe()
     let (joined, _) = observed.enqueue(())
     observed.send(.cancelWaiter(joined))
-    #expect(observed.storage.runs.count == 1)
+    #expect(observed.storage.machine.runs.count == 1)
   }
 
   @Test func retriesAreCountedAndTheirSendingRecorded() async {
@@ -162,7 +162,7 @@ import Testing
         run,
         RetryProgress(
           failedAttempts: 1, retryLimit: 3, lastFailure: TestFailure(), nextAttemptDate: due)))
-    #expect(machine.storage.runs[0].attempt == 2)
+    #expect(machine.storage.machine.runs[0].attempt == 2)
     #expect(machine.storage.state.failureCount == 1)
     #expect(machine.storage.state.retryProgress?.nextAttemptDate == due)
     machine.now = due
@@ -184,13 +184,13 @@ import Testing
     let effects = machine.send(.pause(run, .offline))
     #expect(effects.described == ["resume \(returning): paused"])
     #expect(machine.storage.state.fetchStatus == .paused)
-    #expect(machine.storage.runs[0].waiters.map(\.id) == [waiting])
+    #expect(machine.storage.machine.runs[0].waiters.map(\.id) == [waiting])
     #expect(!machine.send(.pause(run, .offline)).changed)
     machine.now += 3
     machine.send(.resume(run))
     #expect(machine.storage.state.fetchStatus == .fetching)
     #expect(machine.logged == ["runStarted", "paused", "resumed"])
-    #expect(machine.storage.log.latest?.otherDate == machine.now - 3)
+    #expect(machine.storage.machine.log.latest?.otherDate == machine.now - 3)
   }
 
   @Test func transferReportsShowWhileTheirRunIsInFlight() async {
@@ -212,8 +212,8 @@ import Testing
       (), mode: .fresh,
       restoring: RestoredAttempt(startDate: submitted, failedAttempts: 2, hookRecords: nil))
     #expect(effects.described == ["launch 1"])
-    #expect(machine.storage.runs[0].attempt == 3)
-    #expect(machine.storage.runs[0].startDate == submitted)
+    #expect(machine.storage.machine.runs[0].attempt == 3)
+    #expect(machine.storage.machine.runs[0].startDate == submitted)
   }
 
   /// A next page asked for while every page is refetched waits for the refetch, then derives
@@ -224,7 +224,7 @@ import Testing
     machine.enqueue(.allPages([]), trigger: .refetch)
     let (next, effects) = machine.enqueue(.nextPage(2, after: []))
     #expect(effects.described.isEmpty)
-    #expect(machine.storage.runs[0].deferred.map(\.id) == [next])
+    #expect(machine.storage.machine.runs[0].deferred.map(\.id) == [next])
     let end = machine.send(.finish(OperationRunID(rawValue: 1), .failure(TestFailure())))
     #expect(end.described.contains("resume \(next): again"))
   }
@@ -238,11 +238,11 @@ import Testing
     machine.send(.finish(OperationRunID(rawValue: 1), .failure(TestFailure())))
     machine.enqueue(.nextPage(2, after: []))
     machine.send(.invalidate)
-    #expect(machine.storage.pendingRerun == .invalidate)
-    #expect(machine.storage.runs.count == 1)
+    #expect(machine.storage.machine.pendingRerun == .invalidate)
+    #expect(machine.storage.machine.runs.count == 1)
     let effects = machine.send(.finish(OperationRunID(rawValue: 2), .failure(TestFailure())))
     #expect(effects.described == ["launch 3"])
-    #expect(machine.storage.runs.map(\.trigger) == [.invalidate])
+    #expect(machine.storage.machine.runs.map(\.trigger) == [.invalidate])
   }
 
   @Test func ensureValueRevalidatesAStaleValueOnlyWhenNothingRuns() async {

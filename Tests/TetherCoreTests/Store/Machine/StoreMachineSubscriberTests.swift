@@ -16,8 +16,8 @@ import Testing
     #expect(effects.gainedSubscribers)
     #expect(effects.delivers)
     #expect(effects.described == ["launch 1"])
-    #expect(machine.storage.runs.map(\.trigger) == [.subscribe])
-    #expect(machine.storage.unusedSince == nil)
+    #expect(machine.storage.machine.runs.map(\.trigger) == [.subscribe])
+    #expect(machine.storage.machine.unusedSince == nil)
     // Its own state first, then the change the run made.
     #expect(machine.takeOutbox() == ["state to \(first)", "state"])
 
@@ -40,7 +40,7 @@ import Testing
     let effects = machine.send(.finish(OperationRunID(rawValue: 1), .success(4)))
     #expect(effects.delivers)
     #expect(effects.described.isEmpty)
-    #expect(machine.storage.isDelivering)
+    #expect(machine.storage.machine.isDelivering)
     let concurrent = machine.send(.setValue(5))
     #expect(!concurrent.delivers)
     #expect(machine.takeOutbox() == ["state", "resume \(waiter): 4", "state"])
@@ -64,20 +64,20 @@ import Testing
   @Test func theLastSubscriberLeavingCancelsOnlyTheStoresOwnRun() async {
     var machine = await Query()
     let (id, _) = machine.subscribe()
-    machine.storage.conditionSubscriptions = [OperationSubscription {}]
+    machine.storage.machine.conditionSubscriptions = [OperationSubscription {}]
     machine.now += 1
     let effects = machine.send(.unsubscribe(id))
     #expect(effects.becameUnused)
     #expect(effects.described == ["cancel subscriptions"])
-    #expect(machine.storage.runs.isEmpty)
-    #expect(machine.storage.unusedSince == machine.now)
+    #expect(machine.storage.machine.runs.isEmpty)
+    #expect(machine.storage.machine.unusedSince == machine.now)
     #expect(machine.storage.state.cancellation == .reverted)
 
     var awaited = await Query()
     let (subscriber, _) = awaited.subscribe()
     awaited.enqueue(())
     awaited.send(.unsubscribe(subscriber))
-    #expect(awaited.storage.runs.count == 1)
+    #expect(awaited.storage.machine.runs.count == 1)
   }
 
   /// The stale timer: armed only while observed with a value fresh for a while, moved by new
@@ -90,7 +90,7 @@ import Testing
     #expect(machine.send(.setValue(1)).described.isEmpty)
     let (id, effects) = machine.subscribe()
     #expect(effects.described == ["arm timer 1"])
-    #expect(machine.storage.staleTimer?.deadline == machine.now + 10)
+    #expect(machine.storage.machine.staleTimer?.deadline == machine.now + 10)
     machine.now += 5
     #expect(machine.send(.setValue(2)).described == ["arm timer 2"])
     _ = machine.takeOutbox()
@@ -99,13 +99,13 @@ import Testing
     #expect(!machine.send(.staleTimerFired(1)).delivers)
     #expect(machine.send(.staleTimerFired(2)).delivers)
     #expect(machine.takeOutbox() == ["state", "became stale"])
-    #expect(machine.storage.staleTimer == nil)
+    #expect(machine.storage.machine.staleTimer == nil)
 
     machine.send(.setValue(3))
-    machine.storage.staleTimer?.task = Task {}
+    machine.storage.machine.staleTimer?.task = Task {}
     let left = machine.send(.unsubscribe(id))
     #expect(left.described == ["cancel task"])
-    #expect(machine.storage.staleTimer == nil)
+    #expect(machine.storage.machine.staleTimer == nil)
   }
 
   /// No timer with the default stale time of zero, nor without subscribers.
@@ -113,7 +113,7 @@ import Testing
     var machine = await Query { $0.options.runsAutomatically = false }
     machine.subscribe()
     #expect(machine.send(.setValue(1)).described.isEmpty)
-    #expect(machine.storage.staleTimer == nil)
+    #expect(machine.storage.machine.staleTimer == nil)
   }
 
   /// Invalidation refetches an observed store at once, replacing the run in flight; a value
@@ -121,10 +121,10 @@ import Testing
   @Test func invalidationRefetchesAnObservedStore() async {
     var machine = await Query()
     machine.subscribe()
-    machine.storage.runs[0].task = Task {}
+    machine.storage.machine.runs[0].task = Task {}
     let effects = machine.send(.invalidate)
     #expect(effects.described == ["cancel task", "launch 2"])
-    #expect(machine.storage.runs.map(\.trigger) == [.invalidate])
+    #expect(machine.storage.machine.runs.map(\.trigger) == [.invalidate])
     #expect(machine.storage.state.isInvalidated)
 
     var never = await Query { $0.options.staleness = .never }
@@ -165,10 +165,10 @@ import Testing
       body: { _, _, _ in 0 }, context: context, operationType: String.self)
     let effects = machine.send(.reconfigure(other, garbageCollectionDelay: .seconds(600)))
     #expect(effects.described == ["warn"])
-    #expect(machine.storage.garbageCollectionDelay == .seconds(600))
+    #expect(machine.storage.machine.garbageCollectionDelay == .seconds(600))
     #expect(!machine.storage.state.isInvalidatable)
     #expect(machine.send(.reconfigure(other, garbageCollectionDelay: .zero)).described.isEmpty)
-    #expect(machine.storage.garbageCollectionDelay == .seconds(600))
+    #expect(machine.storage.machine.garbageCollectionDelay == .seconds(600))
   }
 
   /// A restored value replaces the state and, being stale, is refetched for subscribers.
@@ -182,7 +182,7 @@ import Testing
     let effects = machine.send(.restore(restored))
     #expect(effects.described == ["launch 2"])
     #expect(machine.storage.state.currentValue == 5)
-    #expect(machine.storage.runs.map(\.trigger) == [.invalidate])
+    #expect(machine.storage.machine.runs.map(\.trigger) == [.invalidate])
   }
 
   /// The devtools' simulated load is a run of its own; ending it brings back the state before
@@ -193,10 +193,10 @@ import Testing
     let previous = machine.storage.state
     machine.send(.simulateLoading(Task {}))
     #expect(machine.storage.state.isLoading)
-    #expect(machine.storage.runs.map(\.trigger) == [.simulated])
+    #expect(machine.storage.machine.runs.map(\.trigger) == [.simulated])
     let simulation = SimulatedState(
       kind: .loading, path: ["a"], date: machine.now, previous: previous,
-      run: machine.storage.runs[0].id,
+      run: machine.storage.machine.runs[0].id,
       counts: OperationStore<QueryState<Int, TestFailure>>.counts(of: machine.storage.state))
     let effects = machine.send(.endSimulation(simulation))
     #expect(effects.described == ["cancel task"])

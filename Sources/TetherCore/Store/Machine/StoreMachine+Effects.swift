@@ -1,0 +1,104 @@
+import Foundation
+
+extension StoreMachine {
+  /// What the delivering thread hands out, in order.
+  enum Outgoing: Sendable {
+    /// A state for every subscriber (or, with a target, for one new subscriber).
+    case state(sequence: UInt64, target: UInt64?, StateBox)
+    /// The client's listeners hear that the store changed.
+    case changed
+    /// The client's listeners hear that a subscriber came (true) or left (false).
+    case subscriber(added: Bool)
+    /// The client's listeners hear that the value turned stale at its stale time.
+    case becameStale
+    /// The client's listeners get a new run log entry.
+    case logged(RunLogRecord)
+    /// A waiting caller goes on.
+    case resume(Waiter, RunStep)
+  }
+
+  /// Something to do once the lock is released.
+  enum Action: Sendable {
+    /// Resume a waiting caller (unless it must wait for deliveries, then it is queued).
+    case resume(Waiter, RunStep)
+    /// Cancel a run's task.
+    case cancel(Task<Void, Never>)
+    /// Start the task of the run whose slot this is.
+    case launch(RunSlot)
+    /// Stop watching rerun conditions.
+    case cancelSubscriptions([OperationSubscription])
+    /// Start the stale timer `generation`, due at `deadline`.
+    case armStaleTimer(deadline: Date, generation: UInt64)
+    /// Warn of a `store(for:)` with another operation type.
+    case warn(String)
+  }
+
+  /// The timer that tells subscribers when a fresh value turns stale; armed only while the
+  /// store has subscribers and a value fresh for a while.
+  struct StaleTimer: Sendable {
+    let deadline: Date
+    let generation: UInt64
+    /// Set once the task is started, outside the lock.
+    var task: Task<Void, Never>?
+  }
+
+  /// What to do once the lock is released: one small list, so that the common case (one
+  /// action) neither allocates nor costs much to destroy.
+  @usableFromInline
+  struct Effects: Sendable {
+    var actions = SmallList<Action>()
+    /// The store changed for the client's listeners — its state, subscribers, staleness or run
+    /// log — and its change markers hear of it.
+    @usableFromInline
+    var changed = false
+    /// This thread delivers the queued states and events, starting with `outgoing`, to
+    /// `subscribers`.
+    var delivers = false
+    var outgoing: [Outgoing] = []
+    var subscribers: [StoreSubscriber] = []
+    /// The first subscriber arrived: watch rerun conditions, tell the client.
+    var gainedSubscribers = false
+    /// The last subscriber left: tell the client.
+    var becameUnused = false
+    /// A run ended, so a launch that comes after its end needs no lock.
+    var finishedRun: OperationRunID?
+
+    init() {}
+
+    /// The run to launch when that is all there is to do (beside telling change markers): a
+    /// fetch's start, performed by code specialised for the store's state.
+    @usableFromInline
+    var soleLaunch: RunSlot? {
+      guard case .launch(let slot) = actions.first, actions.rest.isEmpty, !delivers,
+        !gainedSubscribers, !becameUnused
+      else { return nil }
+      return slot
+    }
+  }
+}
+
+/// A subscriber of a store: its id and since when it listens; a subclass made for the store's
+/// state type receives the states (`OperationStore.Subscriber`).
+///
+/// A class, not a struct, so that delivery can call it through a reference it borrows without
+/// retaining: a struct's closure loaded from an array is retained and released around each
+/// call, two atomic operations per subscriber per change. The subclass's `receive` is compiled
+/// once, unspecialised, and costs no generic-metadata lookup: it reaches the state through the
+/// box's own class metadata.
+///
+/// Unchecked `Sendable`: `id` and `since` are set under the store's lock when it subscribes,
+/// before any delivery can see it, and never change after.
+@usableFromInline
+class StoreSubscriber: @unchecked Sendable {
+  @exclusivity(unchecked)
+  final var id: UInt64 = 0
+  /// Deliveries up to this sequence number happened before it subscribed.
+  @exclusivity(unchecked)
+  final var since: UInt64 = 0
+
+  @usableFromInline
+  init() {}
+
+  /// Receives a state of the store, in a box of the store's state type.
+  func receive(_ state: StateBox) {}
+}

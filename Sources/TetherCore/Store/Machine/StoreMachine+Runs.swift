@@ -1,0 +1,108 @@
+import Foundation
+
+/// The machine's part of the transitions of runs: the runs in flight, their waiters and the
+/// run log. Which run an input may share or must wait for is the typed shell's to say.
+extension StoreMachine {
+  /// Whether any run is in flight.
+  @usableFromInline
+  var hasRuns: Bool { !runs.isEmpty }
+
+  /// Makes `waiter` wait for the end of the first run `mustWait` selects, to derive its input
+  /// again then; false when there is none.
+  @usableFromInline
+  mutating func `defer`(_ waiter: Waiter, toRunWhere mustWait: (RunSlot) -> Bool) -> Bool {
+    guard let index = runs.firstIndex(where: { mustWait($0.slot) }) else { return false }
+    runs[index].deferred.append(waiter)
+    return true
+  }
+
+  /// Makes `waiter` wait for the result of the first run `canShare` selects; false when there
+  /// is none.
+  @usableFromInline
+  mutating func join(_ waiter: Waiter, runWhere canShare: (RunSlot) -> Bool) -> Bool {
+    guard let index = runs.firstIndex(where: { canShare($0.slot) }) else { return false }
+    runs[index].waiters.append(waiter)
+    return true
+  }
+
+  /// The id of a new run.
+  @usableFromInline
+  mutating func takeRunID() -> OperationRunID {
+    defer { nextRunID += 1 }
+    return OperationRunID(rawValue: nextRunID)
+  }
+
+  /// Records run `id`, its slot made: it is logged and its task launched once the lock is
+  /// released. A restored attempt goes on from `failedAttempts`.
+  @usableFromInline
+  mutating func start(
+    _ slot: RunSlot, id: OperationRunID, trigger: RunTrigger, startDate: Date,
+    waiter: Waiter?, failedAttempts: Int?, loggedInput: (any Sendable)?
+  ) {
+    let attempt = (failedAttempts ?? 0) + 1
+    record(
+      RunLogRecord(
+        .runStarted, at: now, run: id, attempt: attempt, trigger: trigger,
+        payload: loggedInput))
+    var run = Run(
+      id: id, trigger: trigger, startDate: startDate, slot: slot, waiters: SmallList(waiter))
+    run.attempt = attempt
+    runs.append(run)
+    effects.actions.append(.launch(slot))
+  }
+
+  /// Adds callers moved from runs replaced by run `id` to its waiters.
+  mutating func add(_ waiters: SmallList<Waiter>, to id: OperationRunID) {
+    guard let index = index(of: id) else { return }
+    runs[index].waiters.append(contentsOf: waiters)
+  }
+
+  /// The slot of run `id`, while it is in flight.
+  @usableFromInline
+  func slot(of id: OperationRunID) -> RunSlot? {
+    runs.first { $0.id == id }?.slot
+  }
+
+  /// Ends run `id`, its result in its slot (`failure` when it failed): it is logged, its
+  /// callers are resumed, and those that waited for its end derive their input again. Returns
+  /// the automatic run that waited for it, to start now.
+  @usableFromInline
+  mutating func finish(_ id: OperationRunID, failure: (any Sendable)?) -> RunTrigger? {
+    guard let index = index(of: id) else { return nil }
+    let run = runs.remove(at: index)
+    effects.finishedRun = id
+    if !runs.isEmpty { dropRevertStates() }
+    record(
+      RunLogRecord(
+        failure == nil ? .succeeded : .failed, at: now, run: id, attempt: run.attempt,
+        otherDate: run.startDate, payload: failure))
+    for waiter in run.waiters { resume(waiter, with: .finished(run.slot)) }
+    for waiter in run.deferred { resume(waiter, with: .again) }
+    defer { pendingRerun = nil }
+    return pendingRerun
+  }
+
+  /// A caller stopped waiting: it is told so at once. Returns the run it waited for when
+  /// nobody wants that run any more, to cancel.
+  mutating func cancelWaiter(_ id: UInt64) -> OperationRunID? {
+    for index in runs.indices {
+      if let waiter = runs[index].deferred.remove(where: { $0.id == id }) {
+        resume(waiter, with: .cancelled)
+        return nil
+      }
+      guard let waiter = runs[index].waiters.remove(where: { $0.id == id }) else { continue }
+      resume(waiter, with: .cancelled)
+      let run = runs[index]
+      let isWanted = run.isAutomatic && !subscribers.isEmpty
+      return run.waiters.isEmpty && !isWanted ? run.id : nil
+    }
+    return nil
+  }
+
+  /// A run removed from the runs in flight is cancelled: its task, and its deferred callers
+  /// derive their input again.
+  mutating func cancelled(_ run: Run) {
+    if let task = run.task { effects.actions.append(.cancel(task)) }
+    for waiter in run.deferred { resume(waiter, with: .again) }
+  }
+}
