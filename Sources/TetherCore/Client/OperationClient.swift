@@ -30,9 +30,7 @@ public final class OperationClient: Sendable {
   public let defaults: OperationDefaults
   let queries = SanitizerVisibleMutex(StoreTable())
   let mutations = SanitizerVisibleMutex(StoreTable())
-  @usableFromInline
   let eventHub = ClientEventHub()
-  @usableFromInline
   let reference = ClientReference()
   let scopes = MutationScopes()
   let collector: GarbageCollector
@@ -94,11 +92,23 @@ public final class OperationClient: Sendable {
   public func store<Request: QueryRequest>(
     for query: Request
   ) -> OperationStore<QueryState<Request.Value, Request.Failure>> {
-    let configuration = makeConfiguration(
-      for: query, as: QueryState<Request.Value, Request.Failure>.self,
-      retryLimit: defaults.queryRetryLimit, deduplicates: defaults.deduplicatesQueries)
-    let store = store(with: configuration, at: query.path, isMutation: false)
-    if let placeholder = configuration.context[PlaceholderKey<Request.Value>.self] {
+    queryStore(
+      with: makeConfiguration(
+        for: query, as: QueryState<Request.Value, Request.Failure>.self,
+        retryLimit: defaults.queryRetryLimit, deduplicates: defaults.deduplicatesQueries),
+      at: query.path)
+  }
+
+  /// The query store at `path`, made or reconfigured with `configuration`, showing the
+  /// placeholder its operation sets. Compiled once: only the configuration, which holds the
+  /// operation's body, is made where `store(for:)` is called, for the operation's types.
+  @usableFromInline
+  func queryStore<Value: Sendable, Failure: Error>(
+    with configuration: OperationStore<QueryState<Value, Failure>>.Configuration,
+    at path: OperationPath
+  ) -> OperationStore<QueryState<Value, Failure>> {
+    let store = store(with: configuration, at: path, isMutation: false)
+    if let placeholder = configuration.context[PlaceholderKey<Value>.self] {
       showPlaceholder(placeholder, in: store)
     }
     return store
@@ -203,7 +213,7 @@ public final class OperationClient: Sendable {
   /// The context a store of `operation` runs with — the client's, with the operation's setup
   /// and the client's defaults where the operation is silent — and whether the client's
   /// default retry applies to it.
-  @inlinable
+  @usableFromInline
   func context<Operation: OperationRequest>(
     for operation: Operation, retryLimit: Int, deduplicates: Bool
   ) -> (OperationContext, isRetriedByDefault: Bool) {
@@ -215,7 +225,6 @@ public final class OperationClient: Sendable {
   }
 
   /// The client's context for the operation at `path`, before the operation's setup.
-  @usableFromInline
   func context(at path: OperationPath) -> OperationContext {
     var configured = context
     configured.storedPath = path
@@ -225,7 +234,6 @@ public final class OperationClient: Sendable {
 
   /// Fills in the client's defaults where the operation's setup is silent; returns whether
   /// the client's default retry applies (the operation set no retry limit of its own).
-  @usableFromInline
   func applyDefaults(
     to configured: inout OperationContext, retryLimit: Int, deduplicates: Bool
   ) -> Bool {
@@ -240,7 +248,6 @@ public final class OperationClient: Sendable {
 
   /// What a store made with `context` is kept with: its garbage-collection delay (its own,
   /// or the client's), whether it set one, and its run log's capacity.
-  @usableFromInline
   func storeSettings(
     for context: OperationContext
   ) -> (delay: Duration, ownDelay: Duration?, logCapacity: Int) {
@@ -253,13 +260,11 @@ public final class OperationClient: Sendable {
 
   /// When a store made at `date` with its own delay (or the client's) is first due for
   /// collection.
-  @usableFromInline
   func collectionDeadline(from date: Date, ownDelay: Duration?) -> Date {
     date.addingTimeInterval(ownDelay?.timeInterval ?? defaultCollectionInterval)
   }
 
   /// The store at `path`, reconfigured with `configuration`, or a new one made with it.
-  @inlinable
   func store<State: OperationState>(
     with configuration: OperationStore<State>.Configuration, at path: OperationPath,
     isMutation: Bool
@@ -286,7 +291,6 @@ public final class OperationClient: Sendable {
     return store
   }
 
-  @inlinable
   static func typed<State: OperationState>(
     _ store: any OperationStoreProtocol, as: State.Type
   ) -> OperationStore<State> {
@@ -299,7 +303,6 @@ public final class OperationClient: Sendable {
   }
 
   /// The store at `path`, or the one `make` creates, put there under the table's lock.
-  @usableFromInline
   func store(
     at path: OperationPath, isMutation: Bool, orMake make: () -> any ManagedStore
   ) -> (any ManagedStore, Bool) {
@@ -315,7 +318,6 @@ public final class OperationClient: Sendable {
 
   /// Announces a new store, restores its snapshot if `hydrate` kept one, and schedules its
   /// collection.
-  @usableFromInline
   func didAdd(
     _ store: any ManagedStore, at path: OperationPath, isMutation: Bool, deadline: Date,
     hydrate: (StoreSnapshot) -> StoreHydration
@@ -326,7 +328,6 @@ public final class OperationClient: Sendable {
     collector.schedule(store, at: path, isMutation: isMutation, deadline: deadline)
   }
 
-  @usableFromInline
   func showPlaceholder<Value: Sendable, Failure: Error>(
     _ placeholder: @Sendable (OperationClient) -> Value?,
     in store: OperationStore<QueryState<Value, Failure>>

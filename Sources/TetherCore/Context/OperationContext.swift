@@ -86,12 +86,10 @@ public struct OperationContext: Sendable {
   var restoredFailedAttempts = 0
 
   /// The configuration modifiers write, in plain fields so that reading it costs nothing.
-  @usableFromInline
   var options = StoreOptions()
 
   var clientReference: ClientReference?
 
-  @usableFromInline
   var values: [ObjectIdentifier: any Sendable] = [:]
 
   /// A context with `clock` (the system clock by default), `connectivity` (the kernel's view
@@ -110,7 +108,6 @@ public struct OperationContext: Sendable {
   public var client: OperationClient? { clientReference?.client }
 
   /// The value stored for `key`, or the key's default value.
-  @inlinable
   public subscript<Key: OperationContextKey>(key: Key.Type) -> Key.Value {
     get {
       guard !values.isEmpty else { return Key.defaultValue }
@@ -130,7 +127,6 @@ public protocol OperationContextKey {
 
 /// A weak reference to a client, shared by every context of its stores; attached once the
 /// client is initialised.
-@usableFromInline
 final class ClientReference: Sendable {
   private struct Weak {
     weak var client: OperationClient?

@@ -2,13 +2,10 @@ import Foundation
 
 /// The configuration the built-in modifiers write into a context, kept in plain fields rather
 /// than in the context's keyed values so that creating and running a store reads it for free.
-@usableFromInline
 struct StoreOptions: Sendable {
   /// Whether concurrent fetches share a run; nil when the operation does not say.
-  @usableFromInline
   var deduplicates: Bool?
   /// How long values stay fresh; nil when the operation does not say.
-  @usableFromInline
   var staleness: Staleness?
   /// Whether the store runs the operation on its own (subscription, invalidation, reruns).
   var runsAutomatically = true
@@ -19,7 +16,6 @@ struct StoreOptions: Sendable {
   /// The most pages a paginated state keeps, or nil for no limit.
   var maxPages: Int?
   /// The retry limit of the operation's retry modifier, or nil when it has none.
-  @usableFromInline
   var retryLimit: Int?
   /// When runs wait for the network.
   var networkMode = NetworkMode.online
@@ -38,7 +34,6 @@ struct StoreOptions: Sendable {
 }
 
 /// How long a fetched value stays fresh.
-@usableFromInline
 enum Staleness: Sendable {
   /// Fresh for a duration after it was fetched.
   case after(Duration)

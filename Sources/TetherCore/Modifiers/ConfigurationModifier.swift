@@ -157,8 +157,6 @@ extension MutationRequest {
 }
 
 /// The placeholder of a query's store, from `.placeholder(_:)`.
-@usableFromInline
 enum PlaceholderKey<Value: Sendable>: OperationContextKey {
-  @usableFromInline
   static var defaultValue: (@Sendable (OperationClient) -> Value?)? { nil }
 }

@@ -36,7 +36,6 @@ public protocol OperationModifier<Operation>: Sendable {
 }
 
 extension OperationModifier {
-  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {}
 
   @inlinable
@@ -64,16 +63,13 @@ where Modifier.Operation == Operation {
   /// The modifier applied to it.
   public let modifier: Modifier
 
-  @inlinable
   init(operation: Operation, modifier: Modifier) {
     self.operation = operation
     self.modifier = modifier
   }
 
-  @inlinable
   public var path: OperationPath { operation.path }
 
-  @inlinable
   public func setup(context: inout OperationContext) {
     operation.setup(context: &context)
     modifier.setup(context: &context, using: operation)

@@ -18,10 +18,8 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
   public let limit: Int
   /// The delay before each retry.
   public let backoff: Backoff
-  @usableFromInline
   let decide: (@Sendable (Operation.Failure) -> RetryDecision)?
 
-  @inlinable
   init(
     limit: Int, backoff: Backoff,
     decide: (@Sendable (Operation.Failure) -> RetryDecision)?
@@ -31,7 +29,6 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
     self.decide = decide
   }
 
-  @inlinable
   public func setup(context: inout OperationContext, using operation: Operation) {
     context.options.retryLimit = limit
   }
@@ -143,7 +140,6 @@ extension OperationRequest {
   ///   - backoff: how long to wait before each retry; 1 s, 2 s, 4 s … by default.
   ///   - decide: whether to retry a failure; by default a ``RetryableFailure`` decides for
   ///     itself and other failures are retried.
-  @inlinable
   public func retry(
     limit: Int,
     backoff: Backoff = .default,

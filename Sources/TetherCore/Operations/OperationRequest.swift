@@ -36,7 +36,6 @@ public protocol OperationRequest<Input, Value, Failure>: Sendable {
 }
 
 extension OperationRequest {
-  @inlinable
   public func setup(context: inout OperationContext) {}
 
   /// Wraps this operation in `modifier`.

@@ -28,7 +28,6 @@ public enum StoreHydration: Sendable, Hashable {
 extension OperationStore {
   /// The store's data as a snapshot; `.unchanged` without encoding it when it last changed
   /// at `unchangedSince` (a query's).
-  @usableFromInline
   func dehydrated(filter: SnapshotFilter, unchangedSince: Date?) -> StoreDehydration {
     let isChosen: Bool
     switch State.kind {
@@ -81,7 +80,6 @@ extension OperationStore {
   /// same submission date in its history, its retries counted from the attempts that had
   /// failed, and its lifecycles' restored contexts, so `onMutate` does not run again (it does
   /// for a context that is not `Codable`). It waits for its scope and the network as before.
-  @usableFromInline
   func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
     guard let type = State.self as? any PersistableState.Type else { return .unreadable }
     if State.kind == .mutation {

@@ -31,10 +31,8 @@ public enum OperationKind: String, Sendable, Hashable {
 
 /// Identifies one run of a store; later runs have greater ids.
 public struct OperationRunID: Hashable, Comparable, Sendable, CustomStringConvertible {
-  @usableFromInline
   let rawValue: UInt64
 
-  @usableFromInline
   init(rawValue: UInt64) {
     self.rawValue = rawValue
   }

@@ -15,19 +15,15 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   @usableFromInline
   var storedValue: Value?
-  @usableFromInline
   var storedPlaceholder: Value?
   @usableFromInline
   var storedTracker = RunTracker<Failure>()
   public var tracker: RunTracker<Failure> { storedTracker }
-  @usableFromInline
   var staleness: Staleness
-  @usableFromInline
   var staleTime: (@Sendable (QueryState) -> Duration)?
   /// The value before the first fetch, from `.defaultValue(_:)`.
   public let initialValue: Value?
 
-  @inlinable
   public init(context: OperationContext) {
     initialValue = context[DefaultValueKey<Value>.self]
     storedValue = initialValue
@@ -71,7 +67,6 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     return storedTracker.valueLastUpdatedAt?.adding(duration)
   }
 
-  @inlinable
   public var freshUntil: Date? {
     guard case .after(let base) = staleness, !storedTracker.isInvalidated,
       let updatedAt = storedTracker.valueLastUpdatedAt
@@ -82,7 +77,6 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 
   public var automaticRunInput: Void? { () }
 
-  @inlinable
   public static func canShareRun(_ input: Void, with runningInput: Void) -> Bool { true }
 
   @inlinable
@@ -94,6 +88,24 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
         storedTracker.error = nil
         storedTracker.status = .pending
       }
+    case .runFinished(let run, let result, let date):
+      if storedTracker.claimResult(of: run) { apply(result, at: date, final: true, of: run) }
+      storedTracker.remove(run)
+    case .currentValueSet(let value, let date):
+      storedValue = value
+      storedTracker.recordValue(at: date, final: true)
+    default:
+      applyRarely(event)
+    }
+  }
+
+  /// Applies an event no benchmark times: code compiled once, not specialised where the
+  /// state is changed.
+  @usableFromInline
+  mutating func applyRarely(_ event: OperationEvent<Self>) {
+    switch event {
+    case .runStarted, .runFinished, .currentValueSet:
+      apply(event)
     case .runYielded(let run, let result, let date):
       apply(result, at: date, final: false, of: run)
     case .retryScheduled(let run, let progress):
@@ -106,14 +118,8 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
       storedTracker.pause(run)
     case .runResumed(let run):
       storedTracker.resume(run)
-    case .runFinished(let run, let result, let date):
-      if storedTracker.claimResult(of: run) { apply(result, at: date, final: true, of: run) }
-      storedTracker.remove(run)
     case .runCancelled(let run, let reverted, _):
       storedTracker.cancel(run, reverted: reverted)
-    case .currentValueSet(let value, let date):
-      storedValue = value
-      storedTracker.recordValue(at: date, final: true)
     case .placeholderSet(let placeholder):
       storedPlaceholder = placeholder ?? nil
     case .invalidated:
@@ -139,15 +145,11 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
 }
 
 /// The value a query's store holds before its first fetch.
-@usableFromInline
 enum DefaultValueKey<Value: Sendable>: OperationContextKey {
-  @usableFromInline
   static var defaultValue: Value? { nil }
 }
 
 /// Stale time as a function of the state, from `.stale(after:)` with a closure.
-@usableFromInline
 enum StaleTimeKey<State: OperationState>: OperationContextKey {
-  @usableFromInline
   static var defaultValue: (@Sendable (State) -> Duration)? { nil }
 }

@@ -71,7 +71,6 @@ public struct RunTracker<Failure: Error>: Sendable {
     return true
   }
 
-  @usableFromInline
   mutating func cancel(_ run: OperationRunID, reverted: Bool) {
     remove(run)
     cancellation = reverted ? .reverted : .kept
@@ -92,24 +91,20 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records how far the transfer of `run`, a run in flight, has come.
-  @usableFromInline
   mutating func recordTransfer(_ progress: TransferProgress, of run: OperationRunID) {
     guard active.contains(run) else { return }
     transferProgress = progress
     transferRun = run
   }
 
-  @usableFromInline
   mutating func pause(_ run: OperationRunID) {
     if active.contains(run) { paused.insert(run) }
   }
 
-  @usableFromInline
   mutating func resume(_ run: OperationRunID) {
     paused.remove(run)
   }
 
-  @usableFromInline
   mutating func scheduleRetry(_ run: OperationRunID, _ progress: RetryProgress<Failure>) {
     retryingRun = run
     retryProgress = progress
@@ -118,7 +113,6 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records that the retry `scheduleRetry(_:_:)` announced for `run` was sent at `date`.
-  @usableFromInline
   mutating func startAttempt(of run: OperationRunID, at date: Date) {
     guard retryingRun == run else { return }
     retryProgress?.nextAttemptStartDate = date

@@ -15,7 +15,6 @@ extension OperationStore {
   }
 
   /// Sets the current value by hand, e.g. for an optimistic update; subscribers are notified.
-  @inlinable
   public func setCurrentValue(_ value: State.CurrentValue) {
     send(.setValue(value))
   }
@@ -23,7 +22,6 @@ extension OperationStore {
   /// Reads and changes the current value atomically, e.g. to edit one post in a loaded page.
   ///
   /// `body` runs under the store's lock: it must not call the store.
-  @inlinable
   public func withCurrentValue<Result, Failure: Error>(
     _ body: (inout State.CurrentValue) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -68,14 +66,12 @@ extension OperationStore {
   }
 
   /// Runs again on its own for `trigger` (a rerun condition, reconnection), if it should.
-  @usableFromInline
   func rerun(_ trigger: RunTrigger) {
     send(.rerun(trigger))
   }
 
   /// Takes the options of a later `store(for:)` of the same path: they apply from the next
   /// run on; runs in flight keep theirs.
-  @usableFromInline
   func reconfigure(with configuration: Configuration, garbageCollectionDelay: Duration) {
     send(.reconfigure(configuration, garbageCollectionDelay: garbageCollectionDelay))
   }

@@ -11,7 +11,6 @@ import TetherSynchronization
 /// only after every subscriber and listener has seen the state that run left.
 extension OperationStore {
   /// Feeds `input` to the store machine under the lock, then performs its effects.
-  @inlinable
   func send(_ input: Input) {
     perform(step(input))
   }
@@ -23,11 +22,24 @@ extension OperationStore {
   /// which retained it: once a persister or the devtools subscribe, the hub has a weak
   /// reference (their subscriptions hold it weakly) and with it a side table, and each such
   /// retain and release took the runtime's slow path (by callgrind).
-  @inlinable
   func step(_ input: Input) -> StoreMachine.Effects {
     let date = clock.now()
     let isListening = events?.isListening == true
     return withStorage { $0.step(input, at: date, isListening: isListening) }
+  }
+
+  /// Applies `transition` to the storage under the lock, as a step of the store machine;
+  /// returns what to do once the lock is released. A fetch's start and end come this way, by
+  /// code specialised for the state.
+  @inlinable
+  func change(_ transition: (inout Storage) -> Void) -> StoreMachine.Effects {
+    let date = clock.now()
+    let isListening = events?.isListening == true
+    return withStorage { storage in
+      storage.machine.begin(at: date, isListening: isListening)
+      transition(&storage)
+      return storage.machine.end()
+    }
   }
 
   /// Carries out what the machine decided, outside the lock. A fetch's start (one launch) is
@@ -35,9 +47,10 @@ extension OperationStore {
   /// once (`performInGeneral`).
   @inlinable
   func perform(_ effects: StoreMachine.Effects) {
-    if let slot = effects.soleLaunch {
-      if effects.changed { markChangedIfMarking() }
-      launch(TypedRunSlot<State>.of(slot))
+    if let launch = effects.soleLaunch {
+      // A run started: the state changed.
+      markChangedIfMarking()
+      self.launch(launch)
     } else {
       performInGeneral(effects)
     }
@@ -74,13 +87,13 @@ extension OperationStore {
     }
     if effects.gainedSubscribers { didGainSubscribers() }
     if effects.becameUnused { didBecomeUnused() }
-    for case .launch(let slot) in effects.actions { launch(TypedRunSlot<State>.of(slot)) }
+    for case .launch(let launch) in effects.actions { self.launch(launch) }
   }
 
   func perform(_ action: StoreMachine.Action) {
     switch action {
     case .resume(let waiter, let step): waiter.continuation.resume(returning: step)
-    case .launch(let slot): launch(TypedRunSlot<State>.of(slot))
+    case .launch(let launch): self.launch(launch)
     case .cancel(let task): task.cancel()
     case .cancelSubscriptions(let subscriptions):
       for subscription in subscriptions { subscription.cancel() }

@@ -72,11 +72,12 @@ extension OperationStore {
     -> State.OperationValue
   {
     switch step {
-    case .finished(let slot):
-      switch TypedRunSlot<State>.of(slot).outcome {
+    case .finished(let outcome):
+      switch unsafeDowncast(
+        outcome, to: OutcomeBox<Result<State.OperationValue, State.Failure>>.self
+      ).outcome {
       case .success(let value): return value
       case .failure(let failure): throw .failure(failure)
-      case nil: throw .cancelled
       }
     case .cancelled, .paused, .again, .nothing: throw .cancelled
     }

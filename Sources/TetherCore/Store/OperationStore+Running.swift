@@ -36,18 +36,14 @@ extension OperationStore {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RunStep, Never>) in
           let waiter = StoreMachine.Waiter(
             id: id, continuation: continuation, returnsWhenPaused: returnsWhenPaused)
-          let date = clock.now()
-          let isListening = events?.isListening == true
-          let effects = withoutActuallyEscaping(derive) { derive in
-            withStorage { storage in
-              storage.step(
-                .enqueue(
-                  waiter, trigger: trigger, mode: mode, restoring: restored,
-                  isCancelled: Task.isCancelled, derive: derive),
-                at: date, isListening: isListening)
-            }
-          }
-          perform(effects)
+          perform(
+            change { storage in
+              // Read under the lock, so that a cancellation either comes before (and is seen
+              // here) or finds the waiter enqueued.
+              storage.enqueue(
+                waiter, trigger: trigger, mode: mode, restoring: restored,
+                isCancelled: Task.isCancelled, derive: derive)
+            })
         }
       } onCancel: {
         cancelWaiter(id)
@@ -57,12 +53,6 @@ extension OperationStore {
     }
   }
 
-  /// The input as the run log shows it: nothing for a query.
-  @inlinable
-  static func loggedInput(_ input: State.RunInput) -> (any Sendable)? {
-    State.RunInput.self == Void.self ? nil : input
-  }
-
   /// Starts the task of a run recorded by `startRun`, outside the lock.
   ///
   /// The task starts immediately on the calling thread, so an operation that completes
@@ -70,16 +60,15 @@ extension OperationStore {
   /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
   /// gets its task cancelled, which does nothing to a finished task.
   @inlinable
-  func launch(_ launch: TypedRunSlot<State>) {
-    let task = Task.immediate { await self.execute(launch) }
-    if lastFinishedRun.load(ordering: .relaxed) == launch.id.rawValue { return }
-    record(task, of: launch.id)
+  func launch(_ launch: RunLaunch) {
+    record(Task.immediate { await self.execute(launch) }, of: launch.id)
   }
 
   /// Keeps the task of run `id` for cancellation; a run that ended meanwhile has its task
-  /// cancelled.
+  /// cancelled (a run that ended last costs no lock).
   @usableFromInline
   func record(_ task: Task<Void, Never>, of id: OperationRunID) {
+    if lastFinishedRun.load(ordering: .relaxed) == id.rawValue { return }
     let isRunning = withStorage { storage in
       guard let index = storage.machine.index(of: id) else { return false }
       storage.machine.runs[index].task = task
@@ -92,8 +81,9 @@ extension OperationStore {
   /// first — for its mutation scope, its lifecycle hooks, the network — or goes on from a
   /// restored attempt goes through `executeAfterWaiting`, compiled once.
   @inlinable
-  func execute(_ launch: TypedRunSlot<State>) async {
-    let context = launch.configuration.context
+  func execute(_ launch: RunLaunch) async {
+    let configuration = unsafeDowncast(launch.configuration, to: Configuration.self)
+    let context = configuration.context
     guard launch.restored == nil, context.startsAtOnce else {
       await executeAfterWaiting(launch)
       return
@@ -101,7 +91,8 @@ extension OperationStore {
     let result: Result<State.OperationValue, State.Failure>
     do throws(State.Failure) {
       result = .success(
-        try await launch.configuration.body(launch.input, context, continuation(for: launch.id)))
+        try await configuration.body(
+          Storage.input(launch.input), context, continuation(for: launch.id)))
     } catch {
       result = .failure(error)
     }
@@ -111,8 +102,8 @@ extension OperationStore {
   /// The body of a run's task that waits for the mutation scope and the network if needed,
   /// runs the lifecycle hooks and the operation, and records the end.
   @usableFromInline
-  func executeAfterWaiting(_ launch: TypedRunSlot<State>) async {
-    let configuration = launch.configuration
+  func executeAfterWaiting(_ launch: RunLaunch) async {
+    let configuration = unsafeDowncast(launch.configuration, to: Configuration.self)
     var context = configuration.context
     if let restored = launch.restored {
       context.restoredFailedAttempts = restored.failedAttempts
@@ -145,7 +136,8 @@ extension OperationStore {
     }
     var result: Result<State.OperationValue, State.Failure>
     do throws(State.Failure) {
-      result = .success(try await configuration.body(launch.input, context, continuation))
+      result = .success(
+        try await configuration.body(Storage.input(launch.input), context, continuation))
     } catch {
       result = .failure(error)
     }
@@ -162,7 +154,7 @@ extension OperationStore {
   /// once subscribers and listeners have seen the state it left.
   @inlinable
   func finish(_ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>) {
-    send(.finish(id, result))
+    perform(change { $0.finish(id, with: result) })
   }
 
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
@@ -214,18 +206,18 @@ extension OperationStore {
   /// context it had (`onMutate` again only for a context that could not be restored). The
   /// contexts are kept with the run for a snapshot of it while it is paused.
   func beginHooks(
-    _ launch: TypedRunSlot<State>, context: OperationContext
+    _ launch: RunLaunch, context: OperationContext
   ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
     let hooks = context[RunHooksKey<State.RunInput, State.OperationValue, State.Failure>.self]
     let records = launch.restored?.hookRecords
     var settlements: [RunHookSettlement<State.OperationValue, State.Failure>] = []
     for (index, hook) in hooks.enumerated() {
       if let records, index < records.count, let record = records[index],
-        let resumed = hook.resume(launch.input, record)
+        let resumed = hook.resume(Storage.input(launch.input), record)
       {
         settlements.append(resumed)
       } else {
-        settlements.append(await hook.begin(launch.input, context))
+        settlements.append(await hook.begin(Storage.input(launch.input), context))
       }
     }
     let kept = settlements.map(\.record)

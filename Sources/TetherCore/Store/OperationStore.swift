@@ -38,11 +38,9 @@ public final class OperationStore<State: OperationState>: Sendable {
   @exclusivity(unchecked) nonisolated(unsafe) var storage: Storage
   @usableFromInline
   let events: ClientEventHub?
-  @usableFromInline
   let clientReference: ClientReference?
   /// The id of the run that finished last, so that a run that finished before its task's
   /// handle was recorded costs no second lock.
-  @usableFromInline
   let lastFinishedRun = Atomic<UInt64>(0)
   /// Set by the first change after the client's change marker last cleared it (see
   /// `OperationClient.markChangedStores`).
@@ -61,13 +59,12 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline
     let context: OperationContext
     /// The operation's type, for the warning about a `store(for:)` with other modifiers.
-    @usableFromInline
     let operationType: any Any.Type
     /// Whether concurrent fetches share a run.
     @usableFromInline
     let deduplicates: Bool
 
-    @inlinable
+    @usableFromInline
     init(
       body:
         @escaping @Sendable (
@@ -134,7 +131,6 @@ public final class OperationStore<State: OperationState>: Sendable {
     @usableFromInline
     var configuration: Configuration
 
-    @inlinable
     init(
       state: State, configuration: Configuration, logCapacity: Int,
       garbageCollectionDelay: Duration, createdAt date: Date
@@ -147,7 +143,6 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
   }
 
-  @inlinable
   init(
     path: OperationPath,
     configuration: Configuration,

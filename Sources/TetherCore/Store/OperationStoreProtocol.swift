@@ -126,7 +126,6 @@ extension OperationStore: OperationStoreProtocol {
 }
 
 /// What a client needs of its stores beyond the public protocol.
-@usableFromInline
 protocol ManagedStore: OperationStoreProtocol {
   /// How long the store is kept without subscribers.
   var garbageCollectionDelay: Duration { get }
@@ -156,45 +155,36 @@ protocol ManagedStore: OperationStoreProtocol {
 }
 
 extension OperationStore: ManagedStore {
-  @usableFromInline
   var garbageCollectionDelay: Duration {
     withStorage { $0.machine.garbageCollectionDelay }
   }
 
-  @usableFromInline
   var unusedSince: Date? { withStorage { $0.machine.unusedSince } }
 
-  @usableFromInline
   var isRunning: Bool { withStorage { $0.machine.hasRuns } }
 
-  @usableFromInline
   var isSkippedByPrefixRefetch: Bool {
     withStorage {
       !$0.configuration.context.options.runsAutomatically || !$0.state.isInvalidatable
     }
   }
 
-  @usableFromInline
   func refetchUntilSettledOrPaused() async {
     _ = await runStep(.refetch, mode: .replace, returnsWhenPaused: true) { $0.refetchInput }
   }
 
-  @usableFromInline
   func markChanged() {
     markChangedIfMarking()
   }
 
-  @usableFromInline
   func clearChangeMark() {
     changeMark.store(false, ordering: .releasing)
   }
 
-  @usableFromInline
   func capturedValue() -> (any Sendable)? {
     withStorage { $0.state.hasValue ? $0.state.currentValue : nil }
   }
 
-  @usableFromInline
   func restore(capturedValue: any Sendable) {
     guard let value = capturedValue as? State.CurrentValue else { return }
     setCurrentValue(value)

@@ -4,7 +4,6 @@ extension OperationStore {
   /// What can happen to a store: the closed set of inputs of its machine (see
   /// `Storage.step(_:at:isListening:)`). Every change of a store is one of these, applied under
   /// its lock; what must happen outside the lock comes back as ``Effects``.
-  @usableFromInline
   enum Input {
     /// A caller wants a run: `derive` reads its input from the state (nil: nothing to run).
     /// `isCancelled` is whether the calling task was cancelled, read under the lock.

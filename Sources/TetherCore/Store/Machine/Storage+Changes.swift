@@ -4,11 +4,10 @@ import Foundation
 /// invalidation, reset, a new configuration, a restored snapshot, and the automatic runs these
 /// start.
 extension OperationStore.Storage {
-  @inlinable
   mutating func setValue(_ value: State.CurrentValue) {
-    if machine.hasRuns { machine.dropRevertStates() }
+    machine.dropRevertStates()
     apply(.currentValueSet(value, date: machine.now))
-    machine.recordValueSet()
+    machine.record(RunLogRecord(.valueSet, at: machine.now))
   }
 
   /// Marks the value invalid; a store with subscribers that runs on its own refetches at once,
@@ -20,7 +19,7 @@ extension OperationStore.Storage {
     guard machine.hasSubscribers, configuration.context.options.runsAutomatically,
       let input = state.automaticRunInput
     else { return }
-    if machine.runs.contains(where: { State.mustWait(input, for: Self.input(of: $0.slot)) }) {
+    if machine.runs.contains(where: { State.mustWait(input, for: Self.input($0.input)) }) {
       machine.pendingRerun = .invalidate
       return
     }
@@ -56,7 +55,7 @@ extension OperationStore.Storage {
     }
     guard
       !machine.runs.contains(where: {
-        let running = Self.input(of: $0.slot)
+        let running = Self.input($0.input)
         return State.canShareRun(input, with: running) || State.mustWait(input, for: running)
       })
     else { return }
@@ -98,7 +97,7 @@ extension OperationStore.Storage {
   mutating func restore(_ restored: State) {
     state = restored
     machine.dropRevertStates()
-    machine.recordValueSet()
+    machine.record(RunLogRecord(.valueSet, at: machine.now))
     notify()
     startAutomaticRunIfNeeded(.invalidate)
   }

@@ -7,13 +7,12 @@ extension OperationStore.Storage {
     _ result: Result<State.OperationValue, State.Failure>, of run: OperationRunID
   ) {
     guard let index = machine.index(of: run) else { return }
-    let slot = TypedRunSlot<State>.of(machine.runs[index].slot)
-    if slot.revertState == nil {
+    if machine.runs[index].revertState == nil {
       machine.dropRevertStates()
-      slot.revertState = state
+      machine.runs[index].revertState = TypedStateBox(state)
     } else if machine.runs.count > 1 {
       for other in machine.runs.indices where other != index {
-        machine.runs[other].slot.dropRevertState()
+        machine.runs[other].revertState = nil
       }
     }
     apply(.runYielded(run, result, date: machine.now))

@@ -17,13 +17,13 @@ extension OperationStore.Storage {
       return
     }
     if machine.hasRuns {
-      if machine.defer(waiter, toRunWhere: { State.mustWait(input, for: Self.input(of: $0)) }) {
+      if machine.defer(waiter, toRunWhere: { State.mustWait(input, for: Self.input($0)) }) {
         return
       }
       switch mode {
       case .join:
         if configuration.deduplicates,
-          machine.join(waiter, runWhere: { State.canShareRun(input, with: Self.input(of: $0)) })
+          machine.join(waiter, runWhere: { State.canShareRun(input, with: Self.input($0)) })
         {
           return
         }
@@ -37,10 +37,18 @@ extension OperationStore.Storage {
     startRun(input, trigger: trigger, waiter: waiter, restoring: restored)
   }
 
-  /// The input of the run whose slot is `slot`.
+  /// A run's input, as the machine keeps it: nil for a query's (`Void`), which costs neither
+  /// an existential nor a cast.
   @inlinable
-  static func input(of slot: RunSlot) -> State.RunInput {
-    TypedRunSlot<State>.of(slot).input
+  static func input(_ input: (any Sendable)?) -> State.RunInput {
+    if State.RunInput.self == Void.self { return unsafeBitCast((), to: State.RunInput.self) }
+    return input as! State.RunInput
+  }
+
+  /// `input` as the machine keeps it.
+  @inlinable
+  static func kept(_ input: State.RunInput) -> (any Sendable)? {
+    State.RunInput.self == Void.self ? nil : input
   }
 
   /// Records a new run; its task starts once the lock is released. A restored attempt keeps
@@ -52,13 +60,11 @@ extension OperationStore.Storage {
     restoring restored: RestoredAttempt? = nil
   ) -> OperationRunID {
     let id = machine.takeRunID()
-    let startDate = restored?.startDate ?? machine.now
+    let startDate = machine.startDate(restoring: restored)
     apply(.runStarted(id, input: input, date: startDate))
-    let slot = TypedRunSlot<State>(
-      id: id, input: input, configuration: configuration, restored: restored)
     machine.start(
-      slot, id: id, trigger: trigger, startDate: startDate, waiter: waiter,
-      failedAttempts: restored?.failedAttempts, loggedInput: OperationStore.loggedInput(input))
+      id, input: Self.kept(input), configuration: configuration, trigger: trigger,
+      startDate: startDate, waiter: waiter, restored: restored)
     return id
   }
 
@@ -81,15 +87,14 @@ extension OperationStore.Storage {
   mutating func finish(
     _ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>
   ) {
-    guard let slot = machine.slot(of: id) else { return }
+    guard machine.isRunning(id) else { return }
     apply(.runFinished(id, result, date: machine.now))
-    TypedRunSlot<State>.of(slot).outcome = result
     let failure: (any Sendable)?
     switch result {
     case .success: failure = nil
     case .failure(let error): failure = error
     }
-    if let trigger = machine.finish(id, failure: failure) {
+    if let trigger = machine.finish(id, outcome: OutcomeBox(result), failure: failure) {
       startAutomaticRunIfNeeded(trigger)
     }
   }
@@ -121,7 +126,7 @@ extension OperationStore.Storage {
     movingWaitersInto waiters: inout SmallList<StoreMachine.Waiter>
   ) {
     let isReplaced = { (run: StoreMachine.Run) in
-      State.canShareRun(input, with: Self.input(of: run.slot))
+      State.canShareRun(input, with: Self.input(run.input))
     }
     guard machine.runs.contains(where: isReplaced) else { return }
     let replaced = machine.runs.filter(isReplaced)
@@ -136,10 +141,8 @@ extension OperationStore.Storage {
   mutating func end(_ run: StoreMachine.Run, reverting: Bool) {
     machine.cancelled(run)
     // What the run yielded is undone only when nothing else changed the state since.
-    if reverting, let revertState = TypedRunSlot<State>.of(run.slot).revertState,
-      machine.runs.isEmpty
-    {
-      state = revertState
+    if reverting, let revertState = run.revertState, machine.runs.isEmpty {
+      state = unsafeDowncast(revertState, to: TypedStateBox<State>.self).state
     }
     apply(.runCancelled(run.id, reverted: reverting, date: machine.now))
     machine.record(

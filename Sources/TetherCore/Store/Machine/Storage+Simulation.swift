@@ -16,10 +16,9 @@ extension OperationStore.Storage {
     let id = machine.takeRunID()
     apply(.runStarted(id, input: input, date: machine.now))
     machine.record(RunLogRecord(.runStarted, at: machine.now, run: id, trigger: .simulated))
-    let slot = TypedRunSlot<State>(
-      id: id, input: input, configuration: configuration, restored: nil)
     var run = StoreMachine.Run(
-      id: id, trigger: .simulated, startDate: machine.now, slot: slot, waiters: SmallList())
+      id: id, trigger: .simulated, startDate: machine.now, input: Self.kept(input),
+      waiters: SmallList())
     run.task = task
     machine.runs.append(run)
   }

@@ -13,7 +13,9 @@ import Foundation
 /// `@inlinable`, so that it is specialised for the state where it is called.
 extension OperationStore.Storage {
   /// Applies `input` at `date`; `isListening` says whether the client has event listeners.
-  @inlinable
+  ///
+  /// A fetch's start and end (`enqueue`, `finish`) are also applied without an ``Input``, by
+  /// code specialised where they are called (`OperationStore.change`).
   mutating func step(
     _ input: OperationStore.Input, at date: Date, isListening: Bool
   ) -> StoreMachine.Effects {
@@ -25,16 +27,6 @@ extension OperationStore.Storage {
         derive: derive)
     case .finish(let run, let result): finish(run, with: result)
     case .setValue(let value): setValue(value)
-    default: stepRarely(input)
-    }
-    return machine.end()
-  }
-
-  /// Applies an input no benchmark times (every one but a run's start and end and a value
-  /// set by hand): generic code, not specialised into the caller's module.
-  @usableFromInline
-  mutating func stepRarely(_ input: OperationStore.Input) {
-    switch input {
     case .cancelWaiter(let id): cancelWaiter(id)
     case .yield(let run, let result): yield(result, of: run)
     case .retryScheduled(let run, let progress): scheduleRetry(progress, of: run)
@@ -57,8 +49,8 @@ extension OperationStore.Storage {
     case .simulateLoading(let task): simulateLoading(task)
     case .simulateFailure(let failure): simulateFailure(failure)
     case .endSimulation(let simulation): endSimulation(simulation)
-    case .enqueue, .finish, .setValue: break  // `step` applies these itself.
     }
+    return machine.end()
   }
 
   // MARK: What every transition uses

@@ -23,8 +23,8 @@ extension StoreMachine {
     case resume(Waiter, RunStep)
     /// Cancel a run's task.
     case cancel(Task<Void, Never>)
-    /// Start the task of the run whose slot this is.
-    case launch(RunSlot)
+    /// Start a run's task.
+    case launch(RunLaunch)
     /// Stop watching rerun conditions.
     case cancelSubscriptions([OperationSubscription])
     /// Start the stale timer `generation`, due at `deadline`.
@@ -49,7 +49,6 @@ extension StoreMachine {
     var actions = SmallList<Action>()
     /// The store changed for the client's listeners — its state, subscribers, staleness or run
     /// log — and its change markers hear of it.
-    @usableFromInline
     var changed = false
     /// This thread delivers the queued states and events, starting with `outgoing`, to
     /// `subscribers`.
@@ -68,11 +67,11 @@ extension StoreMachine {
     /// The run to launch when that is all there is to do (beside telling change markers): a
     /// fetch's start, performed by code specialised for the store's state.
     @usableFromInline
-    var soleLaunch: RunSlot? {
-      guard case .launch(let slot) = actions.first, actions.rest.isEmpty, !delivers,
+    var soleLaunch: RunLaunch? {
+      guard case .launch(let launch) = actions.first, actions.rest.isEmpty, !delivers,
         !gainedSubscribers, !becameUnused
       else { return nil }
-      return slot
+      return launch
     }
   }
 }

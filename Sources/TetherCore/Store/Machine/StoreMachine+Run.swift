@@ -1,14 +1,15 @@
 import Foundation
 
 extension StoreMachine {
-  /// A run in flight, as the machine keeps it: everything but what depends on the operation's
-  /// types, which its `slot` holds.
+  /// A run in flight, as the machine keeps it; what depends on the operation's types is
+  /// opaque to it: the input (a `State.RunInput`) and the state to revert to (a
+  /// ``TypedStateBox``), which the typed shell reads.
   struct Run: Sendable {
     let id: OperationRunID
     let trigger: RunTrigger
     let startDate: Date
-    /// The run's input, revert state and result, for the typed shell.
-    let slot: RunSlot
+    /// Nil for a query's (`Void`), so that a fetch copies no existential.
+    let input: (any Sendable)?
     var task: Task<Void, Never>?
     /// Callers waiting for this run's result.
     var waiters: SmallList<Waiter>
@@ -17,6 +18,9 @@ extension StoreMachine {
     /// The attempt in flight, from 1.
     var attempt = 1
     var pausedSince: Date?
+    /// The state before the run's first yield, to revert to if it is cancelled; dropped as
+    /// soon as anything else changes the state.
+    var revertState: StateBox?
     /// What the run keeps across its attempts (the pages a refetch has fetched).
     var progress: (any Sendable)?
     /// The contexts its lifecycles' `onMutate` returned, as JSON, for a snapshot.
@@ -51,8 +55,8 @@ extension StoreMachine {
 /// What a caller waiting for a run is told.
 @usableFromInline
 enum RunStep: Sendable {
-  /// The run ended; its result is in its slot.
-  case finished(RunSlot)
+  /// The run ended with this result, in an ``OutcomeBox`` of the store's result type.
+  case finished(any AnyObject & Sendable)
   /// The run was cancelled, or the caller stopped waiting.
   case cancelled
   /// The run paused (only for callers that asked to return then).
@@ -63,23 +67,23 @@ enum RunStep: Sendable {
   case nothing
 }
 
-/// What a run carries of its operation's types — its input, the state to revert to if it is
-/// cancelled, its result once it ends — opaque to the machine, read by the typed shell
-/// (``TypedRunSlot``). Its mutable parts change only under the store's lock, and the result is
-/// read by waiters only after they are resumed.
+/// What a run's task starts with: its id, its input (a `State.RunInput`), the configuration
+/// it runs with (the store's `Configuration`) and the attempt it goes on from, if restored.
 @usableFromInline
-class RunSlot: @unchecked Sendable {
+struct RunLaunch: Sendable {
   @usableFromInline
-  init() {}
-
-  /// Forgets the state to revert to.
-  func dropRevertState() {}
+  let id: OperationRunID
+  @usableFromInline
+  let input: (any Sendable)?
+  @usableFromInline
+  let configuration: any AnyObject & Sendable
+  @usableFromInline
+  let restored: RestoredAttempt?
 }
 
 /// A state of the store queued for its subscribers, opaque to the machine (a ``TypedStateBox``
 /// of the store's state type).
 @usableFromInline
 class StateBox: @unchecked Sendable {
-  @usableFromInline
   init() {}
 }

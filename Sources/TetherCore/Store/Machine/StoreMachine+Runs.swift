@@ -10,8 +10,8 @@ extension StoreMachine {
   /// Makes `waiter` wait for the end of the first run `mustWait` selects, to derive its input
   /// again then; false when there is none.
   @usableFromInline
-  mutating func `defer`(_ waiter: Waiter, toRunWhere mustWait: (RunSlot) -> Bool) -> Bool {
-    guard let index = runs.firstIndex(where: { mustWait($0.slot) }) else { return false }
+  mutating func `defer`(_ waiter: Waiter, toRunWhere mustWait: ((any Sendable)?) -> Bool) -> Bool {
+    guard let index = runs.firstIndex(where: { mustWait($0.input) }) else { return false }
     runs[index].deferred.append(waiter)
     return true
   }
@@ -19,8 +19,8 @@ extension StoreMachine {
   /// Makes `waiter` wait for the result of the first run `canShare` selects; false when there
   /// is none.
   @usableFromInline
-  mutating func join(_ waiter: Waiter, runWhere canShare: (RunSlot) -> Bool) -> Bool {
-    guard let index = runs.firstIndex(where: { canShare($0.slot) }) else { return false }
+  mutating func join(_ waiter: Waiter, runWhere canShare: ((any Sendable)?) -> Bool) -> Bool {
+    guard let index = runs.firstIndex(where: { canShare($0.input) }) else { return false }
     runs[index].waiters.append(waiter)
     return true
   }
@@ -32,23 +32,31 @@ extension StoreMachine {
     return OperationRunID(rawValue: nextRunID)
   }
 
-  /// Records run `id`, its slot made: it is logged and its task launched once the lock is
-  /// released. A restored attempt goes on from `failedAttempts`.
+  /// Records run `id` of `input` (nil for a query's, which the log shows as nothing), which
+  /// runs with `configuration`: it is logged and its task launched once the lock is released.
+  /// A restored attempt goes on from where it was.
   @usableFromInline
   mutating func start(
-    _ slot: RunSlot, id: OperationRunID, trigger: RunTrigger, startDate: Date,
-    waiter: Waiter?, failedAttempts: Int?, loggedInput: (any Sendable)?
+    _ id: OperationRunID, input: (any Sendable)?, configuration: any AnyObject & Sendable,
+    trigger: RunTrigger, startDate: Date, waiter: Waiter?, restored: RestoredAttempt?
   ) {
-    let attempt = (failedAttempts ?? 0) + 1
+    let attempt = (restored?.failedAttempts ?? 0) + 1
     record(
       RunLogRecord(
         .runStarted, at: now, run: id, attempt: attempt, trigger: trigger,
-        payload: loggedInput))
+        payload: input))
     var run = Run(
-      id: id, trigger: trigger, startDate: startDate, slot: slot, waiters: SmallList(waiter))
+      id: id, trigger: trigger, startDate: startDate, input: input, waiters: SmallList(waiter))
     run.attempt = attempt
     runs.append(run)
-    effects.actions.append(.launch(slot))
+    effects.actions.append(
+      .launch(RunLaunch(id: id, input: input, configuration: configuration, restored: restored)))
+  }
+
+  /// When a run submitted now, or restored from `restored`, started.
+  @usableFromInline
+  func startDate(restoring restored: RestoredAttempt?) -> Date {
+    restored?.startDate ?? now
   }
 
   /// Adds callers moved from runs replaced by run `id` to its waiters.
@@ -57,17 +65,19 @@ extension StoreMachine {
     runs[index].waiters.append(contentsOf: waiters)
   }
 
-  /// The slot of run `id`, while it is in flight.
+  /// Whether run `id` is in flight.
   @usableFromInline
-  func slot(of id: OperationRunID) -> RunSlot? {
-    runs.first { $0.id == id }?.slot
+  func isRunning(_ id: OperationRunID) -> Bool {
+    index(of: id) != nil
   }
 
-  /// Ends run `id`, its result in its slot (`failure` when it failed): it is logged, its
-  /// callers are resumed, and those that waited for its end derive their input again. Returns
-  /// the automatic run that waited for it, to start now.
+  /// Ends run `id` with `outcome` (`failure` when it failed): it is logged, its callers are
+  /// resumed with the outcome, and those that waited for its end derive their input again.
+  /// Returns the automatic run that waited for it, to start now.
   @usableFromInline
-  mutating func finish(_ id: OperationRunID, failure: (any Sendable)?) -> RunTrigger? {
+  mutating func finish(
+    _ id: OperationRunID, outcome: any AnyObject & Sendable, failure: (any Sendable)?
+  ) -> RunTrigger? {
     guard let index = index(of: id) else { return nil }
     let run = runs.remove(at: index)
     effects.finishedRun = id
@@ -76,7 +86,7 @@ extension StoreMachine {
       RunLogRecord(
         failure == nil ? .succeeded : .failed, at: now, run: id, attempt: run.attempt,
         otherDate: run.startDate, payload: failure))
-    for waiter in run.waiters { resume(waiter, with: .finished(run.slot)) }
+    for waiter in run.waiters { resume(waiter, with: .finished(outcome)) }
     for waiter in run.deferred { resume(waiter, with: .again) }
     defer { pendingRerun = nil }
     return pendingRerun

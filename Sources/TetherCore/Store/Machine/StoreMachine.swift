@@ -7,8 +7,7 @@ import Foundation
 /// it for every transition and keeps to itself only what needs the state's type.
 ///
 /// What a run carries of its operation's types (its input, the state to revert to, its
-/// result) lives in its ``RunSlot``, opaque to the machine; a waiter resumed with
-/// ``RunStep/finished(_:)`` reads the result from that slot.
+/// result) is opaque to the machine: existentials and boxes the typed shell reads back.
 @usableFromInline
 struct StoreMachine {
   var runs: [Run] = []
@@ -39,7 +38,6 @@ struct StoreMachine {
   /// What the step under way decided to do once the lock is released.
   var effects = Effects()
 
-  @usableFromInline
   init(logCapacity: Int, garbageCollectionDelay: Duration, createdAt date: Date) {
     self.log = RunLog(capacity: logCapacity)
     self.garbageCollectionDelay = garbageCollectionDelay
@@ -123,20 +121,16 @@ struct StoreMachine {
     effects.actions.append(.resume(waiter, step))
   }
 
-  /// Records that the value was set by hand (or restored).
-  @usableFromInline
-  mutating func recordValueSet() {
-    record(RunLogRecord(.valueSet, at: now))
-  }
-
   /// Forgets every run's revert snapshot: the state has changed for another reason.
-  @usableFromInline
   mutating func dropRevertStates() {
-    for run in runs { run.slot.dropRevertState() }
+    for index in runs.indices where runs[index].revertState != nil {
+      runs[index].revertState = nil
+    }
   }
 
   /// The index of run `id` in flight.
   func index(of id: OperationRunID) -> Int? {
-    runs.firstIndex { $0.id == id }
+    for index in runs.indices where runs[index].id == id { return index }
+    return nil
   }
 }

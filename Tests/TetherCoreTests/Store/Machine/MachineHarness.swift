@@ -94,7 +94,7 @@ struct MachineHarness<State: OperationState> {
     switch action {
     case .resume(let waiter, let step): "resume \(waiter.id): \(describe(step))"
     case .cancel: "cancel task"
-    case .launch(let slot): "launch \(TypedRunSlot<State>.of(slot).id.rawValue)"
+    case .launch(let launch): "launch \(launch.id.rawValue)"
     case .cancelSubscriptions: "cancel subscriptions"
     case .armStaleTimer(_, let generation): "arm timer \(generation)"
     case .warn: "warn"
@@ -103,8 +103,8 @@ struct MachineHarness<State: OperationState> {
 
   static func describe(_ step: RunStep) -> String {
     switch step {
-    case .finished(let slot):
-      switch TypedRunSlot<State>.of(slot).outcome {
+    case .finished(let outcome):
+      switch (outcome as? OutcomeBox<Result<State.OperationValue, State.Failure>>)?.outcome {
       case .success(let value): "\(value)"
       case .failure(let failure): "failed \(failure)"
       case nil: "no outcome"
