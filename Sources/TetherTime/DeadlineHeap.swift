@@ -9,31 +9,49 @@
 /// deadlines.set(7, to: nil)                     // cleared
 /// while let due = deadlines.first, due.deadline <= now { deadlines.popFirst() }
 /// ```
+///
+/// Inlinable, so that a user's heap is specialised for its key and deadline: unspecialised, each
+/// `set` looked the heap's generic metadata up several times (a third of what collecting a new
+/// store cost, by `perf`).
 public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
   /// A key and its deadline.
   public struct Entry {
     public var key: Key
     public var deadline: Deadline
+
+    @usableFromInline
+    init(key: Key, deadline: Deadline) {
+      self.key = key
+      self.deadline = deadline
+    }
   }
 
-  private var entries: [Entry] = []
+  @usableFromInline
+  var entries: [Entry] = []
   /// Each key's index in `entries`.
-  private var positions: [Key: Int] = [:]
+  @usableFromInline
+  var positions: [Key: Int] = [:]
 
   /// An empty heap.
+  @inlinable
   public init() {}
 
+  @inlinable
   public var isEmpty: Bool { entries.isEmpty }
+  @inlinable
   public var count: Int { entries.count }
   /// The earliest deadline and its key.
+  @inlinable
   public var first: Entry? { entries.first }
 
   /// The deadline of `key`, if it has one.
+  @inlinable
   public func deadline(of key: Key) -> Deadline? {
     positions[key].map { entries[$0].deadline }
   }
 
   /// Sets the deadline of `key`, replacing the one it had; nil clears it.
+  @inlinable
   public mutating func set(_ key: Key, to deadline: Deadline?) {
     switch (positions[key], deadline) {
     case (nil, nil): return
@@ -51,6 +69,7 @@ public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
 
   /// Removes and returns the earliest deadline.
   @discardableResult
+  @inlinable
   public mutating func popFirst() -> Entry? {
     guard let first = entries.first else { return nil }
     remove(at: 0)
@@ -58,12 +77,14 @@ public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
   }
 
   /// Removes every deadline, keeping the heap's storage.
+  @inlinable
   public mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
     positions.removeAll(keepingCapacity: true)
   }
 
-  private mutating func remove(at position: Int) {
+  @inlinable
+  mutating func remove(at position: Int) {
     positions[entries[position].key] = nil
     let last = entries.removeLast()
     guard position < entries.count else { return }
@@ -73,7 +94,8 @@ public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
     siftDown(positions[last.key]!)
   }
 
-  private mutating func siftUp(_ start: Int) {
+  @inlinable
+  mutating func siftUp(_ start: Int) {
     var child = start
     while child > 0 {
       let parent = (child - 1) / 2
@@ -83,7 +105,8 @@ public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
     }
   }
 
-  private mutating func siftDown(_ start: Int) {
+  @inlinable
+  mutating func siftDown(_ start: Int) {
     var parent = start
     while true {
       var smallest = parent
@@ -101,7 +124,8 @@ public struct DeadlineHeap<Key: Hashable, Deadline: Comparable> {
     }
   }
 
-  private mutating func swapAt(_ first: Int, _ second: Int) {
+  @inlinable
+  mutating func swapAt(_ first: Int, _ second: Int) {
     entries.swapAt(first, second)
     positions[entries[first].key] = first
     positions[entries[second].key] = second

@@ -108,7 +108,9 @@ public final class OperationClient: Sendable {
     at path: OperationPath
   ) -> OperationStore<QueryState<Value, Failure>> {
     let store = store(with: configuration, at: path, isMutation: false)
-    if let placeholder = configuration.context[PlaceholderKey<Value>.self] {
+    if !configuration.context.values.isEmpty,
+      let placeholder = configuration.context[PlaceholderKey<Value>.self]
+    {
       showPlaceholder(placeholder, in: store)
     }
     return store

@@ -25,10 +25,13 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   public let initialValue: Value?
 
   public init(context: OperationContext) {
-    initialValue = context[DefaultValueKey<Value>.self]
+    // A context without values skips the keys' lookups (each looks up a key type's metadata
+    // in code compiled once, for every store made).
+    let hasValues = !context.values.isEmpty
+    initialValue = hasValues ? context[DefaultValueKey<Value>.self] : nil
     storedValue = initialValue
     staleness = context.options.staleness ?? .after(.zero)
-    staleTime = context[StaleTimeKey<Self>.self]
+    staleTime = hasValues ? context[StaleTimeKey<Self>.self] : nil
   }
 
   /// The latest value, or the initial value before the first fetch.
