@@ -24,7 +24,7 @@ extension InspectorLoop {
     }
     server.onViewerChange?()
     answer(viewer, id, ok: true, "faults set: " + (target.statusText ?? "none"))
-    sendFaultsIfChanged()
+    sendFaultsAfterCommand()
   }
 
   /// `failNext`: `count` next requests of a query fail, with the statuses of `plan` (the
@@ -70,6 +70,15 @@ extension InspectorLoop {
       count > 0
         ? "the next \(count) request\(count == 1 ? "" : "s") of \(address.path.label) will fail"
         : "requests of \(address.path.label) go through")
+    sendFaultsAfterCommand()
+  }
+
+  /// Sends every viewer the faults state after a viewer's command, even when it is what they
+  /// were sent last: the viewer showed its change before the process had it, and the process
+  /// (or another viewer) may have undone it meanwhile — with no message the viewer would keep
+  /// showing a change the process does not have.
+  private mutating func sendFaultsAfterCommand() {
+    lastFaults = nil
     sendFaultsIfChanged()
   }
 

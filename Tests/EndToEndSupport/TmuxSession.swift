@@ -26,8 +26,17 @@ public final class TmuxSession {
       "\(width)", "-y", "\(height)",
       // A cache of its own: a test never reads what another launch of posts left behind.
       "env", "PS1=e2e$ ", "LANG=C.UTF-8", "TERM=xterm-256color",
-      "XDG_CACHE_HOME=\(directory.path)/cache", "bash", "--norc",
+      "XDG_CACHE_HOME=\(directory.path)/cache", Self.sanitizerOptions, "bash", "--norc",
       "--noprofile", "-i")
+  }
+
+  /// A sanitized build's programs end as a plain build's do: the thread sanitizer sleeps a
+  /// second before a program exits (to catch races at exit), which a viewer waiting for an
+  /// inspected process to be gone (`exited`, not `closed the connection`) would have to outwait.
+  /// Options given to the tests are kept.
+  private static var sanitizerOptions: String {
+    let given = ProcessInfo.processInfo.environment["TSAN_OPTIONS"].map { $0 + " " } ?? ""
+    return "TSAN_OPTIONS=\(given)atexit_sleep_ms=0"
   }
 
   deinit {

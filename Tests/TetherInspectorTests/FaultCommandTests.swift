@@ -59,6 +59,27 @@ import TetherJSON
     #expect(changed["storeFaults"]?["failures"] == [["path": ["post", 5], "count": 2]])
   }
 
+  /// A viewer shows its change before the process has it, so the state comes back after every
+  /// fault command — even one that leaves it as the viewers were sent it last (the process may
+  /// have undone the change meanwhile, as a test that resets it at once did).
+  @Test func everyFaultCommandIsFollowedByTheFaultsState() async throws {
+    let scratch = try SocketScratch()
+    let injector = ClientFaultInjector(seed: 1)
+    let client = client()
+    _ = client.store(for: Query<Int, any Error>(["post", 5]) { _ in 1 })
+    let inspector = try start(client, scratch, injector: injector)
+    defer { inspector.stop() }
+    let viewer = try attach(inspector)
+    #expect(viewer.message(ofType: "faults")?["storeFaults"]?["failures"] == [])
+    viewer.send(
+      #"{"type":"command","id":1,"command":"failNext","path":["post",5],"count":0}"# + "\n")
+    #expect(viewer.message(ofType: "result")?["ok"] == true)
+    #expect(viewer.message(ofType: "faults")?["storeFaults"]?["failures"] == [])
+    viewer.send(#"{"type":"command","id":2,"command":"setFaults","plan":{}}"# + "\n")
+    #expect(viewer.message(ofType: "result")?["ok"] == true)
+    #expect(viewer.message(ofType: "faults")?["faults"]?["plan"]?["failureRate"] == 0)
+  }
+
   @Test func setFaultsAppliesAPlanAndSaysWhatIsInjectedNow() async throws {
     let scratch = try SocketScratch()
     let injector = ClientFaultInjector(seed: 1)
