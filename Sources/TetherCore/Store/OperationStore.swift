@@ -107,16 +107,18 @@ public final class OperationStore<State: OperationState>: Sendable {
       self.project = project
     }
 
-    /// Reaches the state through the box's own metadata (a cast, not a call of a generic
-    /// type's member, which would look its metadata up on every delivery).
+    /// Reaches the state through the box's own metadata (see `TypedStateBox.deliver(to:)`).
     override final func receive(_ box: StateBox) {
-      let box = unsafeDowncast(box, to: TypedStateBox<State>.self)
+      unsafeDowncast(box, to: TypedStateBox<State>.self).deliver(to: self)
+    }
+
+    /// Calls the handler with `state`, which it cannot change meanwhile (`inout`), so that the
+    /// state is not copied first: a class's variable passed by value is (it could change
+    /// during the call) — 15× the cost of delivering to 1,000 plain subscribers, by `perf`.
+    @inline(never)
+    final func call(with state: inout State) {
       // Called through the borrowed property, not bound, which would retain it.
-      if handler == nil {
-        project?(self, &box.state)
-      } else {
-        handler?(box.state)
-      }
+      handler?(state)
     }
   }
 

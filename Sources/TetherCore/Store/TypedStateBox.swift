@@ -10,4 +10,16 @@ final class TypedStateBox<State: OperationState>: StateBox, @unchecked Sendable 
   init(_ state: State) {
     self.state = state
   }
+
+  /// Gives `subscriber` the state where it lies: a projected subscriber reads it `inout`, a
+  /// handler gets it through an `inout` parameter, so neither copies it. A method of the box,
+  /// so that the state's place comes from the box's own metadata: read from outside, it took
+  /// a lookup of `TypedStateBox<State>`'s metadata per subscriber.
+  func deliver(to subscriber: OperationStore<State>.Subscriber) {
+    if subscriber.handler == nil {
+      subscriber.project?(subscriber, &state)
+    } else {
+      subscriber.call(with: &state)
+    }
+  }
 }
