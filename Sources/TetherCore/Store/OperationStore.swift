@@ -107,11 +107,6 @@ public final class OperationStore<State: OperationState>: Sendable {
       self.project = project
     }
 
-    /// Reaches the state through the box's own metadata (see `TypedStateBox.deliver(to:)`).
-    override final func receive(_ box: StateBox) {
-      unsafeDowncast(box, to: TypedStateBox<State>.self).deliver(to: self)
-    }
-
     /// Calls the handler with `state`, which it cannot change meanwhile (`inout`), so that the
     /// state is not copied first: a class's variable passed by value is (it could change
     /// during the call) — 15× the cost of delivering to 1,000 plain subscribers, by `perf`.

@@ -37,7 +37,7 @@ extension StoreMachine {
             Unmanaged.passUnretained(subscribers[index])._withUnsafeGuaranteedRef { subscriber in
               let isTarget =
                 target == nil ? sequence > subscriber.since : subscriber.id == target
-              if isTarget { subscriber.receive(state) }
+              if isTarget { state.deliver(to: subscriber) }
             }
           }
         }

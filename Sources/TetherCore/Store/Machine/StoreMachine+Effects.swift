@@ -77,13 +77,12 @@ extension StoreMachine {
 }
 
 /// A subscriber of a store: its id and since when it listens; a subclass made for the store's
-/// state type receives the states (`OperationStore.Subscriber`).
+/// state type takes the states (`OperationStore.Subscriber`), which the state's box hands it
+/// (`TypedStateBox.deliver(to:)`).
 ///
 /// A class, not a struct, so that delivery can call it through a reference it borrows without
 /// retaining: a struct's closure loaded from an array is retained and released around each
-/// call, two atomic operations per subscriber per change. The subclass's `receive` is compiled
-/// once, unspecialised, and costs no generic-metadata lookup: it reaches the state through the
-/// box's own class metadata.
+/// call, two atomic operations per subscriber per change.
 ///
 /// Unchecked `Sendable`: `id` and `since` are set under the store's lock when it subscribes,
 /// before any delivery can see it, and never change after.
@@ -97,7 +96,4 @@ class StoreSubscriber: @unchecked Sendable {
 
   @usableFromInline
   init() {}
-
-  /// Receives a state of the store, in a box of the store's state type.
-  func receive(_ state: StateBox) {}
 }

@@ -86,4 +86,8 @@ struct RunLaunch: Sendable {
 @usableFromInline
 class StateBox: @unchecked Sendable {
   init() {}
+
+  /// Gives the state to `subscriber`, a subscriber of the same store (overridden by the box of
+  /// the store's state type, which knows the subscriber's type too).
+  func deliver(to subscriber: StoreSubscriber) {}
 }
