@@ -6,10 +6,8 @@ import Foundation
 @usableFromInline
 struct RestoredAttempt: Sendable {
   /// When the attempt was first submitted: its start date in the restored history.
-  @usableFromInline
   let startDate: Date
   /// How many of its attempts had failed: its retries go on from there.
-  @usableFromInline
   let failedAttempts: Int
   /// Each lifecycle's context as JSON, in the order the lifecycles were applied (nil for one
   /// that is not `Codable`); nil when no `onMutate` had run.

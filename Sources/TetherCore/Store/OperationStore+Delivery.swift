@@ -77,9 +77,11 @@ extension OperationStore {
       perform(first)
       return
     }
-    for case .cancel(let task) in effects.actions { task.cancel() }
+    effects.actions.each { action in
+      if case .cancel(let task) = action { task.cancel() }
+    }
     if effects.delivers { deliver(effects.outgoing, to: effects.subscribers) }
-    for action in effects.actions {
+    effects.actions.each { action in
       switch action {
       case .cancel, .launch: break
       default: perform(action)
@@ -87,7 +89,9 @@ extension OperationStore {
     }
     if effects.gainedSubscribers { didGainSubscribers() }
     if effects.becameUnused { didBecomeUnused() }
-    for case .launch(let launch) in effects.actions { self.launch(launch) }
+    effects.actions.each { action in
+      if case .launch(let launch) = action { self.launch(launch) }
+    }
   }
 
   func perform(_ action: StoreMachine.Action) {

@@ -61,7 +61,13 @@ extension OperationStore {
   /// gets its task cancelled, which does nothing to a finished task.
   @inlinable
   func launch(_ launch: RunLaunch) {
-    record(Task.immediate { await self.execute(launch) }, of: launch.id)
+    let (id, input, configuration, restored) = launch.parts
+    let typed = unsafeDowncast(configuration, to: Configuration.self)
+    record(
+      Task.immediate {
+        await self.execute(id, input: input, configuration: typed, restored: restored)
+      },
+      of: id)
   }
 
   /// Keeps the task of run `id` for cancellation; a run that ended meanwhile has its task
@@ -81,34 +87,37 @@ extension OperationStore {
   /// first — for its mutation scope, its lifecycle hooks, the network — or goes on from a
   /// restored attempt goes through `executeAfterWaiting`, compiled once.
   @inlinable
-  func execute(_ launch: RunLaunch) async {
-    let configuration = unsafeDowncast(launch.configuration, to: Configuration.self)
+  func execute(
+    _ id: OperationRunID, input: (any Sendable)?, configuration: Configuration,
+    restored: RestoredAttempt?
+  ) async {
     let context = configuration.context
-    guard launch.restored == nil, context.startsAtOnce else {
-      await executeAfterWaiting(launch)
+    guard restored == nil, context.startsAtOnce else {
+      await executeAfterWaiting(id, input: input, configuration: configuration, restored: restored)
       return
     }
     let result: Result<State.OperationValue, State.Failure>
     do throws(State.Failure) {
       result = .success(
-        try await configuration.body(
-          Storage.input(launch.input), context, continuation(for: launch.id)))
+        try await configuration.body(Storage.input(input), context, continuation(for: id)))
     } catch {
       result = .failure(error)
     }
-    finish(launch.id, with: result)
+    finish(id, with: result)
   }
 
   /// The body of a run's task that waits for the mutation scope and the network if needed,
   /// runs the lifecycle hooks and the operation, and records the end.
   @usableFromInline
-  func executeAfterWaiting(_ launch: RunLaunch) async {
-    let configuration = unsafeDowncast(launch.configuration, to: Configuration.self)
+  func executeAfterWaiting(
+    _ id: OperationRunID, input: (any Sendable)?, configuration: Configuration,
+    restored: RestoredAttempt?
+  ) async {
     var context = configuration.context
-    if let restored = launch.restored {
+    if let restored = restored {
       context.restoredFailedAttempts = restored.failedAttempts
     }
-    let continuation = continuation(for: launch.id)
+    let continuation = continuation(for: id)
     // A place in the scope's queue first, before anything is awaited, as TanStack's mutation
     // cache queues a mutation when it is built: mutations run in the order they were
     // submitted, not in the order their tasks wake up from `onMutate` or the network.
@@ -116,7 +125,7 @@ extension OperationStore {
     // `onMutate` next, as TanStack does: an optimistic update shows at once, even offline.
     var settlements: [RunHookSettlement<State.OperationValue, State.Failure>]?
     if context.options.hasRunHooks {
-      settlements = await beginHooks(launch, context: context)
+      settlements = await beginHooks(id, input: input, restored: restored, context: context)
     }
     // The scope before the network: the first of a scope waits for the network, the others
     // for their turn.
@@ -137,7 +146,7 @@ extension OperationStore {
     var result: Result<State.OperationValue, State.Failure>
     do throws(State.Failure) {
       result = .success(
-        try await configuration.body(Storage.input(launch.input), context, continuation))
+        try await configuration.body(Storage.input(input), context, continuation))
     } catch {
       result = .failure(error)
     }
@@ -147,7 +156,7 @@ extension OperationStore {
         with: Task.isCancelled ? .failure(.cancelled) : result.mapError { .failure($0) })
     }
     if let ticket { releaseScope(ticket) }
-    finish(launch.id, with: result)
+    finish(id, with: result)
   }
 
   /// Records the end of run `id`, unless it was cancelled meanwhile, and resumes its callers
@@ -206,23 +215,24 @@ extension OperationStore {
   /// context it had (`onMutate` again only for a context that could not be restored). The
   /// contexts are kept with the run for a snapshot of it while it is paused.
   func beginHooks(
-    _ launch: RunLaunch, context: OperationContext
+    _ id: OperationRunID, input: (any Sendable)?, restored: RestoredAttempt?,
+    context: OperationContext
   ) async -> [RunHookSettlement<State.OperationValue, State.Failure>] {
     let hooks = context[RunHooksKey<State.RunInput, State.OperationValue, State.Failure>.self]
-    let records = launch.restored?.hookRecords
+    let records = restored?.hookRecords
     var settlements: [RunHookSettlement<State.OperationValue, State.Failure>] = []
     for (index, hook) in hooks.enumerated() {
       if let records, index < records.count, let record = records[index],
-        let resumed = hook.resume(Storage.input(launch.input), record)
+        let resumed = hook.resume(Storage.input(input), record)
       {
         settlements.append(resumed)
       } else {
-        settlements.append(await hook.begin(Storage.input(launch.input), context))
+        settlements.append(await hook.begin(Storage.input(input), context))
       }
     }
     let kept = settlements.map(\.record)
     withStorage { storage in
-      guard let index = storage.machine.index(of: launch.id) else { return }
+      guard let index = storage.machine.index(of: id) else { return }
       storage.machine.runs[index].hookRecords = kept
     }
     return settlements

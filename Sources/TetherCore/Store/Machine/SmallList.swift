@@ -26,6 +26,13 @@ struct SmallList<Element> {
     for element in other { append(element) }
   }
 
+  /// Calls `body` with each element in order, without an iterator (which copies the list).
+  func each(_ body: (Element) -> Void) {
+    guard let first else { return }
+    body(first)
+    for element in rest { body(element) }
+  }
+
   /// Removes and returns the first element that matches.
   mutating func remove(where matches: (Element) -> Bool) -> Element? {
     guard let first else { return nil }

@@ -59,8 +59,7 @@ extension OperationStore.Storage {
     _ input: State.RunInput, trigger: RunTrigger, waiter: StoreMachine.Waiter?,
     restoring restored: RestoredAttempt? = nil
   ) -> OperationRunID {
-    let id = machine.takeRunID()
-    let startDate = machine.startDate(restoring: restored)
+    let (id, startDate) = machine.nextRun(restoring: restored)
     apply(.runStarted(id, input: input, date: startDate))
     machine.start(
       id, input: Self.kept(input), configuration: configuration, trigger: trigger,

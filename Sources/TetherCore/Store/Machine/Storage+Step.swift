@@ -66,8 +66,9 @@ extension OperationStore.Storage {
   @inlinable
   mutating func notify() {
     if machine.hasSubscribers {
-      machine.queue(TypedStateBox(state), freshUntil: state.freshUntil)
+      machine.changed(queueing: TypedStateBox(state), freshUntil: state.freshUntil)
+    } else {
+      machine.changed(queueing: nil, freshUntil: nil)
     }
-    machine.changed()
   }
 }

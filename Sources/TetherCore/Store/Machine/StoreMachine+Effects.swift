@@ -94,6 +94,5 @@ class StoreSubscriber: @unchecked Sendable {
   @exclusivity(unchecked)
   final var since: UInt64 = 0
 
-  @usableFromInline
   init() {}
 }

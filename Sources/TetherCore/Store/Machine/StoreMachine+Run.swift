@@ -71,14 +71,16 @@ enum RunStep: Sendable {
 /// it runs with (the store's `Configuration`) and the attempt it goes on from, if restored.
 @usableFromInline
 struct RunLaunch: Sendable {
-  @usableFromInline
   let id: OperationRunID
-  @usableFromInline
   let input: (any Sendable)?
-  @usableFromInline
   let configuration: any AnyObject & Sendable
-  @usableFromInline
   let restored: RestoredAttempt?
+
+  /// What the typed shell reads.
+  @usableFromInline
+  var parts: (OperationRunID, (any Sendable)?, any AnyObject & Sendable, RestoredAttempt?) {
+    (id, input, configuration, restored)
+  }
 }
 
 /// A state of the store queued for its subscribers, opaque to the machine (a ``TypedStateBox``

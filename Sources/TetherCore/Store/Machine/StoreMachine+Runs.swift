@@ -26,10 +26,15 @@ extension StoreMachine {
   }
 
   /// The id of a new run.
-  @usableFromInline
   mutating func takeRunID() -> OperationRunID {
     defer { nextRunID += 1 }
     return OperationRunID(rawValue: nextRunID)
+  }
+
+  /// The id of a new run and its start date: now, or the restored attempt's.
+  @usableFromInline
+  mutating func nextRun(restoring restored: RestoredAttempt?) -> (OperationRunID, Date) {
+    (takeRunID(), restored?.startDate ?? now)
   }
 
   /// Records run `id` of `input` (nil for a query's, which the log shows as nothing), which
@@ -51,12 +56,6 @@ extension StoreMachine {
     runs.append(run)
     effects.actions.append(
       .launch(RunLaunch(id: id, input: input, configuration: configuration, restored: restored)))
-  }
-
-  /// When a run submitted now, or restored from `restored`, started.
-  @usableFromInline
-  func startDate(restoring restored: RestoredAttempt?) -> Date {
-    restored?.startDate ?? now
   }
 
   /// Adds callers moved from runs replaced by run `id` to its waiters.

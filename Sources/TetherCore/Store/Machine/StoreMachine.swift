@@ -91,17 +91,16 @@ struct StoreMachine {
   @usableFromInline
   var hasSubscribers: Bool { !subscribers.isEmpty }
 
-  /// Queues a new state for every subscriber; `freshUntil` moves the stale timer.
+  /// The state changed: subscribers get `state` (given when there are some), whose
+  /// `freshUntil` moves the stale timer; the client's listeners hear of it, its change markers
+  /// too.
   @usableFromInline
-  mutating func queue(_ state: StateBox, freshUntil: Date?) {
-    sequence += 1
-    outbox.append(.state(sequence: sequence, target: nil, state))
-    updateStaleTimer(freshUntil: freshUntil)
-  }
-
-  /// The state changed: the client's listeners hear of it, its change markers too.
-  @usableFromInline
-  mutating func changed() {
+  mutating func changed(queueing state: StateBox?, freshUntil: Date?) {
+    if let state {
+      sequence += 1
+      outbox.append(.state(sequence: sequence, target: nil, state))
+      updateStaleTimer(freshUntil: freshUntil)
+    }
     effects.changed = true
     if isListening { outbox.append(.changed) }
   }
