@@ -27,16 +27,39 @@ import TetherSystem
     return try Inspector.start(client: client, name: "tests", options: options)
   }
 
+  /// An inspector started on `client` and a viewer's connection to it, reading.
+  struct Attached {
+    let inspector: Inspector
+    let connection: InspectorConnection
+
+    /// Ends both: the connection, then the inspector.
+    func end() {
+      connection.close()
+      inspector.stop()
+    }
+  }
+
+  func attach(_ client: OperationClient, _ scratch: SocketScratch) throws -> Attached {
+    let inspector = try start(client, scratch)
+    do {
+      let connection = try InspectorConnection(path: inspector.socketPath)
+      connection.start()
+      return Attached(inspector: inspector, connection: connection)
+    } catch {
+      inspector.stop()
+      throw error
+    }
+  }
+
   @Test func aRemoteSourceFollowsTheStoresAndActsOnThem() async throws {
     let scratch = try SocketScratch()
     let client = client()
     let runs = Counter()
     let store = client.store(for: Query<Int, any Error>(["n"]) { _ in runs.increment() })
     try await store.fetch()
-    let inspector = try start(client, scratch)
-    defer { inspector.stop() }
-    let connection = try InspectorConnection(path: inspector.socketPath)
-    connection.start()
+    let attached = try attach(client, scratch)
+    defer { attached.end() }
+    let connection = attached.connection
     let source = connection.source
     #expect(await eventually { source.inspectableStores().count == 1 })
     #expect(source.status?.text == "attached to tests (\(getpid()))")
@@ -69,11 +92,9 @@ import TetherSystem
     let store = client.store(for: Query<String, any Error>(["s"]) { _ in "text" })
     try await store.fetch()
     store.invalidate()
-    let inspector = try start(client, scratch)
-    defer { inspector.stop() }
-    let connection = try InspectorConnection(path: inspector.socketPath)
-    connection.start()
-    defer { connection.close() }
+    let attached = try attach(client, scratch)
+    defer { attached.end() }
+    let connection = attached.connection
     let source = connection.source
     #expect(await eventually { source.storeCount == 1 })
     let remote = try #require(source.inspectableStores().first)
@@ -100,11 +121,9 @@ import TetherSystem
     defer { persister.cancel() }
     let store = client.store(for: Query<Int, any Error>(["n"]) { _ in 1 })
     try await store.fetch()
-    let inspector = try start(client, scratch)
-    defer { inspector.stop() }
-    let connection = try InspectorConnection(path: inspector.socketPath)
-    connection.start()
-    defer { connection.close() }
+    let attached = try attach(client, scratch)
+    defer { attached.end() }
+    let connection = attached.connection
     let source = connection.source
     #expect(await eventually { source.storeCount == 1 })
     let remote = try #require(source.inspectableStores().first)
@@ -120,10 +139,9 @@ import TetherSystem
   @Test func wTakesTheInspectedProcessOfflineAndBack() async throws {
     let scratch = try SocketScratch()
     let client = client()
-    let inspector = try start(client, scratch)
-    defer { inspector.stop() }
-    let connection = try InspectorConnection(path: inspector.socketPath)
-    connection.start()
+    let attached = try attach(client, scratch)
+    defer { attached.end() }
+    let connection = attached.connection
     let source = connection.source
     #expect(source.canMockOffline)
     source.mockOffline(true)
@@ -140,11 +158,9 @@ import TetherSystem
     let client = client()
     let store = client.store(for: Query<Int, any Error>(["n"]) { _ in 1 })
     try await store.fetch()
-    let inspector = try start(client, scratch)
-    defer { inspector.stop() }
-    let connection = try InspectorConnection(path: inspector.socketPath)
-    connection.start()
-    defer { connection.close() }
+    let attached = try attach(client, scratch)
+    defer { attached.end() }
+    let connection = attached.connection
     let source = connection.source
     #expect(await eventually { source.storeCount == 1 })
     let remote = try #require(source.inspectableStores().first)
