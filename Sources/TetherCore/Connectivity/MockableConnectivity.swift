@@ -57,7 +57,12 @@ final class MockableConnectivity: RunCondition {
         state.baseSubscription = subscription
         return false
       }
-      if duplicate { subscription.cancel() }
+      if duplicate {
+        subscription.cancel()
+      } else {
+        // A change between reading the value above and watching the base told no one.
+        notify(isSatisfied(in: context))
+      }
     }
     return OperationSubscription { [weak self] in
       _ = self?.state.withLock { state in state.observers.removeAll { $0.id == id } }
