@@ -15,7 +15,7 @@ extension APIClient {
   /// `Last-Event-ID` set to the last event received, so a server that honours it sends only
   /// what was missed. It waits the delay the server asked for with its latest `retry:` field
   /// (within ``StreamEndpoint/reconnectionDelayLimits``) or a `Retry-After`, else
-  /// ``Backoff/default`` by how many connections in a row stopped without an event: one that
+  /// `Backoff.default` by how many connections in a row stopped without an event: one that
   /// delivered events starts that count over, so a working stream reconnects after a second.
   /// It ends when the server ends the stream of an endpoint whose
   /// ``StreamEndpoint/reconnectsAfterEnd`` is false, and throws a failure that retrying cannot

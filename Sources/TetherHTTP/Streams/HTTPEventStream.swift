@@ -75,7 +75,7 @@ public struct HTTPEventStream<Event: Sendable>: AsyncSequence, Sendable {
 
     /// Waits before the next connection, then makes it resume after the last event: the delay
     /// a `Retry-After` asked for, else the server's `retry:` (within the endpoint's
-    /// ``StreamEndpoint/reconnectionDelayLimits``), else ``Backoff/default`` by how many
+    /// ``StreamEndpoint/reconnectionDelayLimits``), else `Backoff.default` by how many
     /// connections in a row stopped without an event — one that delivered events starts the
     /// count over.
     private mutating func reconnect(
