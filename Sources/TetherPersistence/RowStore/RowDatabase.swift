@@ -230,6 +230,11 @@ final class RowDatabase {
 
   /// Closes the connection; SQLite checkpoints the log into the file and deletes it.
   func close() {
+    if case .open(let connection) = phase {
+      // Everything in the write-ahead log goes into the file itself: a reader that cannot
+      // write (a read-only folder, opened immutable) reads the file and never the log.
+      try? connection.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
     phase = .unavailable
   }
 

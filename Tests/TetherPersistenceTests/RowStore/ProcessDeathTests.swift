@@ -60,6 +60,8 @@ struct ProcessDeathTests {
     let writer = SQLiteRowStore(at: file)
     await writer.write(Rows.batch(Rows.row("kept", "1"), Rows.row("also kept", "2")))
     await writer.close()
+    let log = try? FileManager.default.attributesOfItem(atPath: file.path + "-wal")[.size] as? Int
+    #expect((log ?? 0) == 0, "closing leaves nothing in the write-ahead log")
     // The probe reads as nobody: the cache must be nobody's, as a user's own cache is theirs
     // (a cache is readable by its owner alone).
     if getuid() == 0 {
