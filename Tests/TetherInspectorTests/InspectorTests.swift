@@ -178,7 +178,16 @@ struct Post: Codable, Sendable, Equatable {
       let viewer = try TestViewer(inspector.socketPath)
       _ = viewer  // connects and vanishes at once, often before its hello is sent
     }
-    // Their ends are read: none of them is counted any more.
+    // Connections are accepted in the order they came: once a later viewer is answered with a
+    // snapshot, every one of the hundred was accepted; then their ends are read and none of
+    // them is counted any more. (Until then, one still waiting to be accepted could take a
+    // place from the eight below.)
+    var probe = try TestViewer(inspector.socketPath)
+    while probe.message(ofType: "snapshot") == nil {
+      probe = try TestViewer(inspector.socketPath)
+    }
+    #expect(await eventually { inspector.viewerCount == 1 })
+    _ = consume probe
     #expect(await eventually { inspector.viewerCount == 0 })
     var viewers: [TestViewer] = []
     for _ in 0..<8 {
