@@ -79,16 +79,11 @@ public struct MutationState<Arguments: Sendable, Value: Sendable, Failure: Error
       storedValue = nil
     case .runYielded(let run, let result, let date):
       update(run, with: result, at: date, final: false)
-    case .retryScheduled(let run, let progress):
-      if run == storedHistory.last?.id { storedTracker.scheduleRetry(run, progress) }
-    case .transferProgressed(let run, let progress):
-      storedTracker.recordTransfer(progress, of: run)
-    case .attemptStarted(let run, let date):
-      storedTracker.startAttempt(of: run, at: date)
-    case .runPaused(let run):
-      storedTracker.pause(run)
-    case .runResumed(let run):
-      storedTracker.resume(run)
+    case .retryScheduled(let run, _) where run != storedHistory.last?.id:
+      // Only the latest attempt's retries are shown.
+      break
+    case .retryScheduled, .attemptStarted, .transferProgressed, .runPaused, .runResumed:
+      storedTracker.record(event)
     case .runFinished(let run, let result, let date):
       update(run, with: result, at: date, final: true)
       storedTracker.remove(run)

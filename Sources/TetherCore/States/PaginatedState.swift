@@ -135,16 +135,8 @@ public struct PaginatedState<PageID: Hashable & Sendable, PageValue: Sendable, F
       }
     case .runYielded(let run, let result, let date):
       apply(result, direction: nil, at: date, of: run)
-    case .retryScheduled(let run, let progress):
-      storedTracker.scheduleRetry(run, progress)
-    case .transferProgressed(let run, let progress):
-      storedTracker.recordTransfer(progress, of: run)
-    case .attemptStarted(let run, let date):
-      storedTracker.startAttempt(of: run, at: date)
-    case .runPaused(let run):
-      storedTracker.pause(run)
-    case .runResumed(let run):
-      storedTracker.resume(run)
+    case .retryScheduled, .attemptStarted, .transferProgressed, .runPaused, .runResumed:
+      storedTracker.record(event)
     case .runFinished(let run, let result, let date):
       let direction = removeDirection(of: run)
       // Pages of an older run still land when they fit.

@@ -111,16 +111,8 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
       apply(event)
     case .runYielded(let run, let result, let date):
       apply(result, at: date, final: false, of: run)
-    case .retryScheduled(let run, let progress):
-      storedTracker.scheduleRetry(run, progress)
-    case .transferProgressed(let run, let progress):
-      storedTracker.recordTransfer(progress, of: run)
-    case .attemptStarted(let run, let date):
-      storedTracker.startAttempt(of: run, at: date)
-    case .runPaused(let run):
-      storedTracker.pause(run)
-    case .runResumed(let run):
-      storedTracker.resume(run)
+    case .retryScheduled, .attemptStarted, .transferProgressed, .runPaused, .runResumed:
+      storedTracker.record(event)
     case .runCancelled(let run, let reverted, _):
       storedTracker.cancel(run, reverted: reverted)
     case .placeholderSet(let placeholder):

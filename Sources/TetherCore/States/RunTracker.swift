@@ -105,6 +105,21 @@ public struct RunTracker<Failure: Error>: Sendable {
     paused.remove(run)
   }
 
+  /// Records an event that changes only the bookkeeping of a run in flight — a retry
+  /// scheduled, an attempt sent, transfer progress, a pause, a resume — alike for every kind
+  /// of state; any other event is the state's to apply and changes nothing here.
+  mutating func record<State: OperationState>(_ event: OperationEvent<State>)
+  where State.Failure == Failure {
+    switch event {
+    case .retryScheduled(let run, let progress): scheduleRetry(run, progress)
+    case .attemptStarted(let run, let date): startAttempt(of: run, at: date)
+    case .transferProgressed(let run, let progress): recordTransfer(progress, of: run)
+    case .runPaused(let run): pause(run)
+    case .runResumed(let run): resume(run)
+    default: break
+    }
+  }
+
   mutating func scheduleRetry(_ run: OperationRunID, _ progress: RetryProgress<Failure>) {
     retryingRun = run
     retryProgress = progress
