@@ -12,8 +12,6 @@ public final class RemoteSource: StoreSource {
     var stores: [Int: RemoteStore] = [:]
     /// Query stores first, then mutations, each in the order they came.
     var order: [Int] = []
-    var handlers: [Int: @Sendable (OperationClientEvent) -> Void] = [:]
-    var nextHandler = 0
     var status: StoreSourceStatus?
     /// The network log's id of each of the process's requests.
     var requests: [UInt64: UInt64] = [:]
@@ -27,6 +25,7 @@ public final class RemoteSource: StoreSource {
   public let network = NetworkLog()
   private let commands: (any RemoteCommands)?
   private let storage = SanitizerVisibleMutex(Storage())
+  private let listeners = Listeners<OperationClientEvent>()
   private let offlineMocked = Atomic(false)
 
   /// - Parameter commands: where actions go; nil for a recording, whose stores only show.
@@ -46,14 +45,7 @@ public final class RemoteSource: StoreSource {
   public func subscribeToEvents(_ handler: @escaping @Sendable (OperationClientEvent) -> Void)
     -> OperationSubscription
   {
-    let id = storage.withLock { storage in
-      storage.nextHandler += 1
-      storage.handlers[storage.nextHandler] = handler
-      return storage.nextHandler
-    }
-    return OperationSubscription { [weak self] in
-      _ = self?.storage.withLock { $0.handlers.removeValue(forKey: id) }
-    }
+    listeners.subscribe(handler)
   }
 
   public func remove(at path: OperationPath) {
@@ -71,7 +63,6 @@ public final class RemoteSource: StoreSource {
   public func mockOffline(_ offline: Bool) {
     offlineMocked.store(offline, ordering: .relaxed)
     commands?.send(offline ? .mockOffline : .mockOnline, path: [], isMutation: false)
-    emit([])
   }
 
   /// What an exported session recorded of `store`'s values; empty for a live process.
@@ -92,7 +83,6 @@ public final class RemoteSource: StoreSource {
   /// Says what the source is; the status bar shows it.
   public func setStatus(_ status: StoreSourceStatus) {
     storage.withLock { $0.status = status }
-    emit([])
   }
 
   /// How many stores it holds now: cheaper than counting ``inspectableStores()``.
@@ -248,14 +238,6 @@ public final class RemoteSource: StoreSource {
   }
 
   private func emit(_ events: [OperationClientEvent]) {
-    let handlers = storage.withLock { Array($0.handlers.values) }
-    if events.isEmpty {
-      // A change of status only: any event wakes the devtools; an update of no store is
-      // ignored by their catalog.
-      return
-    }
-    for event in events {
-      for handler in handlers { handler(event) }
-    }
+    for event in events { listeners.notify(event) }
   }
 }

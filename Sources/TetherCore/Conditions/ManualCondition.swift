@@ -1,4 +1,4 @@
-import TetherSynchronization
+import Synchronization
 
 /// A condition a front end sets by hand, e.g. "the terminal has focus" or "the network is
 /// reachable"; operations rerun on it when it becomes true.
@@ -13,32 +13,23 @@ import TetherSynchronization
 /// stale (TanStack's `refetchOnWindowFocus` and `refetchOnReconnect`); others rerun them
 /// whenever they become true. Tests drive a client's connectivity with one.
 public final class ManualCondition: RunCondition {
-  private struct State {
-    var value: Bool
-    var nextID: UInt64 = 0
-    var observers: [UInt64: @Sendable (Bool) -> Void] = [:]
-  }
-
-  private let state: SanitizerVisibleMutex<State>
+  private let current: Atomic<Bool>
+  private let listeners = Listeners<Bool>()
   public let trigger: RunTrigger
 
   /// A condition with `initialValue`, whose reruns are logged as `trigger`.
   public init(_ initialValue: Bool = false, trigger: RunTrigger = .condition) {
-    state = SanitizerVisibleMutex(State(value: initialValue))
+    current = Atomic(initialValue)
     self.trigger = trigger
   }
 
   /// The current value.
-  public var value: Bool { state.withLock { $0.value } }
+  public var value: Bool { current.load(ordering: .acquiring) }
 
   /// Sets the value; observers are told when it changes.
   public func set(_ value: Bool) {
-    let observers = state.withLock { state -> [@Sendable (Bool) -> Void] in
-      guard state.value != value else { return [] }
-      state.value = value
-      return Array(state.observers.values)
-    }
-    for observer in observers { observer(value) }
+    guard current.exchange(value, ordering: .acquiringAndReleasing) != value else { return }
+    listeners.notify(value)
   }
 
   public func isSatisfied(in context: OperationContext) -> Bool { value }
@@ -47,13 +38,6 @@ public final class ManualCondition: RunCondition {
     in context: OperationContext,
     onChange: @escaping @Sendable (Bool) -> Void
   ) -> OperationSubscription {
-    let id = state.withLock { state in
-      state.nextID += 1
-      state.observers[state.nextID] = onChange
-      return state.nextID
-    }
-    return OperationSubscription { [weak self] in
-      _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-    }
+    listeners.subscribe(onChange)
   }
 }

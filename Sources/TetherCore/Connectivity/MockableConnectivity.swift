@@ -7,8 +7,6 @@ import TetherSynchronization
 /// subscribed, so runs paused offline go on in the order they paused.
 final class MockableConnectivity: RunCondition {
   private struct State {
-    var nextID: UInt64 = 0
-    var observers: [(id: UInt64, onChange: @Sendable (Bool) -> Void)] = []
     var lastValue: Bool?
     var baseSubscription: OperationSubscription?
   }
@@ -17,6 +15,7 @@ final class MockableConnectivity: RunCondition {
   // Read before every run in the `.online` network mode: an atomic, not a lock.
   private let mocked = Atomic(false)
   private let state = SanitizerVisibleMutex(State())
+  private let listeners = Listeners<Bool>()
 
   init(_ base: any RunCondition) {
     self.base = base
@@ -40,42 +39,38 @@ final class MockableConnectivity: RunCondition {
   func subscribe(
     in context: OperationContext, onChange: @escaping @Sendable (Bool) -> Void
   ) -> OperationSubscription {
-    let (id, needsBase) = state.withLock { state in
-      state.nextID += 1
-      state.observers.append((state.nextID, onChange))
+    let subscription = listeners.subscribe(onChange)
+    let needsBase = state.withLock { state in
       // Until the base is watched, the last value told may be out of date.
       if state.baseSubscription == nil { state.lastValue = isSatisfied(in: context) }
-      return (state.nextID, state.baseSubscription == nil)
+      return state.baseSubscription == nil
     }
     if needsBase {
-      let subscription = base.subscribe(in: context) { [weak self] _ in
+      let baseSubscription = base.subscribe(in: context) { [weak self] _ in
         guard let self else { return }
         notify(isSatisfied(in: context))
       }
       let duplicate = state.withLock { state -> Bool in
         guard state.baseSubscription == nil else { return true }
-        state.baseSubscription = subscription
+        state.baseSubscription = baseSubscription
         return false
       }
       if duplicate {
-        subscription.cancel()
+        baseSubscription.cancel()
       } else {
         // A change between reading the value above and watching the base told no one.
         notify(isSatisfied(in: context))
       }
     }
-    return OperationSubscription { [weak self] in
-      _ = self?.state.withLock { state in state.observers.removeAll { $0.id == id } }
-    }
+    return subscription
   }
 
   private func notify(_ value: Bool) {
-    let observers = state.withLock { state -> [@Sendable (Bool) -> Void] in
-      guard state.lastValue != value else { return [] }
-      state.lastValue = value
-      return state.observers.map(\.onChange)
+    let changed = state.withLock { state in
+      defer { state.lastValue = value }
+      return state.lastValue != value
     }
-    for observer in observers { observer(value) }
+    if changed { listeners.notify(value) }
   }
 }
 

@@ -20,12 +20,7 @@ public final class NetworkConnectivity: RunCondition {
   /// The process's monitor.
   public static let shared = NetworkConnectivity()
 
-  private struct State {
-    var nextID: UInt64 = 0
-    var observers: [UInt64: @Sendable (Bool) -> Void] = [:]
-  }
-
-  private let state = SanitizerVisibleMutex(State())
+  private let listeners = Listeners<Bool>()
   // Read before every run of an operation in the `.online` network mode: atomics, not a lock.
   private let online = Atomic(true)
   private let started = Atomic(false)
@@ -47,22 +42,13 @@ public final class NetworkConnectivity: RunCondition {
     onChange: @escaping @Sendable (Bool) -> Void
   ) -> OperationSubscription {
     startIfNeeded()
-    let id = state.withLock { state in
-      state.nextID += 1
-      state.observers[state.nextID] = onChange
-      return state.nextID
-    }
-    return OperationSubscription { [weak self] in
-      _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-    }
+    return listeners.subscribe(onChange)
   }
 
   private func startIfNeeded() {
-    guard !started.load(ordering: .acquiring) else { return }
-    let shouldStart = state.withLock { _ in
+    guard !started.load(ordering: .acquiring),
       !started.exchange(true, ordering: .acquiringAndReleasing)
-    }
-    guard shouldStart else { return }
+    else { return }
     #if os(Linux)
       guard let monitor = NetlinkMonitor() else { return }
       update(monitor.table.isOnline)
@@ -75,13 +61,8 @@ public final class NetworkConnectivity: RunCondition {
   }
 
   private func update(_ isOnline: Bool) {
-    let observers = state.withLock { state -> [@Sendable (Bool) -> Void] in
-      guard online.exchange(isOnline, ordering: .acquiringAndReleasing) != isOnline else {
-        return []
-      }
-      return Array(state.observers.values)
-    }
-    for observer in observers { observer(isOnline) }
+    guard online.exchange(isOnline, ordering: .acquiringAndReleasing) != isOnline else { return }
+    listeners.notify(isOnline)
   }
 }
 

@@ -20,13 +20,12 @@ public final class NetworkLog: Sendable {
     var records: [NetworkRecord] = []
     var nextID: UInt64 = 1
     var revision: UInt64 = 0
-    var observers: [Int: @Sendable (UInt64) -> Void] = [:]
-    var nextObserver = 0
   }
 
   /// How many records are kept; older ones fall off.
   public let capacity: Int
   private let storage = SanitizerVisibleMutex(Storage())
+  private let listeners = Listeners<UInt64>()
 
   /// A log that keeps the latest `capacity` requests (at least one).
   public init(capacity: Int = 1000) {
@@ -40,7 +39,7 @@ public final class NetworkLog: Sendable {
     requestHeaders: [(name: String, value: String)] = [], requestBody: Data = Data(),
     origin: RequestOrigin? = nil
   ) -> UInt64 {
-    let (id, observers) = storage.withLock { storage in
+    let id = storage.withLock { storage in
       let id = storage.nextID
       storage.nextID += 1
       storage.records.append(
@@ -52,16 +51,16 @@ public final class NetworkLog: Sendable {
         storage.records.removeFirst(storage.records.count - capacity)
       }
       storage.revision &+= 1
-      return (id, Array(storage.observers.values))
+      return id
     }
-    for observer in observers { observer(id) }
+    listeners.notify(id)
     return id
   }
 
   /// Records the outcome of request `id` (ignored when it fell off the log).
   public func finish(_ id: UInt64, with outcome: NetworkOutcome) {
-    let observers = storage.withLock { storage -> [@Sendable (UInt64) -> Void] in
-      guard let index = Self.index(of: id, in: storage.records) else { return [] }
+    let found = storage.withLock { storage in
+      guard let index = Self.index(of: id, in: storage.records) else { return false }
       storage.records[index].duration = outcome.duration
       storage.records[index].status = outcome.status
       storage.records[index].failure = outcome.failure
@@ -71,9 +70,9 @@ public final class NetworkLog: Sendable {
       storage.records[index].injectedFault = outcome.injectedFault
       storage.records[index].isCancelled = outcome.isCancelled
       storage.revision &+= 1
-      return Array(storage.observers.values)
+      return true
     }
-    for observer in observers { observer(id) }
+    if found { listeners.notify(id) }
   }
 
   /// The records, oldest first.
@@ -97,14 +96,7 @@ public final class NetworkLog: Sendable {
   /// Calls `observer` (on the recording thread) with the id of every record begun or
   /// finished, until the subscription is cancelled or released.
   public func observe(_ observer: @escaping @Sendable (UInt64) -> Void) -> OperationSubscription {
-    let key = storage.withLock { storage in
-      storage.nextObserver += 1
-      storage.observers[storage.nextObserver] = observer
-      return storage.nextObserver
-    }
-    return OperationSubscription { [weak self] in
-      _ = self?.storage.withLock { $0.observers.removeValue(forKey: key) }
-    }
+    listeners.subscribe(observer)
   }
 
   /// Forgets every record.
