@@ -184,13 +184,17 @@ public final class PostsModel: Sendable {
 
   /// Refetches post `id` and its author together: what `r` on a post does, so that an author
   /// that failed to load is tried again with the post.
+  ///
+  /// The post is asked for afresh, as `r` asks for the comments: a load still in flight
+  /// (sent before the server stalled, say) is replaced, so what the screen shows next comes
+  /// from a request sent after the key.
   public func refresh(post id: Int, author userID: Int?) async {
     let post = post(id)
     let author = userID.map(user)
     // Both at once: should the post's run end first and start the author's (`followAuthor`),
     // this fetch joins that run rather than sending a second request.
     async let authorFetched: Void = { _ = try? await author?.fetch() }()
-    _ = try? await post.fetch()
+    _ = try? await post.refetch()
     await authorFetched
   }
 

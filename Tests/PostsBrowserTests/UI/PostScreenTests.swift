@@ -36,6 +36,28 @@ import TetherTerminal
     #expect(browser.text.contains("Body of post 25."))
   }
 
+  /// `r` on a post still loading asks for it again, as it does for the comments: the load in
+  /// flight (sent before the server stalled, say) is given up, and the wait counts from the
+  /// new request.
+  @Test func refetchingAPostStillLoadingSendsANewRequest() async throws {
+    let browser = try BrowserHarness { $0.delay("/posts/25", by: .seconds(3)) }
+    await browser.waitFor("Posts · 25 of 25")
+    await browser.waitForDelayedResponse(dueWithin: .seconds(3))
+    browser.advance(by: .seconds(2))
+    #expect(browser.text.contains("Refreshing… waiting for the server · 2 s"))
+    #expect(browser.requests(to: "/posts/25") == 1)
+    browser.press(.tab, "r")
+    await browser.waitForDelayedResponse(dueWithin: .seconds(3))
+    #expect(browser.requests(to: "/posts/25") == 2)
+    // The first load's answer would have come now; the post still waits for the second.
+    browser.advance(by: .seconds(1))
+    #expect(browser.text.contains("Post #25 · refreshing"))
+    #expect(browser.text.contains("Refreshing… waiting for the server · 1 s"))
+    await browser.release(after: .seconds(2))
+    await browser.waitUntil("the post loaded") { !$0.text.contains("refreshing") }
+    #expect(!browser.text.contains("waiting for the server"))
+  }
+
   @Test func refreshingKeepsTheContentWithAMark() async throws {
     let browser = try BrowserHarness()
     await browser.waitFor("Body of post 25.")
