@@ -22,7 +22,8 @@ struct PostsWatchOptions: Sendable {
     defaults: PostsWatchOptions(),
     arguments: [
       .option(
-        "--url", value: httpURL, help: "poll a dummyjson-compatible server instead", to: \.url),
+        "--url", value: PostsBrowserOptions.httpURL,
+        help: "poll a dummyjson-compatible server instead", to: \.url),
       .option(
         "--every", value: .duration(in: .milliseconds(100) ... .seconds(3600)),
         help: "time between two polls, like 5s (default 5s)", to: \.every),
@@ -37,12 +38,4 @@ struct PostsWatchOptions: Sendable {
         "--no-inspect", help: "do not start an inspector (tether attach will not see it)",
         setting: \.inspects, to: false),
     ])
-
-  static let httpURL = ValueParser(placeholder: "URL", expecting: "an http or https URL") {
-    (text: String) -> URL? in
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host != nil
-    else { return nil }
-    return url
-  }
 }

@@ -52,29 +52,9 @@ final class HTTPBenchServer: Sendable {
       )
     }
 
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard listener >= 0 else { throw POSIXError(.EIO) }
-    var yes: Int32 = 1
-    setsockopt(
-      listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-    }
-    guard bound == 0, listen(listener, 128) == 0 else {
-      close(listener)
-      throw POSIXError(.EADDRINUSE)
-    }
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        getsockname(listener, $0, &length)
-      }
-    }
+    let (listener, port) = try Loopback.listen(backlog: 128)
     self.listener = listener
-    port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }

@@ -58,19 +58,9 @@ final class SlowClientAttack: Sendable {
 
   /// A connected socket that has sent the start of a request, or -1.
   private func open() -> Int32 {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return -1 }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
+    guard let descriptor = try? Loopback.connect(to: port) else { return -1 }
     let start = Array("GET /posts/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
-    guard result == 0,
+    guard
       start.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) })
         == start.count
     else {

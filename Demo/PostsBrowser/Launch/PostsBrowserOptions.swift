@@ -131,8 +131,9 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       }
     })
 
-  /// An http or https URL with a host; an error repeats it without its password.
-  static let httpURL = ValueParser(placeholder: "URL", expecting: "an http or https URL") {
+  /// An http or https URL with a host; an error repeats it without its password. `posts-watch`
+  /// reads its `--url` with it too.
+  public static let httpURL = ValueParser(placeholder: "URL", expecting: "an http or https URL") {
     (text: String) -> URL? in
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil

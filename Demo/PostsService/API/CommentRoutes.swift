@@ -90,12 +90,7 @@ struct CommentRoutes {
     case "DELETE":
       if writes == .stored { _ = store.deleteComment(id: id, by: WritingClient.of(request)) }
       let deletedOn = Timestamp.iso8601()
-      return HTTPResponse { json in
-        comment.write(to: &json) { json in
-          json.field("isDeleted", true)
-          json.field("deletedOn", deletedOn)
-        }
-      }
+      return HTTPResponse { comment.writeDeleted(to: &$0, on: deletedOn) }
     default:
       let fields = ListQuery.selectedFields(in: request.query)
       return HTTPResponse { comment.write(to: &$0, selecting: fields) }

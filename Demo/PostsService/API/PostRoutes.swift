@@ -71,12 +71,7 @@ struct PostRoutes {
     case ("DELETE", _):
       if writes == .stored { _ = store.deletePost(id: post.id, by: WritingClient.of(request)) }
       let deletedOn = Timestamp.iso8601()
-      return HTTPResponse { json in
-        post.write(to: &json) { json in
-          json.field("isDeleted", true)
-          json.field("deletedOn", deletedOn)
-        }
-      }
+      return HTTPResponse { post.writeDeleted(to: &$0, on: deletedOn) }
     default:
       let fields = ListQuery.selectedFields(in: request.query)
       return HTTPResponse { post.write(to: &$0, selecting: fields) }

@@ -44,18 +44,11 @@ struct Comment: Record, Equatable {
     }
   }
 
-  func write(to json: inout JSONWriter) {
-    write(to: &json) { _ in }
-  }
-
-  func write(to json: inout JSONWriter, extra: (inout JSONWriter) -> Void) {
-    json.object { json in
-      json.field("id", id)
-      json.field("body", body)
-      json.field("postId", postId)
-      json.field("likes", likes)
-      json.field("user", user.json)
-      extra(&json)
-    }
+  func writeFields(to json: inout JSONWriter) {
+    json.field("id", id)
+    json.field("body", body)
+    json.field("postId", postId)
+    json.field("likes", likes)
+    json.field("user", user.json)
   }
 }

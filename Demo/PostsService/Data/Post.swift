@@ -34,28 +34,19 @@ struct Post: Record, Equatable {
     }
   }
 
-  /// Writes the post as a JSON object, followed by `extra` fields (used by `DELETE` for
-  /// `isDeleted` and `deletedOn`).
-  func write(to json: inout JSONWriter) {
-    write(to: &json) { _ in }
-  }
-
-  func write(to json: inout JSONWriter, extra: (inout JSONWriter) -> Void) {
+  func writeFields(to json: inout JSONWriter) {
+    json.field("id", id)
+    json.field("title", title)
+    json.field("body", body)
+    json.key("tags")
+    json.array { json in for tag in tags { json.value(tag) } }
+    json.key("reactions")
     json.object { json in
-      json.field("id", id)
-      json.field("title", title)
-      json.field("body", body)
-      json.key("tags")
-      json.array { json in for tag in tags { json.value(tag) } }
-      json.key("reactions")
-      json.object { json in
-        json.field("likes", reactions.likes)
-        json.field("dislikes", reactions.dislikes)
-      }
-      json.field("views", views)
-      json.field("userId", userId)
-      extra(&json)
+      json.field("likes", reactions.likes)
+      json.field("dislikes", reactions.dislikes)
     }
+    json.field("views", views)
+    json.field("userId", userId)
   }
 }
 

@@ -57,7 +57,7 @@ struct User: Record, Equatable {
     fields[name]
   }
 
-  func write(to json: inout JSONWriter) {
-    json.value(.object(fields))
+  func writeFields(to json: inout JSONWriter) {
+    for member in fields { json.field(member.key, member.value) }
   }
 }

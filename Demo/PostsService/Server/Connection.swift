@@ -68,6 +68,28 @@ final class Connection {
     }
   }
 
+  /// Sends what the socket takes of `output` from `outputOffset` on, moving `outputOffset`
+  /// past it: how many bytes went, or nil when the socket failed (the client is gone). What
+  /// is left waits for the socket to be writable again.
+  func sendOutput() -> Int? {
+    let start = outputOffset
+    while outputOffset < output.count {
+      let offset = outputOffset
+      let count = output.withUnsafeBytes {
+        send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+      }
+      if count > 0 {
+        outputOffset += count
+        continue
+      }
+      guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
+        return nil
+      }
+      break
+    }
+    return outputOffset - start
+  }
+
   /// Drops consumed input, returning the memory of a large, now empty buffer.
   func consumeInput(_ count: Int) {
     if count >= input.count {

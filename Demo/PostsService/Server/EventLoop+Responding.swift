@@ -121,24 +121,13 @@ extension EventLoop {
 
   /// Sends what the socket takes; waits for it to take more, or finishes the response.
   func flush(_ connection: Connection) {
-    var progressed = false
-    while connection.outputOffset < connection.output.count {
-      let count = connection.output.withUnsafeBytes {
-        send(
-          connection.descriptor, $0.baseAddress! + connection.outputOffset,
-          $0.count - connection.outputOffset, Int32(MSG_NOSIGNAL))
-      }
-      if count > 0 {
-        connection.outputOffset += count
-        progressed = true
-        continue
-      }
-      guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
-        finishLog(of: connection)
-        return close(connection)
-      }
+    guard let sent = connection.sendOutput() else {
+      finishLog(of: connection)
+      return close(connection)
+    }
+    if connection.outputOffset < connection.output.count {
       watch(connection, for: .writable)
-      if progressed { setDeadline(of: connection, to: currentTime + runtime.idleTimeout) }
+      if sent > 0 { setDeadline(of: connection, to: currentTime + runtime.idleTimeout) }
       return
     }
     finishLog(of: connection)

@@ -85,21 +85,7 @@ extension EventLoop {
 
   /// Sends what the socket takes of the stream's output; drops a client that is too far behind.
   func sendStream(_ connection: Connection) {
-    while connection.outputOffset < connection.output.count {
-      let count = connection.output.withUnsafeBytes {
-        send(
-          connection.descriptor, $0.baseAddress! + connection.outputOffset,
-          $0.count - connection.outputOffset, Int32(MSG_NOSIGNAL))
-      }
-      if count > 0 {
-        connection.outputOffset += count
-        continue
-      }
-      guard count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
-        return endChangeStream(connection)
-      }
-      break
-    }
+    guard connection.sendOutput() != nil else { return endChangeStream(connection) }
     if connection.outputOffset == connection.output.count {
       connection.output.removeAll(keepingCapacity: true)
       connection.outputOffset = 0
