@@ -45,15 +45,12 @@ extension OperationStore {
     guard let persistedPath = PersistedPath(path) else {
       return .notPersistable(reason: "its path has an element that is not persistable")
     }
-    guard let type = State.self as? any PersistableState.Type else {
+    guard let persistable = self as? any PersistableStore else {
       return .notPersistable(reason: "\(State.self) is not Codable")
     }
     guard isChosen else { return .nothing(persistedPath) }
-    let (state, runs) = withStorage { storage in
-      (storage.state, State.kind == .mutation ? Self.restorableRuns(storage.machine.runs) : [:])
-    }
     do {
-      guard let (payload, updatedAt) = try Self.payload(of: state, as: type, runs: runs) else {
+      guard let (payload, updatedAt) = try persistable.persistedPayload() else {
         return .nothing(persistedPath)
       }
       return .written(
@@ -75,15 +72,39 @@ extension OperationStore {
   }
 
   /// Takes the data of `snapshot` unless the store's own is as new or newer; a restored value
-  /// is stale, so a store with subscribers refetches it at once. A mutation goes on with each
+  /// is stale, so a store with subscribers refetches it. A mutation goes on with each
   /// restored paused attempt, oldest first, where it was (TanStack's resumed mutations): the
   /// same submission date in its history, its retries counted from the attempts that had
   /// failed, and its lifecycles' restored contexts, so `onMutate` does not run again (it does
   /// for a context that is not `Codable`). It waits for its scope and the network as before.
   func hydrate(_ snapshot: StoreSnapshot) -> StoreHydration {
-    guard let type = State.self as? any PersistableState.Type else { return .unreadable }
+    guard let persistable = self as? any PersistableStore else { return .unreadable }
+    return persistable.restore(snapshot)
+  }
+}
+
+/// A store whose state can be written to a snapshot and read back: an ``OperationStore``
+/// whose state is a ``PersistableState``, which is what a store is cast to once it is known
+/// to be one. Its code then knows the state is persistable, so the state is restored where the
+/// store keeps it, neither copied nor cast (a restore at launch makes ten thousand stores).
+protocol PersistableStore: AnyObject {
+  /// The store's data to write and when it last changed, or nil when there is none.
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)?
+  /// Takes the data of `snapshot` (see `OperationStore.hydrate(_:)`).
+  func restore(_ snapshot: StoreSnapshot) -> StoreHydration
+}
+
+extension OperationStore: PersistableStore where State: PersistableState {
+  func persistedPayload() throws -> (payload: Data, updatedAt: Date)? {
+    // Copied out and encoded outside the lock: encoding is the slow part.
+    guard State.kind == .mutation else { return try state.persistedPayload() }
+    let (state, runs) = withStorage { ($0.state, Self.restorableRuns($0.machine.runs)) }
+    return try state.persistedPayload(runs: runs)
+  }
+
+  func restore(_ snapshot: StoreSnapshot) -> StoreHydration {
     if State.kind == .mutation {
-      guard let attempts = try? Self.restoredAttempts(of: type, snapshot.payload) else {
+      guard let attempts = try? State.restoredAttempts(payload: snapshot.payload) else {
         return .unreadable
       }
       for (input, restored) in attempts {
@@ -98,46 +119,22 @@ extension OperationStore {
     let date = clock.now()
     let isListening = events?.isListening == true
     let (outcome, effects) = withStorage { storage -> (StoreHydration, StoreMachine.Effects) in
-      if let current = storage.state.valueLastUpdatedAt, current >= snapshot.updatedAt {
+      // A new store, what a restore makes, has no value: its date is not read.
+      if storage.state.hasValue, let current = storage.state.valueLastUpdatedAt,
+        current >= snapshot.updatedAt
+      {
         return (.keptNewer, StoreMachine.Effects())
       }
-      var restored = storage.state
       do {
-        try Self.restore(snapshot, into: &restored, as: type)
+        // In place: `restore` decodes before it changes anything, so a payload that cannot
+        // be read leaves the state as it was.
+        try storage.state.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
       } catch {
         return (.unreadable, StoreMachine.Effects())
       }
-      return (.restored, storage.step(.restore(restored), at: date, isListening: isListening))
+      return (.restored, storage.step(.restored, at: date, isListening: isListening))
     }
     perform(effects)
     return outcome
-  }
-
-  static func restoredAttempts<Persistable: PersistableState>(
-    of type: Persistable.Type, _ payload: Data
-  ) throws -> [(State.RunInput, RestoredAttempt)] {
-    try type.restoredAttempts(payload: payload).compactMap { input, restored in
-      (input as? State.RunInput).map { ($0, restored) }
-    }
-  }
-
-  // `type` is `State.self` seen as a `PersistableState`: opening it gives `State` back, and
-  // the casts between the two are copies of one type.
-
-  private static func payload<Persistable: PersistableState>(
-    of state: State, as type: Persistable.Type, runs: [OperationRunID: RestorableRun]
-  ) throws -> (payload: Data, updatedAt: Date)? {
-    let state = state as! Persistable
-    return runs.isEmpty ? try state.persistedPayload() : try state.persistedPayload(runs: runs)
-  }
-
-  /// Restores `snapshot` into `state`, which is left as it was when it throws (every
-  /// `restore` decodes before it changes anything).
-  static func restore<Persistable: PersistableState>(
-    _ snapshot: StoreSnapshot, into state: inout State, as type: Persistable.Type
-  ) throws {
-    var restored = state as! Persistable
-    try restored.restore(payload: snapshot.payload, updatedAt: snapshot.updatedAt)
-    state = restored as! State
   }
 }

@@ -48,9 +48,10 @@ extension OperationStore {
     case staleTimerFired(UInt64)
     /// A later `store(for:)` brings its configuration.
     case reconfigure(Configuration, garbageCollectionDelay: Duration)
-    /// A snapshot's value replaces the state's (it is stale: a store with subscribers
-    /// refetches it).
-    case restore(State)
+    /// The state took a snapshot's value, in place and under the same lock, just before
+    /// (`PersistableState.restore`, which needs a state known to be persistable): it is stale,
+    /// so a store with subscribers refetches it.
+    case restored
     /// The devtools simulate a first load: every run is cancelled and a run that never ends
     /// (`task` waits to be cancelled) starts.
     case simulateLoading(Task<Void, Never>)

@@ -92,10 +92,9 @@ extension OperationStore.Storage {
           + "apply from the next run"))
   }
 
-  /// Takes a snapshot's value, restored into `restored`: it is stale, so a store with
-  /// subscribers refetches it.
-  mutating func restore(_ restored: State) {
-    state = restored
+  /// After the state took a snapshot's value: it is stale, so a store with subscribers
+  /// refetches it.
+  mutating func restored() {
     machine.dropRevertStates()
     machine.record(RunLogRecord(.valueSet, at: machine.now))
     notify()

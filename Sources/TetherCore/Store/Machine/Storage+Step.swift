@@ -45,7 +45,7 @@ extension OperationStore.Storage {
     case .staleTimerFired(let generation): staleTimerFired(generation)
     case .reconfigure(let configuration, let delay):
       reconfigure(with: configuration, garbageCollectionDelay: delay)
-    case .restore(let restored): restore(restored)
+    case .restored: restored()
     case .simulateLoading(let task): simulateLoading(task)
     case .simulateFailure(let failure): simulateFailure(failure)
     case .endSimulation(let simulation): endSimulation(simulation)

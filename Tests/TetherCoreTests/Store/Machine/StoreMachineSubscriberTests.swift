@@ -176,10 +176,9 @@ import Testing
     var machine = await Query()
     machine.subscribe()
     machine.send(.cancel(revert: true))
-    var restored = machine.storage.state
-    restored.apply(.currentValueSet(5, date: machine.now - 100))
-    restored.apply(.invalidated)
-    let effects = machine.send(.restore(restored))
+    machine.storage.state.apply(.currentValueSet(5, date: machine.now - 100))
+    machine.storage.state.apply(.invalidated)
+    let effects = machine.send(.restored)
     #expect(effects.described == ["launch 2"])
     #expect(machine.storage.state.currentValue == 5)
     #expect(machine.storage.machine.runs.map(\.trigger) == [.invalidate])
