@@ -181,24 +181,14 @@ extension APIClient {
   private func exchange(_ request: URLRequest, limits: TransportLimits, deadline: Deadline) async
     -> Result<HTTPResponse, HTTPError>
   {
-    let outcome: Result<HTTPResponse, any Error>
     if let transport = exchangeTransport {
-      outcome = await deadline.exchange(request, limits: limits, with: transport)
-    } else {
-      let transport = transport
-      let run = await deadline.run { () async -> Result<HTTPResponse, any Error> in
-        do {
-          return .success(try await transport.send(request, limits: limits))
-        } catch {
-          return .failure(error)
-        }
-      }
-      switch run {
-      case .success(let sent): outcome = sent
-      case .failure(let decision): outcome = .failure(decision)
-      }
+      return await deadline.exchange(request, limits: limits, with: transport)
+        .mapError { HTTPError(wrapping: $0, timeout: limits.idleTimeout) }
     }
-    return outcome.mapError { HTTPError(wrapping: $0, timeout: limits.idleTimeout) }
+    let transport = transport
+    return await deadline.send(within: limits) {
+      try await transport.send(request, limits: limits)
+    }
   }
 
   /// Bodies this large are parsed in a task of their own, so that the deadline can end the

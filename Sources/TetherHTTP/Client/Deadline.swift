@@ -97,6 +97,22 @@ final class Deadline: Sendable {
     return result
   }
 
+  /// Runs `send`, a transport's or a mock's answer, against the deadline: its value, or its
+  /// error as an ``HTTPError`` (a stall reported against `limits.idleTimeout`), or the failure
+  /// that ended the send first.
+  func send<Value: Sendable>(
+    within limits: TransportLimits, _ send: @escaping @Sendable () async throws -> Value
+  ) async -> Result<Value, HTTPError> {
+    let run = await run { () async -> Result<Value, any Error> in
+      do {
+        return .success(try await send())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return run.flatMap { $0.mapError { HTTPError(wrapping: $0, timeout: limits.idleTimeout) } }
+  }
+
   /// Records what to end, arming the timer on first use; the decision when already decided.
   private func attach(_ waiter: Waiter) -> HTTPError? {
     let (decision, arm) = state.withLock { state -> (HTTPError?, Bool) in

@@ -36,25 +36,19 @@ extension APIClient {
     _ request: URLRequest, for endpoint: Endpoint<Response>, limits: TransportLimits,
     deadline: Deadline
   ) async -> Result<HTTPResponse, HTTPError> {
-    guard let mock = endpoint.mock else {
-      return .failure(
-        .invalidRequest(
-          "\(endpoint) has no mocked response, and this client answers mocked endpoints only"))
-    }
+    guard let mock = endpoint.mock else { return .failure(.unmocked(endpoint)) }
     let clock = clock
-    let run = await deadline.run { () async -> Result<HTTPResponse, any Error> in
-      do {
-        return .success(try await mock(request).answer(request, limits: limits, clock: clock))
-      } catch {
-        return .failure(error)
-      }
+    return await deadline.send(within: limits) {
+      try await mock(request).answer(request, limits: limits, clock: clock)
     }
-    switch run {
-    case .success(let outcome):
-      return outcome.mapError { HTTPError(wrapping: $0, timeout: limits.idleTimeout) }
-    case .failure(let decision):
-      return .failure(decision)
-    }
+  }
+}
+
+extension HTTPError {
+  /// What a client that answers from mocks says of an endpoint, plain or streamed, without one.
+  static func unmocked(_ endpoint: some CustomStringConvertible) -> HTTPError {
+    .invalidRequest(
+      "\(endpoint) has no mocked response, and this client answers mocked endpoints only")
   }
 }
 

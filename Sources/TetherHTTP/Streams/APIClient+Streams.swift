@@ -199,31 +199,16 @@ extension APIClient {
     _ request: URLRequest, for endpoint: StreamEndpoint<Event>, limits: TransportLimits,
     deadline: Deadline
   ) async -> Result<HTTPStreamedResponse, HTTPError> {
-    let source: @Sendable () async throws -> HTTPStreamedResponse
     if answersFromMocks {
-      guard let mock = endpoint.mock else {
-        return .failure(
-          .invalidRequest(
-            "\(endpoint) has no mocked response, and this client answers mocked endpoints only"))
-      }
+      guard let mock = endpoint.mock else { return .failure(.unmocked(endpoint)) }
       let clock = clock
-      source = { try await mock(request).answerStreaming(request, limits: limits, clock: clock) }
-    } else {
-      let transport = transport
-      source = { try await transport.stream(request, limits: limits) }
-    }
-    let run = await deadline.run { () async -> Result<HTTPStreamedResponse, any Error> in
-      do {
-        return .success(try await source())
-      } catch {
-        return .failure(error)
+      return await deadline.send(within: limits) {
+        try await mock(request).answerStreaming(request, limits: limits, clock: clock)
       }
     }
-    switch run {
-    case .success(let outcome):
-      return outcome.mapError { HTTPError(wrapping: $0, timeout: limits.idleTimeout) }
-    case .failure(let decision):
-      return .failure(decision)
+    let transport = transport
+    return await deadline.send(within: limits) {
+      try await transport.stream(request, limits: limits)
     }
   }
 
