@@ -227,8 +227,8 @@ enum RenderSuite {
         _ = state.handle(index % 100 < 50 ? .down : .up, count: rows)
         Table(columns: columns, count: rows, sort: TableSort(column: 3, ascending: false)) { row in
           TableRow([
-            TableCell(numbers[row]), TableCell(titles[row]), "ok", TableCell(durations[row]),
-            TableCell(sizes[row]),
+            Segment(numbers[row]), Segment(titles[row]), "ok", Segment(durations[row]),
+            Segment(sizes[row]),
           ])
         }.render(in: frame.bounds, into: &frame, state: &state)
       }

@@ -79,6 +79,25 @@ extension InspectorLoop {
     viewer.send(InspectorProtocol.line(Self.result(id, ok: ok, message)), limit: 0, always: true)
   }
 
+  /// Runs `action` in a task of its own and answers when it ends: `done`, or `failed`, a
+  /// colon and the error in words (redacted).
+  private func answer(
+    _ viewer: ViewerConnection, _ id: Int, done: String, failed: String,
+    when action: @escaping @Sendable () async throws -> Void
+  ) {
+    let server = server
+    let token = viewer.token
+    Task.detached {
+      do {
+        try await action()
+        server.reply(to: token, Self.result(id, ok: true, done))
+      } catch {
+        let reason = Redaction.standard.text("\(error)")
+        server.reply(to: token, Self.result(id, ok: false, "\(failed): \(reason)"))
+      }
+    }
+  }
+
   static func result(_ id: Int, ok: Bool, _ message: String) -> JSONValue {
     ["type": "result", "id": .number(JSONNumber(id)), "ok": .bool(ok), "message": .string(message)]
   }
@@ -100,20 +119,10 @@ extension InspectorLoop {
       answer(viewer, id, ok: false, "no \(address.isMutation ? "mutation" : "query") at \(path)")
       return
     }
-    let server = server
-    let token = viewer.token
     switch command {
     case .refetch:
-      Task.detached {
-        do {
-          try await store.refetch()
-          server.reply(to: token, Self.result(id, ok: true, "refetched \(path)"))
-        } catch {
-          server.reply(
-            to: token,
-            Self.result(
-              id, ok: false, "refetch of \(path) failed: \(Redaction.standard.text("\(error)"))"))
-        }
+      answer(viewer, id, done: "refetched \(path)", failed: "refetch of \(path) failed") {
+        try await store.refetch()
       }
     case .invalidate:
       store.invalidate()
@@ -161,16 +170,8 @@ extension InspectorLoop {
       store.restore(simulation)
       answer(viewer, id, ok: true, "restored \(path)")
     case .retryLatest:
-      Task.detached {
-        do {
-          try await store.retryLatestAttempt()
-          server.reply(to: token, Self.result(id, ok: true, "\(path) sent again: it succeeded"))
-        } catch {
-          server.reply(
-            to: token,
-            Self.result(id, ok: false, "\(path) sent again: \(Redaction.standard.text("\(error)"))")
-          )
-        }
+      answer(viewer, id, done: "\(path) sent again: it succeeded", failed: "\(path) sent again") {
+        try await store.retryLatestAttempt()
       }
     case .setFaults, .failNext, .mockOffline, .mockOnline, .setValue:
       break  // answered by the fault commands and setValue

@@ -37,11 +37,11 @@ struct HistoryView: StatefulWidget {
         index == entries.count - 1 && history.dropped == 0
         ? "first" : entry.changed ? "~ changed" : "same"
       return TableRow([
-        TableCell((isBase ? "◆" : "") + "\(entry.sequence)", style: isBase ? .bold : nil),
-        TableCell(StoreColumns.clockTime(entry.date)),
-        TableCell(entry.causeText),
-        TableCell(change, style: entry.changed ? theme.warning : theme.secondary),
-        TableCell(Self.size(entry.json.utf8.count), style: theme.secondary),
+        Segment((isBase ? "◆" : "") + "\(entry.sequence)", style: isBase ? .bold : nil),
+        Segment(StoreColumns.clockTime(entry.date)),
+        Segment(entry.causeText),
+        Segment(change, style: entry.changed ? theme.warning : theme.secondary),
+        Segment(Self.size(entry.json.utf8.count), style: theme.secondary),
       ])
     }.render(in: parts[0], into: &frame, state: &state.history)
     renderDiff(in: parts[1].inset(top: 1), into: &frame, state: &state)

@@ -214,10 +214,10 @@ public struct StoreDetail: StatefulWidget {
         outcome = "injected by the \(fault) · " + outcome
       }
       return TableRow([
-        TableCell("\(attempt.id)"), TableCell(phase.label, style: phase.style(in: theme)),
-        TableCell(StoreColumns.clockTime(attempt.startDate)),
-        TableCell(Self.duration(of: attempt, phase: phase, in: record, at: now)),
-        TableCell(StoreColumns.brief(attempt.arguments, limit: 200)), TableCell(outcome),
+        Segment("\(attempt.id)"), Segment(phase.label, style: phase.style(in: theme)),
+        Segment(StoreColumns.clockTime(attempt.startDate)),
+        Segment(Self.duration(of: attempt, phase: phase, in: record, at: now)),
+        Segment(StoreColumns.brief(attempt.arguments, limit: 200)), Segment(outcome),
       ])
     }.render(in: parts[0], into: &frame, state: &state.attempts)
     if live { frame.redraw(after: .milliseconds(100)) }

@@ -51,10 +51,10 @@ public struct EventLogView: StatefulWidget {
       let time =
         wide ? StoreColumns.preciseTime(record.date) : StoreColumns.clockTime(record.date)
       return TableRow([
-        TableCell("\(record.sequence)", style: theme.secondary), TableCell(time),
-        TableCell(record.kind.rawValue, style: style(of: record.kind)),
-        TableCell((record.isMutation ? "mutation " : "") + record.path.label),
-        TableCell(record.detail),
+        Segment("\(record.sequence)", style: theme.secondary), Segment(time),
+        Segment(record.kind.rawValue, style: style(of: record.kind)),
+        Segment((record.isMutation ? "mutation " : "") + record.path.label),
+        Segment(record.detail),
       ])
     }.render(in: parts[0], into: &frame, state: &state.list)
     guard showsFilter else { return }

@@ -55,20 +55,20 @@ public struct NetworkLogView: StatefulWidget {
     ) { index in
       let record = shown[index]
       if record.isInFlight { inFlight = true }
-      var cells = [TableCell("\(record.id)")]
-      if wide { cells.append(TableCell(StoreColumns.clockTime(record.startDate))) }
+      var cells = [Segment("\(record.id)")]
+      if wide { cells.append(Segment(StoreColumns.clockTime(record.startDate))) }
       let duration =
         record.duration.map(StoreColumns.durationText)
         ?? StoreColumns.durationText(now.duration(since: record.startDate))
       cells += [
-        TableCell(record.method), TableCell(record.target),
-        TableCell(record.statusText, style: style(of: record)),
-        TableCell(duration, style: record.isInFlight ? theme.running : nil),
+        Segment(record.method), Segment(record.target),
+        Segment(record.statusText, style: style(of: record)),
+        Segment(duration, style: record.isInFlight ? theme.running : nil),
       ]
-      if wide { cells.append(TableCell(record.bytes.map { "\($0)" } ?? "–")) }
+      if wide { cells.append(Segment(record.bytes.map { "\($0)" } ?? "–")) }
       cells += [
-        TableCell(record.origin.map { "\($0.attempt)" } ?? "–"),
-        TableCell(record.origin?.path.label ?? ""),
+        Segment(record.origin.map { "\($0.attempt)" } ?? "–"),
+        Segment(record.origin?.path.label ?? ""),
       ]
       return TableRow(cells)
     }.render(in: parts[0], into: &frame, state: &state.list)

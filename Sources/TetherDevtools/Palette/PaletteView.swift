@@ -25,8 +25,8 @@ struct PaletteView: StatefulWidget {
     ) { index in
       let entry = matches[index]
       return TableRow([
-        TableCell(entry.name), TableCell(entry.keys ?? "–", style: .bold),
-        TableCell(entry.detail, style: .dim),
+        Segment(entry.name), Segment(entry.keys ?? "–", style: .bold),
+        Segment(entry.detail, style: .dim),
       ])
     }.render(in: parts[2], into: &frame, state: &state.list)
   }

@@ -1,19 +1,3 @@
-/// A piece of styled text in a ``StatusBar`` or similar line.
-public struct Segment: Sendable, ExpressibleByStringLiteral {
-  public var text: String
-  public var style: Style?
-
-  /// A piece of the status bar: its text, in `style` if given.
-  public init(_ text: String, style: Style? = nil) {
-    self.text = text
-    self.style = style
-  }
-
-  public init(stringLiteral text: String) {
-    self.init(text)
-  }
-}
-
 /// A one-line bar: segments on the left and on the right, over a background style. The right
 /// segments win when space is short; the left ones are cut with "…".
 ///

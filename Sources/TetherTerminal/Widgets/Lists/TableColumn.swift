@@ -37,35 +37,19 @@ public struct TableSort: Hashable, Sendable {
   }
 }
 
-/// One cell of a ``TableRow``: text and an optional style of its own.
-public struct TableCell: Hashable, Sendable, ExpressibleByStringLiteral {
-  public var text: String
-  public var style: Style?
-
-  /// A cell showing its text, in `style` if given.
-  public init(_ text: String, style: Style? = nil) {
-    self.text = text
-    self.style = style
-  }
-
-  public init(stringLiteral text: String) {
-    self.init(text)
-  }
-}
-
 /// One row of a ``Table``: a cell per column and an optional style for the row.
 public struct TableRow: Hashable, Sendable {
-  public var cells: [TableCell]
+  public var cells: [Segment]
   public var style: Style?
 
   /// A row of `cells`, in `style` if given.
-  public init(_ cells: [TableCell], style: Style? = nil) {
+  public init(_ cells: [Segment], style: Style? = nil) {
     self.cells = cells
     self.style = style
   }
 
   /// A row of plain text cells.
   public init(texts: [String], style: Style? = nil) {
-    self.init(texts.map { TableCell($0) }, style: style)
+    self.init(texts.map { Segment($0) }, style: style)
   }
 }

@@ -15,8 +15,8 @@ import Testing
       let request = requests[index]
       return TableRow(
         [
-          TableCell(request.0), TableCell(request.1),
-          TableCell("\(request.2)", style: request.2 >= 400 ? Style(foreground: .red) : nil),
+          Segment(request.0), Segment(request.1),
+          Segment("\(request.2)", style: request.2 >= 400 ? Style(foreground: .red) : nil),
         ])
     }
   }
