@@ -197,19 +197,30 @@ public final class OperationClient: Sendable {
   {
     let (context, isRetriedByDefault) = context(
       for: operation, retryLimit: retryLimit, deduplicates: deduplicates)
+    let start:
+      @Sendable (
+        OperationStore<State>, OperationStore<State>.Configuration, OperationRunID,
+        (any Sendable)?, RestoredAttempt?
+      ) -> Task<Void, Never> = { store, configuration, id, input, restored in
+        // The task starts on the calling thread, so an operation that completes without
+        // suspending costs no thread hop.
+        Task.immediate {
+          await store.execute(id, input: input, configuration: configuration, restored: restored)
+        }
+      }
     guard isRetriedByDefault else {
       return OperationStore<State>.Configuration(
         body: { input, context, continuation throws(Operation.Failure) in
           try await operation.run(input, in: context, with: continuation)
         },
-        context: context, operationType: Operation.self)
+        context: context, operationType: Operation.self, start: start)
     }
     let retried = operation.retry(limit: retryLimit, backoff: defaults.backoff)
     return OperationStore<State>.Configuration(
       body: { input, context, continuation throws(Operation.Failure) in
         try await retried.run(input, in: context, with: continuation)
       },
-      context: context, operationType: Operation.self)
+      context: context, operationType: Operation.self, start: start)
   }
 
   /// The context a store of `operation` runs with — the client's, with the operation's setup

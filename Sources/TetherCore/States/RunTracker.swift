@@ -38,12 +38,20 @@ public struct RunTracker<Failure: Error>: Sendable {
   var transferRun: OperationRunID?
   /// The latest run whose final result was applied; older results are dropped.
   var latestAppliedRun: OperationRunID?
+  /// False only while `error` and `failureReason` are both nil (every change of either sets
+  /// it), so that a success clears them only when there is something to clear: their check
+  /// reads a `Failure?` through metadata looked up in code compiled once.
+  var mayHaveFailures = false
   // The fields whose layout depends on `Failure` come last, so that code not specialised for
   // it reaches the others at fixed offsets.
   /// The latest failure, cleared by the next success.
-  public var error: Failure?
+  public var error: Failure? {
+    didSet { mayHaveFailures = true }
+  }
   /// The failure of the latest failed attempt.
-  public var failureReason: Failure?
+  public var failureReason: Failure? {
+    didSet { mayHaveFailures = true }
+  }
   /// The retry progress of the run in flight, if it has failed attempts.
   public var retryProgress: RetryProgress<Failure>?
 
@@ -140,12 +148,18 @@ public struct RunTracker<Failure: Error>: Sendable {
     valueLastUpdatedAt = date
     if final {
       simulation = nil
-      if error != nil { error = nil }
+      if mayHaveFailures { clearFailures() }
       status = .success
       isInvalidated = false
       failureCount = 0
-      if failureReason != nil { failureReason = nil }
     }
+  }
+
+  /// Clears the latest failure and the latest attempt's.
+  mutating func clearFailures() {
+    error = nil
+    failureReason = nil
+    mayHaveFailures = false
   }
 
   /// Records a failure; a final one (the result of `run`) ends the run's failure history.

@@ -42,37 +42,16 @@ extension OperationStore {
     }
   }
 
-  /// Carries out what the machine decided, outside the lock. A fetch's start (one launch) is
-  /// specialised for the state where it is called; everything else is done by code compiled
-  /// once (`performInGeneral`).
-  @inlinable
-  func perform(_ effects: StoreMachine.Effects) {
-    if let launch = effects.soleLaunch {
-      // A run started: the state changed.
-      markChangedIfMarking()
-      self.launch(launch)
-    } else {
-      performInGeneral(effects)
-    }
-  }
-
-  /// Tells the client's change marker of the first change since the mark was cleared: one
-  /// relaxed load per change after that.
+  /// Carries out what the machine decided, outside the lock: cancel tasks, deliver what is
+  /// queued, resume callers, stop watching conditions, and start runs, in that order.
   @usableFromInline
-  func markChangedIfMarking() {
-    guard events?.isMarking == true, !changeMark.load(ordering: .relaxed) else { return }
-    if !changeMark.exchange(true, ordering: .acquiringAndReleasing) { events?.mark(self) }
-  }
-
-  /// Carries out what the machine decided: cancel tasks, deliver what is queued, resume
-  /// callers, stop watching conditions, and start runs, in that order.
-  @usableFromInline
-  func performInGeneral(_ effects: StoreMachine.Effects) {
+  func perform(_ effects: consuming StoreMachine.Effects) {
     if let run = effects.finishedRun { lastFinishedRun.store(run.rawValue, ordering: .relaxed) }
     if effects.changed { markChangedIfMarking() }
-    // The common case: one action, nothing to deliver.
-    if let first = effects.actions.first, effects.actions.rest.isEmpty, !effects.delivers,
-      !effects.becameUnused, !effects.gainedSubscribers
+    // The common case: one action (a run's start, a caller resumed), nothing to deliver. The
+    // action is taken out of the effects, not copied.
+    if effects.actions.rest.isEmpty, !effects.delivers, !effects.becameUnused,
+      !effects.gainedSubscribers, let first = effects.actions.first.take()
     {
       perform(first)
       return
@@ -94,8 +73,15 @@ extension OperationStore {
     }
   }
 
-  func perform(_ action: StoreMachine.Action) {
-    switch action {
+  /// Tells the client's change marker of the first change since the mark was cleared: one
+  /// relaxed load per change after that.
+  func markChangedIfMarking() {
+    guard events?.isMarking == true, !changeMark.load(ordering: .relaxed) else { return }
+    if !changeMark.exchange(true, ordering: .acquiringAndReleasing) { events?.mark(self) }
+  }
+
+  func perform(_ action: consuming StoreMachine.Action) {
+    switch consume action {
     case .resume(let waiter, let step): waiter.continuation.resume(returning: step)
     case .launch(let launch): self.launch(launch)
     case .cancel(let task): task.cancel()

@@ -15,8 +15,9 @@ enum RunMode: Sendable {
 
 /// Running: starting runs (or joining one in flight), their tasks, their ends, and cancelling.
 ///
-/// The path of a fetch is specialised into the caller's module (`@inlinable`), so the store's
-/// generic code costs no metadata lookups on the hot path.
+/// The typed steps of a fetch — its start, the operation, its end — are specialised where the
+/// fetch is called, so the store's generic code costs no metadata lookups on the hot path;
+/// what they share with every store is the store machine's, compiled once.
 extension OperationStore {
   /// Runs the operation with the input `derive` reads from the state (under the lock, so it
   /// sees the state the run starts from) and waits for its end.
@@ -53,26 +54,22 @@ extension OperationStore {
     }
   }
 
-  /// Starts the task of a run recorded by `startRun`, outside the lock.
+  /// Starts the task of a run recorded by `startRun`, outside the lock, with the configuration
+  /// the run was recorded with (its `start`, made for the operation's types).
   ///
   /// The task starts immediately on the calling thread, so an operation that completes
   /// without suspending costs no thread hop. Its handle is recorded afterwards for
   /// cancellation; a run that has already ended by then (finished, or cancelled meanwhile)
   /// gets its task cancelled, which does nothing to a finished task.
-  @inlinable
-  func launch(_ launch: RunLaunch) {
-    let (id, input, configuration, restored) = launch.parts
-    let typed = unsafeDowncast(configuration, to: Configuration.self)
+  func launch(_ launch: consuming RunLaunch) {
+    let configuration = unsafeDowncast(launch.configuration, to: Configuration.self)
     record(
-      Task.immediate {
-        await self.execute(id, input: input, configuration: typed, restored: restored)
-      },
-      of: id)
+      configuration.start(self, configuration, launch.id, launch.input, launch.restored),
+      of: launch.id)
   }
 
   /// Keeps the task of run `id` for cancellation; a run that ended meanwhile has its task
   /// cancelled (a run that ended last costs no lock).
-  @usableFromInline
   func record(_ task: Task<Void, Never>, of id: OperationRunID) {
     if lastFinishedRun.load(ordering: .relaxed) == id.rawValue { return }
     let isRunning = withStorage { storage in

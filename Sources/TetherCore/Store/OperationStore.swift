@@ -61,8 +61,14 @@ public final class OperationStore<State: OperationState>: Sendable {
     /// The operation's type, for the warning about a `store(for:)` with other modifiers.
     let operationType: any Any.Type
     /// Whether concurrent fetches share a run.
-    @usableFromInline
     let deduplicates: Bool
+    /// Starts the task of a run of this configuration in a store (`OperationStore.execute`).
+    /// Made where the configuration is made, for the operation's types, so that the run's task
+    /// is specialised for the state while the code that starts it is compiled once.
+    let start:
+      @Sendable (
+        OperationStore, Configuration, OperationRunID, (any Sendable)?, RestoredAttempt?
+      ) -> Task<Void, Never>
 
     @usableFromInline
     init(
@@ -72,12 +78,17 @@ public final class OperationStore<State: OperationState>: Sendable {
           OperationContinuation<State.OperationValue, State.Failure>
         ) async throws(State.Failure) -> State.OperationValue,
       context: OperationContext,
-      operationType: any Any.Type
+      operationType: any Any.Type,
+      start:
+        @escaping @Sendable (
+          OperationStore, Configuration, OperationRunID, (any Sendable)?, RestoredAttempt?
+        ) -> Task<Void, Never>
     ) {
       self.body = body
       self.context = context
       self.operationType = operationType
       self.deduplicates = context.options.deduplicates ?? false
+      self.start = start
     }
   }
 
@@ -134,7 +145,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     ) {
       self.machine = StoreMachine(
         logCapacity: logCapacity, garbageCollectionDelay: garbageCollectionDelay,
-        createdAt: date)
+        deduplicates: configuration.deduplicates, createdAt: date)
       self.state = state
       self.configuration = configuration
     }

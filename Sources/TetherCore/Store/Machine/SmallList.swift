@@ -14,7 +14,8 @@ struct SmallList<Element> {
 
   var count: Int { first == nil ? 0 : 1 + rest.count }
 
-  mutating func append(_ element: Element) {
+  /// Appends `element`, taken, not copied (an action holds existentials and references).
+  mutating func append(_ element: consuming Element) {
     if first == nil {
       first = element
     } else {

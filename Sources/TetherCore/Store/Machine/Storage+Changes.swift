@@ -39,7 +39,6 @@ extension OperationStore.Storage {
   /// Starts a run of the store's own when automatic running is on, the store has subscribers,
   /// nothing equivalent is in flight, and — for a subscriber, focus or reconnection — the
   /// value is stale. Polling, other conditions, invalidation and reset run regardless.
-  @usableFromInline
   mutating func startAutomaticRunIfNeeded(_ trigger: RunTrigger) {
     let options = configuration.context.options
     guard options.runsAutomatically, machine.hasSubscribers,
@@ -77,6 +76,7 @@ extension OperationStore.Storage {
   ) {
     let previous = self.configuration.operationType
     self.configuration = configuration
+    machine.deduplicates = configuration.deduplicates
     state.apply(.configured(configuration.context))
     // A new stale time moves the stale timer of an observed store.
     if machine.hasSubscribers { machine.updateStaleTimer(freshUntil: state.freshUntil) }

@@ -3,8 +3,37 @@ import Foundation
 /// The machine's transitions of runs: starting one (or joining one in flight), its end, and
 /// cancelling. The shell compares inputs and changes the state; the machine keeps the runs.
 extension OperationStore.Storage {
+  /// A caller wants a run. The common cases — nothing in flight, or a run in flight to join
+  /// or to wait for — are decided here, specialised for the state where it is called;
+  /// everything else (a cancelled caller, nothing to run, runs to replace or to run beside)
+  /// by code compiled once.
   @inlinable
   mutating func enqueue(
+    _ waiter: StoreMachine.Waiter, trigger: RunTrigger, mode: RunMode,
+    restoring restored: RestoredAttempt?, isCancelled: Bool, derive: (State) -> State.RunInput?
+  ) {
+    if !isCancelled, let input = derive(state) {
+      if !machine.hasRuns {
+        startRun(input, trigger: trigger, waiter: waiter, restoring: restored)
+        return
+      }
+      if machine.wait(
+        waiter, mode: mode, mustWait: { State.mustWait(input, for: Self.input($0)) },
+        canShare: { State.canShareRun(input, with: Self.input($0)) })
+      {
+        return
+      }
+    }
+    enqueueInGeneral(
+      waiter, trigger: trigger, mode: mode, restoring: restored, isCancelled: isCancelled,
+      derive: derive)
+  }
+
+  /// A caller wants a run: it is told it was cancelled or that there is nothing to run, joins
+  /// a run it may share, waits for one it must follow, or starts its own (replacing runs in
+  /// flight for a `.replace`).
+  @usableFromInline
+  mutating func enqueueInGeneral(
     _ waiter: StoreMachine.Waiter, trigger: RunTrigger, mode: RunMode,
     restoring restored: RestoredAttempt?, isCancelled: Bool, derive: (State) -> State.RunInput?
   ) {
@@ -17,21 +46,15 @@ extension OperationStore.Storage {
       return
     }
     if machine.hasRuns {
-      if machine.defer(waiter, toRunWhere: { State.mustWait(input, for: Self.input($0)) }) {
+      if machine.wait(
+        waiter, mode: mode, mustWait: { State.mustWait(input, for: Self.input($0)) },
+        canShare: { State.canShareRun(input, with: Self.input($0)) })
+      {
         return
       }
-      switch mode {
-      case .join:
-        if configuration.deduplicates,
-          machine.join(waiter, runWhere: { State.canShareRun(input, with: Self.input($0)) })
-        {
-          return
-        }
-      case .replace:
+      if mode == .replace {
         startRun(input, trigger: trigger, waiter: waiter, replacingRunsRestoring: restored)
         return
-      case .fresh:
-        break
       }
     }
     startRun(input, trigger: trigger, waiter: waiter, restoring: restored)
@@ -60,16 +83,17 @@ extension OperationStore.Storage {
     restoring restored: RestoredAttempt? = nil
   ) -> OperationRunID {
     let (id, startDate) = machine.nextRun(restoring: restored)
-    apply(.runStarted(id, input: input, date: startDate))
+    state.apply(.runStarted(id, input: input, date: startDate))
+    let box = queued()
     machine.start(
       id, input: Self.kept(input), configuration: configuration, trigger: trigger,
-      startDate: startDate, waiter: waiter, restored: restored)
+      startDate: startDate, waiter: waiter, restored: restored, queueing: box,
+      freshUntil: box == nil ? nil : state.freshUntil)
     return id
   }
 
   /// Starts a run of `input` in place of the runs it replaces (a `refetch()`, an
   /// invalidation): they are cancelled, and their callers wait for the new run after `waiter`.
-  @usableFromInline
   mutating func startRun(
     _ input: State.RunInput, trigger: RunTrigger, waiter: StoreMachine.Waiter?,
     replacingRunsRestoring restored: RestoredAttempt?
@@ -87,13 +111,28 @@ extension OperationStore.Storage {
     _ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>
   ) {
     guard machine.isRunning(id) else { return }
-    apply(.runFinished(id, result, date: machine.now))
+    state.apply(.runFinished(id, result, date: machine.now))
     let failure: (any Sendable)?
     switch result {
     case .success: failure = nil
     case .failure(let error): failure = error
     }
-    if let trigger = machine.finish(id, outcome: OutcomeBox(result), failure: failure) {
+    let box = queued()
+    finished(
+      id, outcome: OutcomeBox(result), failure: failure, queueing: box,
+      freshUntil: box == nil ? nil : state.freshUntil)
+  }
+
+  /// The machine's part of the end of run `id`, whose result the state has taken (`state`
+  /// queued for subscribers when there are some): its callers are resumed, and the automatic
+  /// run that waited for it starts.
+  @usableFromInline
+  mutating func finished(
+    _ id: OperationRunID, outcome: any AnyObject & Sendable, failure: (any Sendable)?,
+    queueing state: StateBox?, freshUntil: Date?
+  ) {
+    machine.changed(queueing: state, freshUntil: freshUntil)
+    if let trigger = machine.finish(id, outcome: outcome, failure: failure) {
       startAutomaticRunIfNeeded(trigger)
     }
   }

@@ -9,8 +9,8 @@ import Foundation
 ///
 /// The storage is a typed shell — the state and the configuration — around ``StoreMachine``,
 /// which keeps the runs, waiters, subscribers, outbox, run log and timers and is compiled
-/// once. Only the shell's part of a fetch's start and end and of a value set by hand is
-/// `@inlinable`, so that it is specialised for the state where it is called.
+/// once. Only the shell's part of a fetch's start and end is compiled where it is called, so
+/// that it is specialised for the state.
 extension OperationStore.Storage {
   /// Applies `input` at `date`; `isListening` says whether the client has event listeners.
   ///
@@ -56,19 +56,20 @@ extension OperationStore.Storage {
   // MARK: What every transition uses
 
   /// Applies `event` to the state and queues the new state for subscribers.
-  @inlinable
   mutating func apply(_ event: OperationEvent<State>) {
     state.apply(event)
     notify()
   }
 
   /// Queues the current state for subscribers, and the change for the client's listeners.
-  @inlinable
   mutating func notify() {
-    if machine.hasSubscribers {
-      machine.changed(queueing: TypedStateBox(state), freshUntil: state.freshUntil)
-    } else {
-      machine.changed(queueing: nil, freshUntil: nil)
-    }
+    let box = queued()
+    machine.changed(queueing: box, freshUntil: box == nil ? nil : state.freshUntil)
+  }
+
+  /// The current state in a box for subscribers, when there are some.
+  @inlinable
+  func queued() -> StateBox? {
+    machine.hasSubscribers ? TypedStateBox(state) : nil
   }
 }

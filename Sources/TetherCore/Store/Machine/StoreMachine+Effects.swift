@@ -63,16 +63,6 @@ extension StoreMachine {
     var finishedRun: OperationRunID?
 
     init() {}
-
-    /// The run to launch when that is all there is to do (beside telling change markers): a
-    /// fetch's start, performed by code specialised for the store's state.
-    @usableFromInline
-    var soleLaunch: RunLaunch? {
-      guard case .launch(let launch) = actions.first, actions.rest.isEmpty, !delivers,
-        !gainedSubscribers, !becameUnused
-      else { return nil }
-      return launch
-    }
   }
 }
 

@@ -69,18 +69,11 @@ enum RunStep: Sendable {
 
 /// What a run's task starts with: its id, its input (a `State.RunInput`), the configuration
 /// it runs with (the store's `Configuration`) and the attempt it goes on from, if restored.
-@usableFromInline
 struct RunLaunch: Sendable {
   let id: OperationRunID
   let input: (any Sendable)?
   let configuration: any AnyObject & Sendable
   let restored: RestoredAttempt?
-
-  /// What the typed shell reads.
-  @usableFromInline
-  var parts: (OperationRunID, (any Sendable)?, any AnyObject & Sendable, RestoredAttempt?) {
-    (id, input, configuration, restored)
-  }
 }
 
 /// A state of the store queued for its subscribers, opaque to the machine (a ``TypedStateBox``

@@ -7,9 +7,21 @@ extension StoreMachine {
   @usableFromInline
   var hasRuns: Bool { !runs.isEmpty }
 
+  /// Makes `waiter` wait for a run in flight if it must or may: for the end of the first run
+  /// `mustWait` selects (to derive its input again then), or else, for a `.join` of a store
+  /// that deduplicates, for the result of the first run `canShare` selects. False when it
+  /// waits for none.
+  @usableFromInline
+  mutating func wait(
+    _ waiter: Waiter, mode: RunMode, mustWait: ((any Sendable)?) -> Bool,
+    canShare: ((any Sendable)?) -> Bool
+  ) -> Bool {
+    if `defer`(waiter, toRunWhere: mustWait) { return true }
+    return mode == .join && deduplicates && join(waiter, runWhere: canShare)
+  }
+
   /// Makes `waiter` wait for the end of the first run `mustWait` selects, to derive its input
   /// again then; false when there is none.
-  @usableFromInline
   mutating func `defer`(_ waiter: Waiter, toRunWhere mustWait: ((any Sendable)?) -> Bool) -> Bool {
     guard let index = runs.firstIndex(where: { mustWait($0.input) }) else { return false }
     runs[index].deferred.append(waiter)
@@ -18,7 +30,6 @@ extension StoreMachine {
 
   /// Makes `waiter` wait for the result of the first run `canShare` selects; false when there
   /// is none.
-  @usableFromInline
   mutating func join(_ waiter: Waiter, runWhere canShare: ((any Sendable)?) -> Bool) -> Bool {
     guard let index = runs.firstIndex(where: { canShare($0.input) }) else { return false }
     runs[index].waiters.append(waiter)
@@ -38,22 +49,25 @@ extension StoreMachine {
   }
 
   /// Records run `id` of `input` (nil for a query's, which the log shows as nothing), which
-  /// runs with `configuration`: it is logged and its task launched once the lock is released.
-  /// A restored attempt goes on from where it was.
+  /// runs with `configuration`, once the state has taken its start (`state` queued for
+  /// subscribers when there are some): it is logged and its task launched once the lock is
+  /// released. A restored attempt goes on from where it was.
   @usableFromInline
   mutating func start(
     _ id: OperationRunID, input: (any Sendable)?, configuration: any AnyObject & Sendable,
-    trigger: RunTrigger, startDate: Date, waiter: Waiter?, restored: RestoredAttempt?
+    trigger: RunTrigger, startDate: Date, waiter: Waiter?, restored: RestoredAttempt?,
+    queueing state: StateBox?, freshUntil: Date?
   ) {
+    changed(queueing: state, freshUntil: freshUntil)
     let attempt = (restored?.failedAttempts ?? 0) + 1
     record(
       RunLogRecord(
         .runStarted, at: now, run: id, attempt: attempt, trigger: trigger,
         payload: input))
-    var run = Run(
-      id: id, trigger: trigger, startDate: startDate, input: input, waiters: SmallList(waiter))
-    run.attempt = attempt
-    runs.append(run)
+    runs.append(
+      Run(
+        id: id, trigger: trigger, startDate: startDate, input: input, waiters: SmallList(waiter),
+        attempt: attempt))
     effects.actions.append(
       .launch(RunLaunch(id: id, input: input, configuration: configuration, restored: restored)))
   }
@@ -73,7 +87,6 @@ extension StoreMachine {
   /// Ends run `id` with `outcome` (`failure` when it failed): it is logged, its callers are
   /// resumed with the outcome, and those that waited for its end derive their input again.
   /// Returns the automatic run that waited for it, to start now.
-  @usableFromInline
   mutating func finish(
     _ id: OperationRunID, outcome: any AnyObject & Sendable, failure: (any Sendable)?
   ) -> RunTrigger? {
@@ -85,8 +98,8 @@ extension StoreMachine {
       RunLogRecord(
         failure == nil ? .succeeded : .failed, at: now, run: id, attempt: run.attempt,
         otherDate: run.startDate, payload: failure))
-    for waiter in run.waiters { resume(waiter, with: .finished(outcome)) }
-    for waiter in run.deferred { resume(waiter, with: .again) }
+    run.waiters.each { resume($0, with: .finished(outcome)) }
+    run.deferred.each { resume($0, with: .again) }
     defer { pendingRerun = nil }
     return pendingRerun
   }

@@ -22,6 +22,9 @@ struct StoreMachine {
   var garbageCollectionDelay: Duration
   /// Since when the store has had no subscriber; nil while it has some.
   var unusedSince: Date?
+  /// Whether concurrent fetches share a run (the configuration's, kept here for the fetch's
+  /// start, which reads it without the configuration's type).
+  var deduplicates: Bool
   /// Whether a `store(for:)` with another operation type was already reported.
   var hasWarned = false
   /// An automatic run that had to wait for a run in flight (an invalidation during a next
@@ -38,8 +41,11 @@ struct StoreMachine {
   /// What the step under way decided to do once the lock is released.
   var effects = Effects()
 
-  init(logCapacity: Int, garbageCollectionDelay: Duration, createdAt date: Date) {
+  init(
+    logCapacity: Int, garbageCollectionDelay: Duration, deduplicates: Bool, createdAt date: Date
+  ) {
     self.log = RunLog(capacity: logCapacity)
+    self.deduplicates = deduplicates
     self.garbageCollectionDelay = garbageCollectionDelay
     self.unusedSince = date
     self.now = date
@@ -94,7 +100,6 @@ struct StoreMachine {
   /// The state changed: subscribers get `state` (given when there are some), whose
   /// `freshUntil` moves the stale timer; the client's listeners hear of it, its change markers
   /// too.
-  @usableFromInline
   mutating func changed(queueing state: StateBox?, freshUntil: Date?) {
     if let state {
       sequence += 1
@@ -115,7 +120,6 @@ struct StoreMachine {
   }
 
   /// Resumes a waiting caller once the lock is released (after what is queued before it).
-  @usableFromInline
   mutating func resume(_ waiter: Waiter, with step: RunStep) {
     effects.actions.append(.resume(waiter, step))
   }

@@ -27,7 +27,8 @@ struct MachineHarness<State: OperationState> {
     configure(&context)
     let configuration = Store.Configuration(
       body: { _, _, _ in fatalError("a machine test runs no operation") }, context: context,
-      operationType: operationType)
+      operationType: operationType,
+      start: { _, _, _, _, _ in fatalError("a machine test starts no task") })
     storage = Store.Storage(
       state: State(context: context), configuration: configuration, logCapacity: 64,
       garbageCollectionDelay: .seconds(300), createdAt: Date(timeIntervalSinceReferenceDate: 1_000))
