@@ -104,13 +104,17 @@ enum RenderSuite {
     // Cells: frames on a virtual screen.
     let screen = VirtualScreen(size: size)
     var state = middleState(titles)
-    var canvas = Canvas(size: size)
-    func show(after key: Key?) -> (cells: Int, rows: Int) {
+    /// The list screen in `canvas`, after `key` (if any) moved its selection.
+    func draw(after key: Key?, into canvas: inout Canvas) {
       if let key { _ = state.handle(key, count: titles.count) }
       canvas.reset(to: size)
       var frame = Frame(canvas: canvas, now: epoch)
       drawListScreen(titles, state: &state, into: &frame)
       canvas = frame.canvas
+    }
+    var canvas = Canvas(size: size)
+    func show(after key: Key?) -> (cells: Int, rows: Int) {
+      draw(after: key, into: &canvas)
       screen.present(&canvas)
       return (screen.lastChangedCells, screen.lastChangedRows.count)
     }
@@ -134,11 +138,7 @@ enum RenderSuite {
     state = middleState(titles)
     var ptyCanvas = Canvas(size: size)
     func write(after key: Key?) -> Int {
-      if let key { _ = state.handle(key, count: titles.count) }
-      ptyCanvas.reset(to: size)
-      var frame = Frame(canvas: ptyCanvas, now: epoch)
-      drawListScreen(titles, state: &state, into: &frame)
-      ptyCanvas = frame.canvas
+      draw(after: key, into: &ptyCanvas)
       terminal.present(&ptyCanvas)
       return pty.readAvailable().count
     }

@@ -22,24 +22,23 @@ public struct FaultControl: Sendable {
   /// Moves the failure rate to the next step: 0% → 25% → 50% → 100% → 0%.
   @discardableResult
   public func cycleFailureRate() -> Double {
-    var plan = target.plan
-    plan.failureRate = Self.next(after: plan.failureRate, in: Self.failureRates)
-    try? target.apply(plan)
-    return target.plan.failureRate
+    cycle(\.failureRate, through: Self.failureRates)
   }
 
   /// Moves the added latency to the next step: 0 → 300 ms → 1.5 s → 0.
   @discardableResult
   public func cycleLatency() -> Duration {
-    var plan = target.plan
-    plan.latency = Self.next(after: plan.latency, in: Self.latencies)
-    try? target.apply(plan)
-    return target.plan.latency
+    cycle(\.latency, through: Self.latencies)
   }
 
-  /// The step after `value`, or the first one when `value` is not a step.
-  static func next<Value: Comparable>(after value: Value, in steps: [Value]) -> Value {
-    guard let index = steps.firstIndex(where: { $0 > value }) else { return steps[0] }
-    return steps[index]
+  /// Applies the plan with `field` at the step after its value in `steps` (the first step when
+  /// its value is past them); returns `field` as the target now applies it.
+  private func cycle<Value: Comparable>(
+    _ field: WritableKeyPath<FaultPlan, Value>, through steps: [Value]
+  ) -> Value {
+    var plan = target.plan
+    plan[keyPath: field] = steps.first { $0 > plan[keyPath: field] } ?? steps[0]
+    try? target.apply(plan)
+    return target.plan[keyPath: field]
   }
 }
