@@ -6,7 +6,7 @@
 /// projected type where the subscription is made. No lock, no allocation and no copy of the
 /// state per subscriber: 1,000 subscribers each projecting a different field cost less than one
 /// subscriber taking the 1,000 fields through the same projections (the `projections` row of
-/// `tether-bench core`; see ``ProjectionSubscriber`` for how).
+/// `tether-bench core`).
 extension OperationStore {
   /// Calls `handler` with `projection` of the current state, then each time the projection
   /// of a new state differs (by `==`), until the subscription ends. A subscriber that shows one
@@ -27,7 +27,15 @@ extension OperationStore {
     select projection: @escaping @Sendable (State) -> Projection,
     onChange handler: @escaping @Sendable (Projection) -> Void
   ) -> OperationSubscription {
-    subscribe(ProjectionSubscriber(projection, handler))
+    // Made here, so that the delivery is specialised for the state and the projected type:
+    // the comparison is that type's `==`, inlined, and the projection reads the state where
+    // the store's box keeps it (see `Subscriber.project`), without copying it.
+    let last = ProjectionCell<Projection>()
+    return subscribe(
+      Subscriber(project: { state in
+        let value = projection(state)
+        if last.replace(with: value) { handler(value) }
+      }))
   }
 
   /// Calls `handler` with the current state, then with each new state in which one of
@@ -37,7 +45,6 @@ extension OperationStore {
   /// // A list row shows the value and whether it loads; retries and pauses don't redraw it.
   /// let row = store.subscribe(notifyingOn: [.value, .status]) { state in draw(state) }
   /// ```
-  @inlinable
   public func subscribe(
     notifyingOn properties: StateProperties,
     _ handler: @escaping @Sendable (State) -> Void
@@ -47,7 +54,7 @@ extension OperationStore {
     // `Subscriber.project`); `handler` gets the state only when one of them changed.
     let last = ProjectionCell<StateStamp>()
     return subscribe(
-      Subscriber(project: { _, state in
+      Subscriber(project: { state in
         if last.replace(with: StateStamp(state, properties)) { handler(state) }
       }))
   }

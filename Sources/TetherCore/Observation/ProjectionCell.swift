@@ -1,4 +1,6 @@
-/// The last projected value a subscriber was given.
+/// The last projected value a subscriber was given: what a projected subscriber's delivery
+/// (``OperationStore/subscribe(select:onChange:)``) or a filtered one's
+/// (``OperationStore/subscribe(notifyingOn:_:)``) compares the next one with.
 ///
 /// Unchecked `Sendable`, without a lock: a store calls its subscribers one delivery at a time,
 /// and hands delivery from thread to thread under its lock (see ``OperationStore``), so the
@@ -9,7 +11,7 @@
 final class ProjectionCell<Value: Equatable>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var value: Value?
 
-  @inlinable init() {}
+  @usableFromInline init() {}
 
   /// Keeps `newValue`; returns whether it differs from the one kept before (true the first
   /// time).

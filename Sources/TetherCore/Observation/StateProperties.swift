@@ -34,32 +34,33 @@ public struct StateProperties: OptionSet, Sendable, Hashable {
 
 /// The properties of one state a filtered subscriber compares; those not asked for are left
 /// at their defaults, so they never differ.
-@usableFromInline
 struct StateStamp: Equatable, Sendable {
-  @usableFromInline var valueUpdateCount = 0
-  @usableFromInline var valueLastUpdatedAt: Double?
-  @usableFromInline var status: OperationStatus?
-  @usableFromInline var fetchStatus: FetchStatus?
-  @usableFromInline var errorUpdateCount = 0
-  @usableFromInline var failureCount = 0
-  @usableFromInline var retryAttempts = -1
-  @usableFromInline var isInvalidated = false
-  @usableFromInline var isPlaceholder = false
+  var valueUpdateCount = 0
+  var valueLastUpdatedAt: Double?
+  var status: OperationStatus?
+  var fetchStatus: FetchStatus?
+  var errorUpdateCount = 0
+  var failureCount = 0
+  var retryAttempts = -1
+  var isInvalidated = false
+  var isPlaceholder = false
 
-  @inlinable
+  /// Compiled once, for every state type: the tracker, where every field but the placeholder
+  /// lives, is read once (each of the state's own getters would copy it).
   init<State: OperationState>(_ state: State, _ properties: StateProperties) {
+    let tracker = state.tracker
     if properties.contains(.value) {
-      valueUpdateCount = state.valueUpdateCount
-      valueLastUpdatedAt = state.valueLastUpdatedAt?.timeIntervalSinceReferenceDate
+      valueUpdateCount = tracker.valueUpdateCount
+      valueLastUpdatedAt = tracker.valueLastUpdatedAt?.timeIntervalSinceReferenceDate
     }
-    if properties.contains(.status) { status = state.status }
-    if properties.contains(.fetchStatus) { fetchStatus = state.fetchStatus }
-    if properties.contains(.error) { errorUpdateCount = state.errorUpdateCount }
+    if properties.contains(.status) { status = tracker.status }
+    if properties.contains(.fetchStatus) { fetchStatus = tracker.fetchStatus }
+    if properties.contains(.error) { errorUpdateCount = tracker.errorUpdateCount }
     if properties.contains(.failures) {
-      failureCount = state.failureCount
-      retryAttempts = state.retryProgress?.failedAttempts ?? -1
+      failureCount = tracker.failureCount
+      retryAttempts = tracker.retryProgress?.failedAttempts ?? -1
     }
-    if properties.contains(.invalidation) { isInvalidated = state.isInvalidated }
+    if properties.contains(.invalidation) { isInvalidated = tracker.isInvalidated }
     if properties.contains(.placeholder) { isPlaceholder = state.isPlaceholder }
   }
 }

@@ -25,7 +25,7 @@ extension OperationStore {
     subscribe(Subscriber(handler))
   }
 
-  /// Subscribes `subscriber`, a plain one or a projected one (``ProjectionSubscriber``).
+  /// Subscribes `subscriber`, a plain one or a projected one (`subscribe(select:onChange:)`).
   @usableFromInline
   func subscribe(_ subscriber: Subscriber) -> OperationSubscription {
     let id = Self.nextID()

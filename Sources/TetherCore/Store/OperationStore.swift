@@ -93,19 +93,17 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// A subscriber of this store, typed: the machine keeps subscribers as ``StoreSubscriber``s
-  /// and hands them states in boxes of this store's state type. Not final: a projected
-  /// subscriber is one (``ProjectionSubscriber``), carrying its projection and last value, so a
-  /// change costs it one object touched and one call before its projection.
+  /// and hands them states in boxes of this store's state type.
   @usableFromInline
-  class Subscriber: StoreSubscriber, @unchecked Sendable {
+  final class Subscriber: StoreSubscriber, @unchecked Sendable {
     /// A plain subscriber's handler; nil for a projected one.
-    final let handler: (@Sendable (State) -> Void)?
+    let handler: (@Sendable (State) -> Void)?
     /// A projected subscriber's delivery; nil for a plain one. Made where the subscription is
     /// made, so it is specialised for the concrete state and projected type; given the state
     /// `inout`, so that the projection reads it where the box keeps it: a borrowed state
     /// passed on to a closure was copied first (336 bytes for a query's state, by `perf`),
     /// memory the callee could not change is not.
-    final let project: (@Sendable (Subscriber, inout State) -> Void)?
+    let project: (@Sendable (inout State) -> Void)?
 
     init(_ handler: @escaping @Sendable (State) -> Void) {
       self.handler = handler
@@ -113,7 +111,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
 
     @usableFromInline
-    init(project: @escaping @Sendable (Subscriber, inout State) -> Void) {
+    init(project: @escaping @Sendable (inout State) -> Void) {
       self.handler = nil
       self.project = project
     }
@@ -122,7 +120,7 @@ public final class OperationStore<State: OperationState>: Sendable {
     /// state is not copied first: a class's variable passed by value is (it could change
     /// during the call) — 15× the cost of delivering to 1,000 plain subscribers, by `perf`.
     @inline(never)
-    final func call(with state: inout State) {
+    func call(with state: inout State) {
       // Called through the borrowed property, not bound, which would retain it.
       handler?(state)
     }

@@ -19,7 +19,7 @@ final class TypedStateBox<State: OperationState>: StateBox, @unchecked Sendable 
   override func deliver(to subscriber: StoreSubscriber) {
     let subscriber = unsafeDowncast(subscriber, to: OperationStore<State>.Subscriber.self)
     if subscriber.handler == nil {
-      subscriber.project?(subscriber, &state)
+      subscriber.project?(&state)
     } else {
       subscriber.call(with: &state)
     }

@@ -64,7 +64,7 @@ struct MachineHarness<State: OperationState> {
   @discardableResult
   mutating func subscribe() -> (id: UInt64, effects: Stepped<State>) {
     nextSubscriberID += 1
-    let subscriber = Store.Subscriber { _ in }
+    let subscriber = Store.Subscriber({ _ in })
     subscriber.id = nextSubscriberID
     return (nextSubscriberID, send(.subscribe(subscriber)))
   }
