@@ -27,11 +27,18 @@ extension OperationStore {
   ) throws(Failure) -> Result {
     let date = clock.now()
     let isListening = events?.isListening == true
-    let (result, effects) = try withStorage {
-      storage throws(Failure) -> (Result, StoreMachine.Effects) in
+    // A step of the machine without an `Input`, as `change`: this code is compiled once for
+    // every state and result type, where making and reading an input of the store's generic
+    // type, or a tuple of the result and the effects, costs a lookup of its metadata per call
+    // (a change with one subscriber reading 1,000 fields: 2.8 µs CPU, 2.4 µs without them).
+    var effects = StoreMachine.Effects()
+    let result = try withStorage { storage throws(Failure) -> Result in
       var value = storage.state.currentValue
       let result = try body(&value)
-      return (result, storage.step(.setValue(value), at: date, isListening: isListening))
+      storage.machine.begin(at: date, isListening: isListening)
+      storage.setValue(value)
+      effects = storage.machine.end()
+      return result
     }
     perform(effects)
     return result

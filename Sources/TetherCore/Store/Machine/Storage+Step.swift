@@ -15,7 +15,9 @@ extension OperationStore.Storage {
   /// Applies `input` at `date`; `isListening` says whether the client has event listeners.
   ///
   /// A fetch's start and end (`enqueue`, `finish`) are also applied without an ``Input``, by
-  /// code specialised where they are called (`OperationStore.change`).
+  /// code specialised where they are called (`OperationStore.change`), and so is a value set
+  /// by `withCurrentValue` (`setValue`), which spares that unspecialised code the input's
+  /// metadata.
   mutating func step(
     _ input: OperationStore.Input, at date: Date, isListening: Bool
   ) -> StoreMachine.Effects {
