@@ -119,30 +119,32 @@ extension APIClient {
     }
 
     guard entered > 0 else { return .finished(result) }
-    var outcome = ResponseOutcome(
+    let seen = ResponseOutcome(
       request: request, response: try? raw.get(), result: result.map { $0 })
+    let intercepted = await intercept(seen, entered: entered, context: context, deadline: deadline)
+    guard let outcome = try intercepted.get() else { return .restart }
+    return .finished(outcome.result(as: Response.self, called: "response"))
+  }
+
+  /// Runs the response side of the first `entered` interceptors, last to first, on `outcome`:
+  /// what they leave; nil when one asks for a restart and restarts remain (one asking when none
+  /// remain is passed over); the failure that ended the send when the deadline did.
+  func intercept(
+    _ outcome: ResponseOutcome, entered: Int, context: InterceptorContext, deadline: Deadline
+  ) async -> Result<ResponseOutcome?, HTTPError> {
+    var outcome = outcome
     for interceptor in interceptors[..<entered].reversed() {
       let seen = outcome
-      let interception = await deadline.run { await interceptor.intercept(seen, context: context) }
-      switch interception {
+      switch await deadline.run({ await interceptor.intercept(seen, context: context) }) {
       case .success(.proceed(let rewritten)):
         outcome = rewritten
       case .success(.restart):
-        if context.remainingRestarts > 0 { return .restart }
+        if context.remainingRestarts > 0 { return .success(nil) }
       case .failure(let decision):
-        throw decision
+        return .failure(decision)
       }
     }
-    return .finished(
-      outcome.result.flatMap { value in
-        if let value = value as? Response { return .success(value) }
-        return .failure(
-          .decodingFailed(
-            DecodingFailure(
-              typeName: String(describing: Response.self), codingPath: "",
-              reason: "an interceptor replaced the response with a \(type(of: value))",
-              bodyPrefix: TextExcerpt.of(outcome.response?.body ?? Data()))))
-      })
+    return .success(outcome)
   }
 
   /// Runs the request interceptors, first to last, on `request`: how many saw it, and the
@@ -266,6 +268,22 @@ extension Result {
     switch self {
     case .success(let value): await transform(value)
     case .failure(let error): .failure(error)
+    }
+  }
+}
+
+extension ResponseOutcome {
+  /// The result as `Value`, the type the send hands back; another type, which an interceptor
+  /// put in the place of the `name` (the response, the stream), is a decoding failure.
+  func result<Value>(as type: Value.Type, called name: String) -> Result<Value, HTTPError> {
+    result.flatMap { value in
+      if let value = value as? Value { return .success(value) }
+      return .failure(
+        .decodingFailed(
+          DecodingFailure(
+            typeName: String(describing: Value.self), codingPath: "",
+            reason: "an interceptor replaced the \(name) with a \(Swift.type(of: value))",
+            bodyPrefix: TextExcerpt.of(response?.body ?? Data()))))
     }
   }
 }

@@ -142,32 +142,19 @@ extension APIClient {
     }
     guard entered > 0 else { return .finished(accepted.map { (sent, $0) }) }
 
-    var outcome = ResponseOutcome(
-      request: sent, response: head, result: accepted.map { $0 })
-    for interceptor in interceptors[..<entered].reversed() {
-      let seen = outcome
-      switch await deadline.run({ await interceptor.intercept(seen, context: context) }) {
-      case .success(.proceed(let rewritten)):
-        outcome = rewritten
-      case .success(.restart):
-        if context.remainingRestarts > 0 {
-          if case .success(let response) = accepted { response.body.cancel() }
-          return .restart
-        }
-      case .failure(let decision):
-        if case .success(let response) = accepted { response.body.cancel() }
-        return .finished(.failure(decision))
-      }
+    let seen = ResponseOutcome(request: sent, response: head, result: accepted.map { $0 })
+    let outcome: ResponseOutcome
+    switch await intercept(seen, entered: entered, context: context, deadline: deadline) {
+    case .success(let intercepted?):
+      outcome = intercepted
+    case .success(nil):
+      if case .success(let response) = accepted { response.body.cancel() }
+      return .restart
+    case .failure(let decision):
+      if case .success(let response) = accepted { response.body.cancel() }
+      return .finished(.failure(decision))
     }
-    let result = outcome.result.flatMap { value -> Result<HTTPStreamedResponse, HTTPError> in
-      if let response = value as? HTTPStreamedResponse { return .success(response) }
-      return .failure(
-        .decodingFailed(
-          DecodingFailure(
-            typeName: String(describing: HTTPStreamedResponse.self), codingPath: "",
-            reason: "an interceptor replaced the stream with a \(type(of: value))",
-            bodyPrefix: "")))
-    }
+    let result = outcome.result(as: HTTPStreamedResponse.self, called: "stream")
     if case .success(let response) = accepted, (try? result.get())?.body !== response.body {
       response.body.cancel()
     }
