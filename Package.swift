@@ -68,7 +68,9 @@ let package = Package(
     // The one command-line parser every executable uses: declarations, --help, man pages.
     .target(name: "TetherCommandLine"),
     // Files and folders only this user can read (0600/0700, no symbolic links followed).
-    .target(name: "TetherSystem"),
+    .target(name: "TetherSystem", dependencies: ["CLinux"]),
+    // Linux calls the Glibc module does not import (pidfd_open).
+    .systemLibrary(name: "CLinux"),
     // Makes a process's stores, runs and requests browsable from `tether attach` over a socket.
     .target(
       name: "TetherInspector",

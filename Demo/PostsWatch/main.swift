@@ -85,6 +85,6 @@ await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>)
     continuation.resume()
   }
 }
-inspector?.stop()
+inspector?.stop(exiting: true)
 _ = (watcher, signals)
 exit(0)

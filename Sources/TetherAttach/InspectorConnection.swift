@@ -22,17 +22,33 @@ public final class InspectorConnection: Sendable {
   public let storeFaults: RemoteStoreFaults
   private let channel: CommandChannel
   private let ended: @Sendable (String) -> Void
+  /// The exit of the process at the other end (from `SO_PEERCRED`), when the kernel can tell:
+  /// what makes the viewer say "exited" only once it is true.
+  private let peerExit: (any PeerExit)?
 
   /// Connects to the inspector at `path`.
   ///
   /// - Parameters:
   ///   - path: the inspector's socket, as ``InspectedProcesses`` lists it.
   ///   - notices: failures of commands sent without waiting, and errors the process reports.
-  ///   - ended: the connection ended; the text says why (`posts-watch (1234) exited`).
+  ///   - ended: the connection ended, and later the process exited; the text says what
+  ///     happened (`posts-watch (1234) closed the connection`, `… is exiting`, `… exited`).
   /// - Throws: ``AttachError`` when nothing answers there.
-  public init(
+  public convenience init(
     path: String, notices: @escaping @Sendable (String, Bool) -> Void = { _, _ in },
     ended: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(AttachError) {
+    try self.init(path: path, notices: notices, ended: ended) { process in
+      // This very process (an app attached to itself, a test) outlives its connections.
+      process == getpid() ? nil : try? ProcessExit(of: process)
+    }
+  }
+
+  /// Connects to the inspector at `path`; `watch` gives the exit of the process at the
+  /// other end, nil when it cannot be watched (tests give one they end by hand).
+  init(
+    path: String, notices: @escaping @Sendable (String, Bool) -> Void,
+    ended: @escaping @Sendable (String) -> Void, watch: (Int32) -> (any PeerExit)?
   ) throws(AttachError) {
     self.path = path
     self.ended = ended
@@ -42,6 +58,8 @@ public final class InspectorConnection: Sendable {
     } catch {
       throw AttachError.unreachable(path, "\(error.reason)")
     }
+    let peer = try? LocalSocket.peer(of: descriptor).process
+    peerExit = peer.flatMap(watch)
     channel = CommandChannel(descriptor: descriptor, notices: notices)
     source = RemoteSource(commands: channel)
     let state = RemoteFaultsState()
@@ -52,34 +70,44 @@ public final class InspectorConnection: Sendable {
   }
 
   deinit {
-    channel.close()
+    close()
   }
 
   /// Starts reading: `onLine` gets every line as it came (before it is applied).
   public func start(onLine: (@Sendable ([UInt8]) -> Void)? = nil) {
-    let thread = Thread { [self] in
-      read(onLine: onLine)
+    // Not `self`: the thread may wait for the process's exit after the connection ended,
+    // until the connection is closed — by `close()` or by letting it go.
+    let (channel, source, ended, peerExit) = (channel, source, ended, peerExit)
+    let thread = Thread {
+      Self.read(
+        channel: channel, source: source, peerExit: peerExit, onLine: onLine, ended: ended)
     }
     thread.name = "tether-attach"
     thread.start()
   }
 
-  /// Ends the connection; waiting commands fail.
+  /// Ends the connection; waiting commands fail, and the process's exit is no longer awaited.
   public func close() {
     channel.close()
+    peerExit?.cancel()
   }
 
-  private func read(onLine: (@Sendable ([UInt8]) -> Void)?) {
+  private static func read(
+    channel: CommandChannel, source: RemoteSource, peerExit: (any PeerExit)?,
+    onLine: (@Sendable ([UInt8]) -> Void)?, ended: @Sendable (String) -> Void
+  ) {
     var reader = LineReader(
       descriptor: channel.descriptor, limit: InspectorProtocol.messageLineLimit)
     var why = "the connection closed"
-    let source = source
+    // What the process's goodbye said: whether it is exiting.
+    var goodbye: Bool?
     reading: while true {
       switch reader.next() {
       case .line(let line):
         onLine?(line)
         do {
           let message = try InspectorMessage(line: line) { source.store($0) }
+          if case .goodbye(let exiting) = message { goodbye = exiting }
           channel.received(message)
           source.apply(message)
         } catch {
@@ -93,24 +121,45 @@ public final class InspectorConnection: Sendable {
         break reading
       }
     }
-    if let hello = source.hello {
-      // An inspector stopped by its process's exit closes the connection just before the
-      // process ends: give it a moment to be gone, to say "exited" rather than "closed".
-      var gone = false
-      for _ in 0..<50 {
-        gone = kill(hello.pid, 0) != 0 && errno == ESRCH
-        if gone { break }
-        usleep(20_000)
-      }
-      let how = gone ? "exited" : why == "the connection closed" ? "closed the connection" : why
-      why = "\(hello.name) (\(hello.pid)) \(how)"
-    }
     channel.close()
     channel.release()
-    source.setStatus(StoreSourceStatus(text: "detached: \(why)", isDetached: true))
-    ended(why)
+    func report(_ why: String) {
+      source.setStatus(StoreSourceStatus(text: "detached: \(why)", isDetached: true))
+      ended(why)
+    }
+    guard let hello = source.hello else { return report(why) }
+    let name = "\(hello.name) (\(hello.pid))"
+    // What the process is doing is the kernel's word (its pidfd), never a guess at how long
+    // an exit takes: "exited" once it is gone; until then what its goodbye said, or that it
+    // closed the connection (or why the connection ended). The exit is awaited after that,
+    // until the connection is closed, and said when it comes.
+    let exit = peerExit.flatMap { $0.process == hello.pid ? $0 : nil }
+    if exit?.hasExited ?? (kill(hello.pid, 0) != 0 && errno == ESRCH) {
+      return report("\(name) exited")
+    }
+    switch goodbye {
+    case true?: report("\(name) is exiting")
+    case false?: report("\(name) closed the connection")
+    case nil:
+      report("\(name) \(why == "the connection closed" ? "closed the connection" : why)")
+    }
+    if exit?.wait() == true { report("\(name) exited") }
   }
 }
+
+/// The exit of the process a viewer is connected to; ``ProcessExit`` in a real connection.
+protocol PeerExit: Sendable {
+  /// The process watched.
+  var process: Int32 { get }
+  /// Whether it has exited, now.
+  var hasExited: Bool { get }
+  /// Waits until it exits (true) or ``cancel()`` is called (false).
+  func wait() -> Bool
+  /// Ends every wait, now and later.
+  func cancel()
+}
+
+extension ProcessExit: PeerExit {}
 
 /// The sending half of a connection: commands out, their results matched back.
 ///

@@ -161,7 +161,7 @@ public final class RemoteSource: StoreSource {
         }
       }
       emit(stores.map { .storeUpdated($0) })
-    case .result, .error, .faults:
+    case .result, .error, .faults, .goodbye:
       break
     }
   }

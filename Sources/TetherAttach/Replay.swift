@@ -42,7 +42,7 @@ public final class Replay {
         if partsLeft == 0 { times.append(entry.time) }
       case .stores, .log, .network:
         if partsLeft == 0 { times.append(entry.time) }
-      case .hello, .faults, .history, .result, .error:
+      case .hello, .faults, .history, .result, .error, .goodbye:
         continue
       }
     }

@@ -16,7 +16,7 @@ import TetherSystem
 /// ```swift
 /// let inspector = try Inspector.start(client: client, name: "posts-watch")
 /// // …
-/// inspector.stop()   // also on deinit and at exit: the socket is removed
+/// inspector.stop(exiting: true)   // also on deinit and at exit: the socket is removed
 /// ```
 public final class Inspector: Sendable {
   /// What `tether list` shows for the process.
@@ -79,9 +79,16 @@ public final class Inspector: Sendable {
   /// How many viewers are attached now.
   public var viewerCount: Int { server.viewerCount }
 
-  /// Stops listening, closes every viewer's connection and removes the socket. Idempotent.
-  public func stop() {
-    server.stop()
+  /// Stops listening, says goodbye to every viewer and closes its connection, and removes the
+  /// socket. Idempotent.
+  ///
+  /// - Parameter exiting: whether the process is about to exit. The goodbye says so, and a
+  ///   viewer says the process is exiting, then that it exited once the kernel says it is
+  ///   gone; otherwise it says the process closed the connection. A process that exits
+  ///   without stopping its inspector (or is killed) is seen to exit all the same, without the
+  ///   word in between.
+  public func stop(exiting: Bool = false) {
+    server.stop(exiting: exiting)
     LiveInspectors.shared.remove(server)
   }
 

@@ -28,6 +28,7 @@ extension InspectorLoop {
                 + "(version \(InspectorProtocol.version)): closing")))
         return
       }
+      viewer.wantsGoodbye = message["goodbye"]?.bool ?? false
     case "command":
       guard let id = message["id"]?.int else {
         viewer.send(

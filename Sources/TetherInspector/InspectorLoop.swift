@@ -56,6 +56,15 @@ struct InspectorLoop {
       resynchronizeDrained()
       dropClosed()
     }
+    // An orderly end says so, to the viewers that read it: whether the process is exiting.
+    // Sent as far as the socket takes it without waiting; a viewer too far behind to get it
+    // sees the connection end, as with an older inspector.
+    let goodbye = InspectorProtocol.line(
+      ["type": "goodbye", "exiting": .bool(server.isExiting)])
+    for viewer in viewers where viewer.wantsGoodbye && !viewer.isClosed {
+      viewer.send(goodbye, limit: 0, always: true)
+      viewer.flush()
+    }
     for viewer in viewers { viewer.close() }
     viewers.removeAll()
     marking?.cancel()

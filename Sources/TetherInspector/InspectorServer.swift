@@ -44,6 +44,7 @@ final class InspectorServer: Sendable {
   private let wakePending = Atomic(false)
   private let running = Atomic(true)
   private let stopped = Atomic(false)
+  private let exiting = Atomic(false)
   private let finished = DispatchSemaphore(value: 0)
   private let viewers = Atomic(0)
 
@@ -87,9 +88,14 @@ final class InspectorServer: Sendable {
 
   var isRunning: Bool { running.load(ordering: .acquiring) }
 
-  /// Ends the loop and waits for it to close every connection and the socket.
-  func stop() {
+  /// Whether the process said it is exiting when it stopped the inspector.
+  var isExiting: Bool { exiting.load(ordering: .relaxed) }
+
+  /// Ends the loop and waits for it to say goodbye to the viewers and close every connection
+  /// and the socket; `exiting` is what the goodbye says of the process.
+  func stop(exiting: Bool = false) {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    self.exiting.store(exiting, ordering: .relaxed)
     running.store(false, ordering: .releasing)
     wake(force: true)
     finished.wait()

@@ -18,6 +18,8 @@ final class ViewerConnection {
   /// Whether it is closed once what it is to be sent is sent (after an error).
   var closesAfterSending = false
   var isClosed = false
+  /// Whether its hello asked for a `goodbye` line when the inspector stops.
+  var wantsGoodbye = false
 
   init(token: Int, descriptor: Int32) {
     self.token = token

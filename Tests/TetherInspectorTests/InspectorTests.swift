@@ -95,6 +95,27 @@ struct Post: Codable, Sendable, Equatable {
     #expect(removed["removed"] == [.number(JSONNumber(id))])
   }
 
+  /// The last line of an orderly stop, to a viewer whose hello asked for it: whether the
+  /// process is exiting. A viewer that did not ask (an older one) never sees it.
+  @Test(arguments: [true, false])
+  func aViewerThatAsksIsToldGoodbyeAndWhetherTheProcessIsExiting(exiting: Bool) throws {
+    let scratch = try SocketScratch()
+    let inspector = try Inspector.start(client: client(), name: "tests", options: options(scratch))
+    let asking = try TestViewer(inspector.socketPath)
+    let older = try TestViewer(inspector.socketPath)
+    asking.send(#"{"type":"hello","protocol":1,"goodbye":true}"# + "\n")
+    older.send(#"{"type":"hello","protocol":1}"# + "\n")
+    // Answered in order: once a later line is answered, the hello was read.
+    for viewer in [asking, older] {
+      viewer.send(#"{"type":"command","id":1,"command":"explode","path":["n"]}"# + "\n")
+      #expect(viewer.message(ofType: "result")?["ok"] == false)
+    }
+    inspector.stop(exiting: exiting)
+    #expect(asking.message() == ["type": "goodbye", "exiting": .bool(exiting)])
+    #expect(asking.message() == nil, "then the connection ends")
+    #expect(older.message() == nil, "no goodbye: the connection just ends")
+  }
+
   @Test func commandsAreCarriedOutAndAnswered() async throws {
     let scratch = try SocketScratch()
     let client = client()

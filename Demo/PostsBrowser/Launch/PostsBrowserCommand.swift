@@ -140,12 +140,13 @@ public enum PostsBrowserCommand {
       screen.stop()
       code = fail("\(error)", code: 1)
     }
-    // The terminal is restored. Write what the cache has not written yet (a local file, at
-    // most a second's worth of changes), then end here, with the model alive: releasing it
-    // would cancel every request in flight one by one, and quitting must never wait on a
-    // request (the process ending closes their connections, and the embedded service's).
+    // The terminal is restored: viewers are told the browser is exiting (and see it exit once
+    // it is gone). Write what the cache has not written yet (a local file, at most a second's
+    // worth of changes), then end here, with the model alive: releasing it would cancel every
+    // request in flight one by one, and quitting must never wait on a request (the process
+    // ending closes their connections, and the embedded service's).
+    inspector?.stop(exiting: true)
     await model.closeCache()
-    inspector?.stop()
     exit(code)
   }
 

@@ -30,6 +30,10 @@ public enum InspectorMessage: Sendable {
   case result(id: Int, ok: Bool, message: String)
   /// Something the process refused; a fatal one is followed by the end of the connection.
   case error(String)
+  /// The last line of an orderly end, to a viewer that asked for it in its hello: the
+  /// inspector stopped, and whether the process said it is exiting (rather than carrying on
+  /// without an inspector).
+  case goodbye(exiting: Bool)
 
   /// Decodes one line; `store` gives the path and kind of the store of an id seen before
   /// (run log entries carry only the id).
@@ -107,6 +111,8 @@ public enum InspectorMessage: Sendable {
       self = .result(id: id, ok: json["ok"]?.bool ?? false, message: json["message"]?.string ?? "")
     case "error":
       self = .error(json["message"]?.string ?? "unknown error")
+    case "goodbye":
+      self = .goodbye(exiting: json["exiting"]?.bool ?? false)
     default:
       throw InspectorProtocolError("unknown message type \(json["type"]?.description ?? "null")")
     }
