@@ -3,7 +3,6 @@ import TetherSynchronization
 
 /// A client's event listeners, shared with its stores so that they can tell cheaply whether
 /// anyone listens before they queue an event.
-@usableFromInline
 final class ClientEventHub: Sendable {
   typealias Handler = @Sendable (OperationClientEvent) -> Void
 
@@ -35,7 +34,6 @@ final class ClientEventHub: Sendable {
   init() {}
 
   /// Whether anyone listens.
-  @usableFromInline
   var isListening: Bool { listening.load(ordering: .acquiring) }
 
   func subscribe(_ handler: @escaping @Sendable (OperationClientEvent) -> Void)

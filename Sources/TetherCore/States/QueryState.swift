@@ -91,12 +91,10 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
         storedTracker.error = nil
         storedTracker.status = .pending
       }
-    case .runFinished(let run, let result, let date):
-      if storedTracker.claimResult(of: run) { apply(result, at: date, final: true, of: run) }
-      storedTracker.remove(run)
-    case .currentValueSet(let value, let date):
-      storedValue = value
-      storedTracker.recordValue(at: date, final: true)
+    case .runFinished(let run, .success(let value), let date):
+      if storedTracker.finish(run, at: date) { storedValue = value }
+    case .runFinished(let run, .failure(let failure), let date):
+      storedTracker.finish(run, failingWith: failure, at: date)
     default:
       applyRarely(event)
     }
@@ -107,8 +105,11 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
   @usableFromInline
   mutating func applyRarely(_ event: OperationEvent<Self>) {
     switch event {
-    case .runStarted, .runFinished, .currentValueSet:
+    case .runStarted, .runFinished:
       apply(event)
+    case .currentValueSet(let value, let date):
+      storedValue = value
+      storedTracker.recordValue(at: date, final: true)
     case .runYielded(let run, let result, let date):
       apply(result, at: date, final: false, of: run)
     case .retryScheduled, .attemptStarted, .transferProgressed, .runPaused, .runResumed:
@@ -125,7 +126,6 @@ public struct QueryState<Value: Sendable, Failure: Error>: OperationState {
     }
   }
 
-  @inlinable
   mutating func apply(
     _ result: Result<Value, Failure>, at date: Date, final: Bool, of run: OperationRunID
   ) {

@@ -72,11 +72,28 @@ public struct RunTracker<Failure: Error>: Sendable {
 
   /// Whether the final result of `run` is newer than the latest applied one; if so, it
   /// becomes the latest applied. Call before applying the result, then `remove(_:)` the run.
-  @usableFromInline
   mutating func claimResult(of run: OperationRunID) -> Bool {
     if let latestAppliedRun, latestAppliedRun > run { return false }
     latestAppliedRun = run
     return true
+  }
+
+  /// The end of `run` with a value at `date`: a success, unless a newer run's result was
+  /// applied already (false: the state keeps its value). The run is no longer in flight.
+  @usableFromInline
+  mutating func finish(_ run: OperationRunID, at date: Date) -> Bool {
+    let isApplied = claimResult(of: run)
+    if isApplied { recordValue(at: date, final: true) }
+    remove(run)
+    return isApplied
+  }
+
+  /// The end of `run` with `failure` at `date`: a failure, unless a newer run's result was
+  /// applied already. The run is no longer in flight.
+  @usableFromInline
+  mutating func finish(_ run: OperationRunID, failingWith failure: Failure, at date: Date) {
+    if claimResult(of: run) { recordError(failure, at: date, final: true, of: run) }
+    remove(run)
   }
 
   mutating func cancel(_ run: OperationRunID, reverted: Bool) {
@@ -84,7 +101,6 @@ public struct RunTracker<Failure: Error>: Sendable {
     cancellation = reverted ? .reverted : .kept
   }
 
-  @usableFromInline
   mutating func remove(_ run: OperationRunID) {
     active.remove(run)
     paused.remove(run)
@@ -142,7 +158,6 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records a value; a final one (a run's result, a value set by hand) is a success.
-  @usableFromInline
   mutating func recordValue(at date: Date, final: Bool) {
     valueUpdateCount += 1
     valueLastUpdatedAt = date
@@ -163,7 +178,6 @@ public struct RunTracker<Failure: Error>: Sendable {
   }
 
   /// Records a failure; a final one (the result of `run`) ends the run's failure history.
-  @usableFromInline
   mutating func recordError(_ failure: Failure, at date: Date, final: Bool, of run: OperationRunID?)
   {
     error = failure

@@ -28,23 +28,26 @@ extension OperationStore {
     return withStorage { $0.step(input, at: date, isListening: isListening) }
   }
 
-  /// Applies `transition` to the storage under the lock, as a step of the store machine;
-  /// returns what to do once the lock is released. A fetch's start and end come this way, by
-  /// code specialised for the state.
-  @inlinable
-  func change(_ transition: (inout Storage) -> Void) -> StoreMachine.Effects {
+  /// Applies `transition` to the storage under the lock, as a step of the store machine, then
+  /// performs what it decided. A fetch's start and end come this way: the transition is made
+  /// where the fetch is called, specialised for the state; this code, compiled once, only
+  /// passes it the storage.
+  @usableFromInline
+  func change(_ transition: (inout Storage) -> Void) {
     let date = clock.now()
     let isListening = events?.isListening == true
-    return withStorage { storage in
-      storage.machine.begin(at: date, isListening: isListening)
-      transition(&storage)
-      return storage.machine.end()
-    }
+    // The lock taken here, not through `withStorage`: its generic result would be looked up
+    // in this code compiled once, twice a change.
+    perform(
+      lock.withLock { _ -> StoreMachine.Effects in
+        storage.machine.begin(at: date, isListening: isListening)
+        transition(&storage)
+        return storage.machine.end()
+      })
   }
 
   /// Carries out what the machine decided, outside the lock: cancel tasks, deliver what is
   /// queued, resume callers, stop watching conditions, and start runs, in that order.
-  @usableFromInline
   func perform(_ effects: consuming StoreMachine.Effects) {
     if let run = effects.finishedRun { lastFinishedRun.store(run.rawValue, ordering: .relaxed) }
     if effects.changed { markChangedIfMarking() }

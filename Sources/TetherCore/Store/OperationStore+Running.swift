@@ -37,14 +37,13 @@ extension OperationStore {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<RunStep, Never>) in
           let waiter = StoreMachine.Waiter(
             id: id, continuation: continuation, returnsWhenPaused: returnsWhenPaused)
-          perform(
-            change { storage in
-              // Read under the lock, so that a cancellation either comes before (and is seen
-              // here) or finds the waiter enqueued.
-              storage.enqueue(
-                waiter, trigger: trigger, mode: mode, restoring: restored,
-                isCancelled: Task.isCancelled, derive: derive)
-            })
+          change { storage in
+            // Read under the lock, so that a cancellation either comes before (and is seen
+            // here) or finds the waiter enqueued.
+            storage.enqueue(
+              waiter, trigger: trigger, mode: mode, restoring: restored,
+              isCancelled: Task.isCancelled, derive: derive)
+          }
         }
       } onCancel: {
         cancelWaiter(id)
@@ -160,7 +159,7 @@ extension OperationStore {
   /// once subscribers and listeners have seen the state it left.
   @inlinable
   func finish(_ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>) {
-    perform(change { $0.finish(id, with: result) })
+    change { $0.finish(id, with: result) }
   }
 
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody

@@ -28,15 +28,11 @@ import TetherSynchronization
 public final class OperationStore<State: OperationState>: Sendable {
   /// The path of the store's operation.
   public let path: OperationPath
-  @usableFromInline
   let clock: any TetherClock
   /// The lock that guards `storage`.
-  @usableFromInline
   let lock = SanitizerVisibleMutex<Void>(())
   /// The store's mutable state, read and changed only under `lock` (through `withStorage`).
-  @usableFromInline
   @exclusivity(unchecked) nonisolated(unsafe) var storage: Storage
-  @usableFromInline
   let events: ClientEventHub?
   let clientReference: ClientReference?
   /// The id of the run that finished last, so that a run that finished before its task's
@@ -168,7 +164,6 @@ public final class OperationStore<State: OperationState>: Sendable {
   }
 
   /// Runs `body` with the store's storage, under its lock.
-  @inlinable
   func withStorage<Result, Failure: Error>(
     _ body: (inout Storage) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {

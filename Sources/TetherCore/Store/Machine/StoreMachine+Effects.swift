@@ -44,7 +44,6 @@ extension StoreMachine {
 
   /// What to do once the lock is released: one small list, so that the common case (one
   /// action) neither allocates nor costs much to destroy.
-  @usableFromInline
   struct Effects: Sendable {
     var actions = SmallList<Action>()
     /// The store changed for the client's listeners — its state, subscribers, staleness or run

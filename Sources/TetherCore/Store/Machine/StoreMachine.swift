@@ -54,7 +54,6 @@ struct StoreMachine {
   // MARK: A step
 
   /// Starts a step at `date`; `isListening` says whether the client has event listeners.
-  @usableFromInline
   mutating func begin(at date: Date, isListening: Bool) {
     now = date
     self.isListening = isListening
@@ -62,7 +61,6 @@ struct StoreMachine {
 
   /// Ends the step: queues what must follow the states already queued, and returns what to
   /// do once the lock is released.
-  @usableFromInline
   mutating func end() -> Effects {
     route()
     var effects = Effects()
