@@ -58,9 +58,7 @@ public struct EventLogView: StatefulWidget {
       ])
     }.render(in: parts[0], into: &frame, state: &state.list)
     guard showsFilter else { return }
-    let bar = parts[1]
-    frame.write("/", at: Point(x: bar.minX, y: bar.minY), style: .bold, clip: bar)
-    state.filter.render(in: bar.inset(left: 2), into: &frame, placeholder: "filter by path or kind")
+    state.filter.render(in: parts[1], into: &frame, placeholder: "filter by path or kind")
   }
 
   func style(of kind: ClientEventRecord.Kind) -> Style? {

@@ -60,14 +60,26 @@ public struct FilterField: Sendable, Hashable {
     return true
   }
 
-  /// Draws the field in `rect` (one row), with `placeholder` while it is empty.
+  /// Draws the filter's line in `rect` (one row): `/`, the field with `placeholder` while it
+  /// is empty, and `note` (a match count, a mode) at the right end.
   ///
   /// - Parameters:
   ///   - rect: where it goes.
   ///   - frame: the frame drawn into.
   ///   - placeholder: what an empty field says.
-  public mutating func render(in rect: Rect, into frame: inout Frame, placeholder: String) {
+  ///   - note: what the line ends with; nil for nothing, and the field takes the whole rest.
+  ///   - noteStyle: the style of `note`.
+  public mutating func render(
+    in rect: Rect, into frame: inout Frame, placeholder: String, note: String? = nil,
+    noteStyle: Style = .plain
+  ) {
+    frame.write("/", at: Point(x: rect.minX, y: rect.minY), style: .bold, clip: rect)
+    let noteWidth = note.map { DisplayWidth.of($0) + 1 } ?? 0
     TextField(placeholder: placeholder, isFocused: isEditing)
-      .render(in: rect, into: &frame, state: &field)
+      .render(in: rect.inset(left: 2, right: noteWidth), into: &frame, state: &field)
+    if let note {
+      frame.write(
+        note, at: Point(x: rect.maxX - noteWidth + 1, y: rect.minY), style: noteStyle, clip: rect)
+    }
   }
 }

@@ -74,15 +74,9 @@ public struct NetworkLogView: StatefulWidget {
     }.render(in: parts[0], into: &frame, state: &state.list)
     if inFlight { frame.redraw(after: .milliseconds(250)) }
     guard showsFilter else { return }
-    let bar = parts[1]
-    frame.write("/", at: Point(x: bar.minX, y: bar.minY), style: .bold, clip: bar)
-    let status = "t \(state.statusFilter.rawValue)"
     state.filter.render(
-      in: bar.inset(left: 2, right: DisplayWidth.of(status) + 1), into: &frame,
-      placeholder: "filter by method, path, status, store")
-    frame.write(
-      status, at: Point(x: bar.maxX - DisplayWidth.of(status), y: bar.minY), style: theme.secondary,
-      clip: bar)
+      in: parts[1], into: &frame, placeholder: "filter by method, path, status, store",
+      note: "t \(state.statusFilter.rawValue)", noteStyle: theme.secondary)
   }
 
   func style(of record: NetworkRecord) -> Style? {

@@ -44,9 +44,7 @@ public struct StoreBrowser: StatefulWidget {
       catalog: catalog, marks: marks, detailWidth: detailWidth, now: frame.now, theme: theme)
     renderHeader(in: parts[0], into: &frame, state: &state)
     if showsFilter {
-      frame.write("/", at: Point(x: parts[1].minX, y: parts[1].minY), style: .bold, clip: parts[1])
-      state.filter.render(
-        in: parts[1].inset(left: 2), into: &frame, placeholder: "filter by path")
+      state.filter.render(in: parts[1], into: &frame, placeholder: "filter by path")
     }
     let area = parts[2]
     Tree(

@@ -54,15 +54,8 @@ public struct ValueExplorer: StatefulWidget {
     Scrollbar(state: state.list.scroll).render(
       in: Rect(x: area.maxX - 1, y: area.minY, width: 1, height: area.height), into: &frame)
     guard showsSearch else { return }
-    let bar = parts[1]
-    frame.write("/", at: Point(x: bar.minX, y: bar.minY), style: .bold, clip: bar)
-    let position = state.matchPosition
-    let positionWidth = DisplayWidth.of(position)
     state.search.render(
-      in: bar.inset(left: 2, right: positionWidth + 1), into: &frame,
-      placeholder: "search keys and values")
-    frame.write(
-      position, at: Point(x: bar.maxX - positionWidth, y: bar.minY), style: theme.secondary,
-      clip: bar)
+      in: parts[1], into: &frame, placeholder: "search keys and values",
+      note: state.matchPosition, noteStyle: theme.secondary)
   }
 }
