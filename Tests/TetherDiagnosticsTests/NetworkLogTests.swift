@@ -32,4 +32,20 @@ import TetherDiagnostics
     #expect(log.records.map(\.id) == Array(ids.suffix(2)))
     #expect(log.records(Set(ids)).map(\.id) == Array(ids.suffix(2)))
   }
+
+  @Test func aRecordIsFoundByItsIdUntilItFallsOffOrIsCleared() {
+    let log = NetworkLog(capacity: 3)
+    let ids = (0..<5).map { _ in log.begin(method: "GET", url: "u", target: "/", at: Date()) }
+    #expect(log.record(ids[1]) == nil)
+    #expect(log.record(ids[2])?.id == ids[2])
+    #expect(log.record(ids[4] + 1) == nil)
+    log.finish(ids[1], with: NetworkOutcome(duration: .milliseconds(5), status: 500))
+    log.finish(ids[3], with: NetworkOutcome(duration: .milliseconds(5), status: 201))
+    #expect(log.records.map(\.status) == [nil, 201, nil])
+    log.removeAll()
+    #expect(log.record(ids[4]) == nil)
+    let next = log.begin(method: "GET", url: "u", target: "/", at: Date())
+    #expect(log.record(next)?.id == next)
+    #expect(log.record(ids[4]) == nil)
+  }
 }

@@ -107,14 +107,12 @@ public final class NetworkLog: Sendable {
     }
   }
 
-  /// Records are in id order: a binary search finds one.
+  /// Records are in id order with no gap — each `begin` takes the next id, and only the
+  /// oldest fall off (or all): a record's place is its id's distance from the first's.
   private static func index(of id: UInt64, in records: [NetworkRecord]) -> Int? {
-    var low = 0
-    var high = records.count
-    while low < high {
-      let middle = (low + high) / 2
-      if records[middle].id < id { low = middle + 1 } else { high = middle }
+    guard let first = records.first?.id, id >= first, id - first < records.count else {
+      return nil
     }
-    return low < records.count && records[low].id == id ? low : nil
+    return Int(id - first)
   }
 }
