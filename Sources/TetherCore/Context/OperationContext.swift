@@ -73,17 +73,25 @@ public struct OperationContext: Sendable {
   public var retryAttempt: Int { storedRetryAttempt }
 
   var storedPath: OperationPath = []
-  @usableFromInline
   var storedRetryAttempt = 0
 
   /// Set while an outer retry modifier runs, so that inner ones do not multiply attempts.
-  @usableFromInline
   var isRetryHandled = false
 
   /// How many attempts of a restored paused run had failed: its retry modifier goes on from
   /// there.
-  @usableFromInline
   var restoredFailedAttempts = 0
+
+  /// Makes the retry modifier that calls it the one that retries this run, its first attempt
+  /// numbered after a restored run's failed ones; false when an outer one retries it already
+  /// (the context is unchanged then), so that nested modifiers do not multiply attempts.
+  @usableFromInline
+  mutating func claimRetries() -> Bool {
+    guard !isRetryHandled else { return false }
+    isRetryHandled = true
+    storedRetryAttempt = restoredFailedAttempts
+    return true
+  }
 
   /// The configuration modifiers write, in plain fields so that reading it costs nothing.
   var options = StoreOptions()

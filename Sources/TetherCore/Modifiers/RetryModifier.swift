@@ -40,40 +40,37 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
     using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
   ) async throws(Operation.Failure) -> Operation.Value {
-    guard !context.isRetryHandled else {
+    var context = context
+    guard context.claimRetries() else {
       return try await operation.run(input, in: context, with: continuation)
     }
-    var context = context
-    context.isRetryHandled = true
-    var failedAttempts = context.restoredFailedAttempts
     // The failures since the last attempt that made progress: what the backoff and the limit
-    // count. The attempts keep their numbers in `failedAttempts`.
-    var failuresInARow = failedAttempts
+    // count. The attempts keep their numbers in the context (`retryAttempt`).
+    var failuresInARow = context.retryAttempt
     while true {
-      context.storedRetryAttempt = failedAttempts
       let failure: Operation.Failure
       do throws(Operation.Failure) {
         return try await operation.run(input, in: context, with: continuation)
       } catch {
         failure = error
       }
-      failedAttempts += 1
-      failuresInARow = Self.restartsBackoff(failure) ? 1 : failuresInARow + 1
       try await waitBeforeRetry(
-        after: failure, failedAttempts: failedAttempts, failuresInARow: failuresInARow,
-        in: context, with: continuation)
+        after: failure, failuresInARow: &failuresInARow, in: &context, with: continuation)
     }
   }
 
-  /// Throws `failure` when it is final; otherwise waits for the backoff (and for the network)
-  /// and returns for the next attempt. `failuresInARow` counts since the last attempt that
-  /// made progress: the backoff and the limit read it.
+  /// Throws `failure` when it is final; otherwise counts it, waits for the backoff (and for
+  /// the network) and returns for the next attempt, whose number `context` then carries.
+  /// `failuresInARow` counts since the last attempt that made progress: the backoff and the
+  /// limit read it.
   @usableFromInline
   func waitBeforeRetry(
-    after failure: Operation.Failure, failedAttempts: Int, failuresInARow: Int,
-    in context: OperationContext,
+    after failure: Operation.Failure, failuresInARow: inout Int,
+    in context: inout OperationContext,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
   ) async throws(Operation.Failure) {
+    let failedAttempts = context.storedRetryAttempt + 1
+    failuresInARow = Self.restartsBackoff(failure) ? 1 : failuresInARow + 1
     guard failuresInARow <= limit, !Task.isCancelled else { throw failure }
     let delay: Duration
     switch decide?(failure) ?? Self.decision(for: failure) {
@@ -108,11 +105,11 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
       }
     }
     continuation.reportAttemptStart()
+    context.storedRetryAttempt = failedAttempts
   }
 
   /// Whether `failure` starts the backoff and the limit over (see
   /// ``RetryableFailure/restartsBackoff``).
-  @usableFromInline
   static func restartsBackoff(_ failure: Operation.Failure) -> Bool {
     (failure as? any RetryableFailure)?.restartsBackoff ?? false
   }

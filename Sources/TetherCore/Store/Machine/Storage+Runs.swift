@@ -3,26 +3,22 @@ import Foundation
 /// The machine's transitions of runs: starting one (or joining one in flight), its end, and
 /// cancelling. The shell compares inputs and changes the state; the machine keeps the runs.
 extension OperationStore.Storage {
-  /// A caller wants a run. The common cases — nothing in flight, or a run in flight to join
-  /// or to wait for — are decided here, specialised for the state where it is called;
-  /// everything else (a cancelled caller, nothing to run, runs to replace or to run beside)
-  /// by code compiled once.
+  /// A caller wants a run. The common cases — a run to start, to join or to wait for — are
+  /// decided here, specialised for the state where it is called; the rest (a cancelled
+  /// caller, nothing to run, a `.replace`) by code compiled once.
   @inlinable
   mutating func enqueue(
     _ waiter: StoreMachine.Waiter, trigger: RunTrigger, mode: RunMode,
     restoring restored: RestoredAttempt?, isCancelled: Bool, derive: (State) -> State.RunInput?
   ) {
-    if !isCancelled, let input = derive(state) {
-      if !machine.hasRuns {
-        startRun(input, trigger: trigger, waiter: waiter, restoring: restored)
-        return
-      }
-      if machine.wait(
+    if !isCancelled, mode != .replace, let input = derive(state) {
+      if !machine.wait(
         waiter, mode: mode, mustWait: { State.mustWait(input, for: Self.input($0)) },
         canShare: { State.canShareRun(input, with: Self.input($0)) })
       {
-        return
+        startRun(input, trigger: trigger, waiter: waiter, restoring: restored)
       }
+      return
     }
     enqueueInGeneral(
       waiter, trigger: trigger, mode: mode, restoring: restored, isCancelled: isCancelled,
@@ -110,8 +106,8 @@ extension OperationStore.Storage {
   mutating func finish(
     _ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>
   ) {
-    guard machine.isRunning(id) else { return }
-    state.apply(.runFinished(id, result, date: machine.now))
+    guard let date = machine.endDate(of: id) else { return }
+    state.apply(.runFinished(id, result, date: date))
     let failure: (any Sendable)?
     switch result {
     case .success: failure = nil

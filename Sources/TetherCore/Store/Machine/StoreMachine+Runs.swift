@@ -4,18 +4,18 @@ import Foundation
 /// run log. Which run an input may share or must wait for is the typed shell's to say.
 extension StoreMachine {
   /// Whether any run is in flight.
-  @usableFromInline
   var hasRuns: Bool { !runs.isEmpty }
 
   /// Makes `waiter` wait for a run in flight if it must or may: for the end of the first run
   /// `mustWait` selects (to derive its input again then), or else, for a `.join` of a store
   /// that deduplicates, for the result of the first run `canShare` selects. False when it
-  /// waits for none.
+  /// waits for none (there is none in flight, say).
   @usableFromInline
   mutating func wait(
     _ waiter: Waiter, mode: RunMode, mustWait: ((any Sendable)?) -> Bool,
     canShare: ((any Sendable)?) -> Bool
   ) -> Bool {
+    if runs.isEmpty { return false }
     if `defer`(waiter, toRunWhere: mustWait) { return true }
     return mode == .join && deduplicates && join(waiter, runWhere: canShare)
   }
@@ -78,10 +78,11 @@ extension StoreMachine {
     runs[index].waiters.append(contentsOf: waiters)
   }
 
-  /// Whether run `id` is in flight.
+  /// The date run `id` ends at, when it ends in the step under way: nil when it is no longer
+  /// in flight (cancelled meanwhile), and its result is dropped.
   @usableFromInline
-  func isRunning(_ id: OperationRunID) -> Bool {
-    index(of: id) != nil
+  func endDate(of id: OperationRunID) -> Date? {
+    index(of: id) == nil ? nil : now
   }
 
   /// Ends run `id` with `outcome` (`failure` when it failed): it is logged, its callers are

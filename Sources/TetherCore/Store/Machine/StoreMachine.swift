@@ -34,7 +34,6 @@ struct StoreMachine {
   var staleTimer: StaleTimer?
   var nextTimerGeneration: UInt64 = 1
   /// The date of the step under way.
-  @usableFromInline
   var now: Date
   /// Whether the client had event listeners when the step under way began.
   var isListening = false
