@@ -93,6 +93,9 @@ final class DevtoolsHarness {
       client: client, network: network, faults: faults, storeFaults: faults, failures: failures,
       exporter: exporter)
     app = InspectorApp(devtools: devtools)
+    // Exports go to a private folder made under /tmp at the first one, never the user's own
+    // state folder (which a hundred runs of one test had filled up to its name limit).
+    app.inspector.exportFolder = ExportFolder.standard(environment: [:])
     screen = VirtualScreen(size: size)
     loop = try EventLoop(app: app, screen: screen, input: input, clock: clock)
     let changes = changes
