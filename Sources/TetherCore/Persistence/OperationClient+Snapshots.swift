@@ -4,13 +4,50 @@ import TetherSynchronization
 /// Snapshots restored into a client before the stores they belong to exist: a store takes
 /// its own when it is made.
 struct RestoredSnapshots: Sendable {
-  var queries: [PersistedPath: StoreSnapshot] = [:]
-  var mutations: [PersistedPath: StoreSnapshot] = [:]
+  var queries: [Key: StoreSnapshot] = [:]
+  var mutations: [Key: StoreSnapshot] = [:]
 
   var isEmpty: Bool { queries.isEmpty && mutations.isEmpty }
 
   mutating func take(at path: PersistedPath, isMutation: Bool) -> StoreSnapshot? {
-    isMutation ? mutations.removeValue(forKey: path) : queries.removeValue(forKey: path)
+    let key = Key(path)
+    return isMutation ? mutations.removeValue(forKey: key) : queries.removeValue(forKey: key)
+  }
+
+  /// Keeps `snapshot` for its store, unless a newer one of a query is kept already.
+  mutating func keep(_ snapshot: StoreSnapshot) {
+    let key = Key(snapshot.path)
+    if snapshot.isMutation {
+      mutations[key] = snapshot
+    } else {
+      // One lookup, whether the path is new or holds an older snapshot.
+      Self.keepNewer(snapshot, in: &queries[key, default: snapshot])
+    }
+  }
+
+  private static func keepNewer(_ snapshot: StoreSnapshot, in slot: inout StoreSnapshot) {
+    if slot.updatedAt < snapshot.updatedAt { slot = snapshot }
+  }
+
+  /// A path hashed once: taking a snapshot out of the table moves back the entries after it
+  /// in its probe sequence, hashing each again, and a path's hash is that of each of its
+  /// strings and integers.
+  struct Key: Hashable {
+    let path: PersistedPath
+    let hash: Int
+
+    init(_ path: PersistedPath) {
+      self.path = path
+      self.hash = path.hashValue
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(hash)
+    }
+
+    static func == (left: Key, right: Key) -> Bool {
+      left.hash == right.hash && left.path == right.path
+    }
   }
 }
 
@@ -95,10 +132,16 @@ extension OperationClient {
   @discardableResult
   public func hydrate(_ stores: [StoreSnapshot]) -> HydrationSummary {
     var summary = HydrationSummary()
-    var deferred: [StoreSnapshot] = []
-    // At launch no store exists yet: the paths need not be looked up (nor converted).
+    // At launch no store exists yet: the paths need not be looked up (nor converted), and
+    // every snapshot is kept for its store at once.
     let holdsQueries = queries.withLock { $0.count > 0 }
     let holdsMutations = mutations.withLock { $0.count > 0 }
+    guard holdsQueries || holdsMutations else {
+      summary.deferred = stores.count
+      keep(stores)
+      return summary
+    }
+    var deferred: [StoreSnapshot] = []
     for snapshot in stores {
       guard snapshot.isMutation ? holdsMutations : holdsQueries else {
         deferred.append(snapshot)
@@ -117,23 +160,17 @@ extension OperationClient {
       }
     }
     summary.deferred = deferred.count
-    guard !deferred.isEmpty else { return summary }
-    restoredSnapshots.withLock { restored in
-      restored.queries.reserveCapacity(restored.queries.count + deferred.count)
-      for snapshot in deferred {
-        if snapshot.isMutation {
-          restored.mutations[snapshot.path] = snapshot
-        } else {
-          // One lookup, whether the path is new or holds an older snapshot.
-          Self.keepNewer(snapshot, in: &restored.queries[snapshot.path, default: snapshot])
-        }
-      }
-    }
+    keep(deferred)
     return summary
   }
 
-  private static func keepNewer(_ snapshot: StoreSnapshot, in slot: inout StoreSnapshot) {
-    if slot.updatedAt < snapshot.updatedAt { slot = snapshot }
+  /// Keeps `snapshots` until their stores are made.
+  private func keep(_ snapshots: [StoreSnapshot]) {
+    guard !snapshots.isEmpty else { return }
+    restoredSnapshots.withLock { restored in
+      restored.queries.reserveCapacity(restored.queries.count + snapshots.count)
+      for snapshot in snapshots { restored.keep(snapshot) }
+    }
   }
 
   /// The restored snapshots no store has taken yet.
