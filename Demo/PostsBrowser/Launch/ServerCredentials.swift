@@ -16,19 +16,6 @@ struct ServerCredentials: Equatable, Sendable {
   var user: String
   var password: String
 
-  /// `user:password`; the first colon separates them (a password may hold colons); nil
-  /// without a colon.
-  init?(_ text: String) {
-    guard let colon = text.firstIndex(of: ":") else { return nil }
-    user = String(text[..<colon])
-    password = String(text[text.index(after: colon)...])
-  }
-
-  init(user: String, password: String) {
-    self.user = user
-    self.password = password
-  }
-
   var credential: AuthenticationInterceptor.Credential {
     .basic(username: user, password: password)
   }
@@ -84,6 +71,16 @@ struct ServerCredentials: Equatable, Sendable {
 extension ServerCredentials.Resolved {
   init(url: URL) {
     self.init(url: url, credentials: nil, passwordInArguments: nil)
+  }
+}
+
+extension ServerCredentials {
+  /// `user:password`; the first colon separates them (a password may hold colons); nil
+  /// without a colon.
+  init?(_ text: String) {
+    guard let colon = text.firstIndex(of: ":") else { return nil }
+    user = String(text[..<colon])
+    password = String(text[text.index(after: colon)...])
   }
 }
 

@@ -188,10 +188,6 @@ struct FeedFilter {
   var isEditing = true
   var origin: Int?
 
-  init(origin: Int? = nil) {
-    self.origin = origin
-  }
-
   /// Whether `post` matches: its title contains the text, ignoring case and accents.
   func matches(_ post: Post) -> Bool {
     let needle = text.text.trimmingCharacters(in: .whitespaces)

@@ -8,16 +8,6 @@ struct Comment: Record, Equatable {
     var username: String
     var fullName: String
 
-    init(id: Int, username: String, fullName: String) {
-      self.id = id
-      self.username = username
-      self.fullName = fullName
-    }
-
-    init(_ user: User) {
-      self.init(id: user.id, username: user.username, fullName: user.fullName)
-    }
-
     var json: JSONValue {
       .object(
         JSONObject([
@@ -50,5 +40,12 @@ struct Comment: Record, Equatable {
     json.field("postId", postId)
     json.field("likes", likes)
     json.field("user", user.json)
+  }
+}
+
+extension Comment.Author {
+  /// `user` as a comment shows them.
+  init(_ user: User) {
+    self.init(id: user.id, username: user.username, fullName: user.fullName)
   }
 }

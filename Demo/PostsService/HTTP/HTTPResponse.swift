@@ -5,13 +5,9 @@ struct HTTPResponse: Sendable {
   var status: Int
   var headers: [(name: String, value: String)] = []
   var body: [UInt8]
+}
 
-  init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8]) {
-    self.status = status
-    self.headers = headers
-    self.body = body
-  }
-
+extension HTTPResponse {
   /// A JSON response whose body `write` produces.
   init(status: Int = 200, json write: (inout JSONWriter) -> Void) {
     var writer = JSONWriter()

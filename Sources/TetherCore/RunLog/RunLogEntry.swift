@@ -23,19 +23,6 @@ public struct RunLogEntry: Sendable, Identifiable, CustomStringConvertible {
   /// What happened.
   public let event: RunLogEvent
 
-  init(
-    id: UInt64, date: Date, path: OperationPath, kind: OperationKind, run: OperationRunID?,
-    attempt: Int?, event: RunLogEvent
-  ) {
-    self.id = id
-    self.date = date
-    self.path = path
-    self.kind = kind
-    self.run = run
-    self.attempt = attempt
-    self.event = event
-  }
-
   /// `["post", 1] run #2 attempt 1 failed: …`.
   public var description: String {
     var parts = ["\(path)"]
