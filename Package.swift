@@ -98,6 +98,7 @@ let package = Package(
       name: "PostsService",
       dependencies: [
         "TetherHTTP", "TetherJSON", "TetherTime", "TetherSynchronization", "TetherCommandLine",
+        "TetherDiagnostics",
       ],
       path: "Demo/PostsService"),
     .executableTarget(
@@ -205,7 +206,7 @@ let package = Package(
       name: "PostsServiceTests",
       dependencies: [
         "PostsService", "TetherJSON", "TetherSynchronization", "TetherCommandLine",
-        "EndToEndSupport",
+        "TetherDiagnostics", "EndToEndSupport",
       ]),
     .testTarget(
       name: "PostsBrowserTests",

@@ -32,7 +32,7 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
   private struct State {
     var plan = FaultPlan.none
     var storeFailures: [OperationPath: (count: Int, like: FaultPlan)] = [:]
-    var random: SplitMix64
+    var random: SeededRandom
   }
 
   private let state: SanitizerVisibleMutex<State>
@@ -45,7 +45,7 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
   public init(clock: any TetherClock = SystemClock(), seed: UInt64? = nil) {
     self.clock = clock
     state = SanitizerVisibleMutex(
-      State(random: SplitMix64(seed: seed ?? UInt64.random(in: .min ... .max))))
+      State(random: SeededRandom(seed: seed ?? UInt64.random(in: .min ... .max))))
   }
 
   public var side: FaultSide { .client }
@@ -84,7 +84,8 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
     state.withLock { state in
       if let origin, let failure = state.storeFailures[origin], failure.count > 0 {
         state.storeFailures[origin] = failure.count > 1 ? (failure.count - 1, failure.like) : nil
-        let status = failure.like.failureStatuses.randomElement(using: &state.random) ?? 503
+        let statuses = failure.like.failureStatuses
+        let status = statuses.isEmpty ? 503 : state.random.element(of: statuses)
         return .fail(
           status: status, retryAfter: failure.like.retryAfter, latency: .zero,
           reason: "fail next of \(origin)")
@@ -99,26 +100,27 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
       if affected {
         latency = plan.latency
         if plan.jitter > .zero {
-          latency += plan.jitter * Double.random(in: 0...1, using: &state.random)
+          latency += plan.jitter * state.random.unitInterval()
         }
       }
-      let status = plan.failureStatuses.randomElement(using: &state.random) ?? 503
+      let statuses = plan.failureStatuses
+      let status = statuses.isEmpty ? 503 : state.random.element(of: statuses)
       if plan.failNext > 0, countsTowardFailNext {
         state.plan.failNext -= 1
         return .fail(
           status: status, retryAfter: plan.retryAfter, latency: latency, reason: "fail next")
       }
       guard affected else { return .pass(latency: .zero, truncate: false) }
-      if plan.failureRate > 0, Double.random(in: 0..<1, using: &state.random) < plan.failureRate {
+      if plan.failureRate > 0, state.random.unitInterval() < plan.failureRate {
         return .fail(
           status: status, retryAfter: plan.retryAfter, latency: latency, reason: "failure rate")
       }
-      if plan.dropRate > 0, Double.random(in: 0..<1, using: &state.random) < plan.dropRate {
+      if plan.dropRate > 0, state.random.unitInterval() < plan.dropRate {
         return .drop(latency: latency)
       }
       let truncate =
         plan.truncatedRate > 0
-        && Double.random(in: 0..<1, using: &state.random) < plan.truncatedRate
+        && state.random.unitInterval() < plan.truncatedRate
       return .pass(latency: latency, truncate: truncate)
     }
   }
@@ -203,22 +205,5 @@ struct FaultInjectingTransport: HTTPTransport {
           }
           return try await body.next()
         }, cancel: { body.cancel() }))
-  }
-}
-
-/// A small seeded generator (SplitMix64), so injected faults repeat for a seed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

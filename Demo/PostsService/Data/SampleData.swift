@@ -1,4 +1,5 @@
 import Foundation
+import TetherDiagnostics
 import TetherJSON
 
 /// The service's starting data: 251 posts, the 100 users they name, and comments on them.

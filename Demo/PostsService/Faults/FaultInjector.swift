@@ -1,3 +1,5 @@
+import TetherDiagnostics
+
 /// Decides, request by request, which faults to inject; deterministic for a seed.
 ///
 /// Every decision on an affected request draws the same number of random values, whichever

@@ -1,6 +1,7 @@
 import EndToEndSupport
 import Foundation
 import Testing
+import TetherDiagnostics
 import TetherSynchronization
 
 @testable import PostsService
