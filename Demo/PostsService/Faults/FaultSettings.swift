@@ -1,3 +1,5 @@
+import TetherDiagnostics
+
 /// Which faults the server injects, changeable while it runs (`PostsServer.updateFaults`,
 /// `PUT /_faults`, or the `posts-server` flags at start).
 ///
@@ -138,7 +140,7 @@ public struct FaultSettings: Sendable, Equatable, CustomStringConvertible {
       throw FaultSettingsError("failureStatuses must be one or more statuses from 400 to 599")
     }
     if failNext < 0 { throw FaultSettingsError("failNext must not be negative") }
-    for route in routes + failNextRoutes where RoutePattern(route) == nil {
+    for route in routes + failNextRoutes where !RouteMatcher.isValid(route) {
       throw FaultSettingsError(
         "route '\(route)' is not a path pattern like '/posts' or 'GET /posts/*/comments'")
     }
@@ -146,24 +148,15 @@ public struct FaultSettings: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether requests with `method` and `pathSegments` are subject to these faults.
   func affects(method: String, pathSegments: [String]) -> Bool {
-    Self.matches(routes, method: method, pathSegments: pathSegments, whenEmpty: true)
+    RouteMatcher.matches(routes, method: method, segments: pathSegments, whenEmpty: true)
   }
 
   /// Whether `failNext` counts requests with `method` and `pathSegments`.
   func countsTowardFailNext(method: String, pathSegments: [String]) -> Bool {
     failNextRoutes.isEmpty
       ? affects(method: method, pathSegments: pathSegments)
-      : Self.matches(failNextRoutes, method: method, pathSegments: pathSegments, whenEmpty: false)
-  }
-
-  private static func matches(
-    _ patterns: [String], method: String, pathSegments: [String], whenEmpty: Bool
-  ) -> Bool {
-    patterns.isEmpty
-      ? whenEmpty
-      : patterns.contains {
-        RoutePattern($0)?.matches(method: method, pathSegments: pathSegments) ?? false
-      }
+      : RouteMatcher.matches(
+        failNextRoutes, method: method, segments: pathSegments, whenEmpty: false)
   }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import TetherDiagnostics
 
 @testable import PostsService
 
@@ -110,15 +111,18 @@ struct FaultInjectorTests {
   }
 
   @Test func routePatternsMatchPrefixesSegmentsMethodsAndWholePaths() throws {
-    let pattern = try #require(RoutePattern("GET /posts/*/comments"))
-    #expect(pattern.matches(method: "GET", pathSegments: ["posts", "3", "comments"]))
-    #expect(pattern.matches(method: "HEAD", pathSegments: ["posts", "3", "comments"]))
-    #expect(!pattern.matches(method: "POST", pathSegments: ["posts", "3", "comments"]))
-    #expect(!pattern.matches(method: "GET", pathSegments: ["posts", "3"]))
-    let whole = try #require(RoutePattern("/posts/5$"))
-    #expect(whole.matches(method: "PUT", pathSegments: ["posts", "5"]))
-    #expect(!whole.matches(method: "GET", pathSegments: ["posts", "5", "comments"]))
-    #expect(RoutePattern("posts") == nil)
+    let pattern = try #require(RouteMatcher("GET /posts/*/comments"))
+    #expect(pattern.matches(method: "GET", segments: ["posts", "3", "comments"]))
+    #expect(pattern.matches(method: "HEAD", segments: ["posts", "3", "comments"]))
+    #expect(!pattern.matches(method: "POST", segments: ["posts", "3", "comments"]))
+    #expect(!pattern.matches(method: "GET", segments: ["posts", "3"]))
+    let whole = try #require(RouteMatcher("/posts/5$"))
+    #expect(whole.matches(method: "PUT", segments: ["posts", "5"]))
+    #expect(!whole.matches(method: "GET", segments: ["posts", "5", "comments"]))
+    #expect(RouteMatcher("get /posts") == RouteMatcher("GET /posts"))
+    #expect(RouteMatcher("posts") == nil && RouteMatcher("GET /posts extra") == nil)
+    // A decoded segment may hold a slash: it is still one segment.
+    #expect(!whole.matches(method: "GET", segments: ["posts", "5/6"]))
   }
 
   @Test func theControlRouteIsNeverAffected() {

@@ -110,7 +110,10 @@ import TetherTerminal
     #expect(!RouteMatcher("POST /posts")!.matches(method: "GET", path: "/posts"))
     #expect(RouteMatcher("/posts/5$")!.matches(method: "GET", path: "/posts/5"))
     #expect(!RouteMatcher("/posts/5$")!.matches(method: "GET", path: "/posts/5/comments"))
-    #expect(RouteMatcher("posts") == nil && RouteMatcher("get /x") == nil)
+    #expect(RouteMatcher("posts") == nil && RouteMatcher("GET /x y") == nil)
+    #expect(RouteMatcher("get /x") == RouteMatcher("GET /x"))
+    #expect(RouteMatcher("GET /posts")!.matches(method: "HEAD", path: "/posts/5"))
+    #expect(!RouteMatcher("HEAD /posts")!.matches(method: "GET", path: "/posts/5"))
   }
 }
 
