@@ -130,8 +130,12 @@ public final class OperationStore<State: OperationState>: Sendable {
     var machine: StoreMachine
     @usableFromInline
     var state: State
-    @usableFromInline
-    var configuration: Configuration
+    /// The configuration the next run uses, which the machine keeps (opaque to it) so that a
+    /// run it records carries it.
+    var configuration: Configuration {
+      get { unsafeDowncast(machine.configuration, to: Configuration.self) }
+      set { machine.configuration = newValue }
+    }
 
     init(
       state: State, configuration: Configuration, logCapacity: Int,
@@ -139,9 +143,9 @@ public final class OperationStore<State: OperationState>: Sendable {
     ) {
       self.machine = StoreMachine(
         logCapacity: logCapacity, garbageCollectionDelay: garbageCollectionDelay,
-        deduplicates: configuration.deduplicates, createdAt: date)
+        configuration: configuration, deduplicates: configuration.deduplicates,
+        createdAt: date)
       self.state = state
-      self.configuration = configuration
     }
   }
 

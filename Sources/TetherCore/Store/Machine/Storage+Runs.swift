@@ -82,7 +82,7 @@ extension OperationStore.Storage {
     state.apply(.runStarted(id, input: input, date: startDate))
     let box = queued()
     machine.start(
-      id, input: Self.kept(input), configuration: configuration, trigger: trigger,
+      id, input: Self.kept(input), trigger: trigger,
       startDate: startDate, waiter: waiter, restored: restored, queueing: box,
       freshUntil: box == nil ? nil : state.freshUntil)
     return id

@@ -69,8 +69,9 @@ extension OperationStore.Storage {
     machine.changed(queueing: box, freshUntil: box == nil ? nil : state.freshUntil)
   }
 
-  /// The current state in a box for subscribers, when there are some.
-  @inlinable
+  /// The current state in a box for subscribers, when there are some. Compiled once: a fetch
+  /// with subscribers pays a lookup of the box's type, next to their deliveries.
+  @usableFromInline
   func queued() -> StateBox? {
     machine.hasSubscribers ? TypedStateBox(state) : nil
   }

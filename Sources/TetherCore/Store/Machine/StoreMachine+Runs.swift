@@ -49,12 +49,12 @@ extension StoreMachine {
   }
 
   /// Records run `id` of `input` (nil for a query's, which the log shows as nothing), which
-  /// runs with `configuration`, once the state has taken its start (`state` queued for
+  /// runs with the configuration of now, once the state has taken its start (`state` queued for
   /// subscribers when there are some): it is logged and its task launched once the lock is
   /// released. A restored attempt goes on from where it was.
   @usableFromInline
   mutating func start(
-    _ id: OperationRunID, input: (any Sendable)?, configuration: any AnyObject & Sendable,
+    _ id: OperationRunID, input: (any Sendable)?,
     trigger: RunTrigger, startDate: Date, waiter: Waiter?, restored: RestoredAttempt?,
     queueing state: StateBox?, freshUntil: Date?
   ) {

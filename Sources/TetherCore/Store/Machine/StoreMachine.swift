@@ -22,6 +22,9 @@ struct StoreMachine {
   var garbageCollectionDelay: Duration
   /// Since when the store has had no subscriber; nil while it has some.
   var unusedSince: Date?
+  /// The configuration the next run uses (the store's `Configuration`, opaque here): a run
+  /// records it, and its task starts with it.
+  var configuration: any AnyObject & Sendable
   /// Whether concurrent fetches share a run (the configuration's, kept here for the fetch's
   /// start, which reads it without the configuration's type).
   var deduplicates: Bool
@@ -41,9 +44,11 @@ struct StoreMachine {
   var effects = Effects()
 
   init(
-    logCapacity: Int, garbageCollectionDelay: Duration, deduplicates: Bool, createdAt date: Date
+    logCapacity: Int, garbageCollectionDelay: Duration,
+    configuration: any AnyObject & Sendable, deduplicates: Bool, createdAt date: Date
   ) {
     self.log = RunLog(capacity: logCapacity)
+    self.configuration = configuration
     self.deduplicates = deduplicates
     self.garbageCollectionDelay = garbageCollectionDelay
     self.unusedSince = date
@@ -91,7 +96,6 @@ struct StoreMachine {
   // MARK: What every transition uses
 
   /// Whether a change of the state is queued for subscribers (there are some).
-  @usableFromInline
   var hasSubscribers: Bool { !subscribers.isEmpty }
 
   /// The state changed: subscribers get `state` (given when there are some), whose
