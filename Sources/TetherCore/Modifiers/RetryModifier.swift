@@ -83,7 +83,8 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
       RetryProgress(
         failedAttempts: failedAttempts, retryLimit: limit + failedAttempts - failuresInARow,
         lastFailure: failure,
-        nextAttemptDate: nextAttemptDate))
+        nextAttemptDate: nextAttemptDate,
+        failedAttemptsBeforeSeries: failedAttempts - failuresInARow))
     do {
       try await context.clock.sleep(until: nextAttemptDate)
     } catch {

@@ -8,6 +8,10 @@ public struct RetryProgress<Failure: Error>: Sendable {
   public var failedAttempts: Int
   /// How many retries the run may make after its first attempt.
   public var retryLimit: Int
+  /// How many of the failed attempts came before the current series: a failure after progress
+  /// (``RetryableFailure/restartsBackoff``, a stream that delivered events) starts the backoff
+  /// and the limit over, and ``retryLimit`` grows by this much. 0 until then.
+  public var failedAttemptsBeforeSeries: Int
   /// The failure of the latest attempt.
   public var lastFailure: Failure
   /// When the next attempt starts.
@@ -21,10 +25,11 @@ public struct RetryProgress<Failure: Error>: Sendable {
   /// and when the next one is due and starts.
   public init(
     failedAttempts: Int, retryLimit: Int, lastFailure: Failure, nextAttemptDate: Date,
-    nextAttemptStartDate: Date? = nil
+    nextAttemptStartDate: Date? = nil, failedAttemptsBeforeSeries: Int = 0
   ) {
     self.failedAttempts = failedAttempts
     self.retryLimit = retryLimit
+    self.failedAttemptsBeforeSeries = failedAttemptsBeforeSeries
     self.lastFailure = lastFailure
     self.nextAttemptDate = nextAttemptDate
     self.nextAttemptStartDate = nextAttemptStartDate

@@ -111,7 +111,8 @@ extension OperationStore: OperationStoreProtocol {
         RetryProgress(
           failedAttempts: $0.failedAttempts, retryLimit: $0.retryLimit,
           lastFailure: $0.lastFailure, nextAttemptDate: $0.nextAttemptDate,
-          nextAttemptStartDate: $0.nextAttemptStartDate)
+          nextAttemptStartDate: $0.nextAttemptStartDate,
+          failedAttemptsBeforeSeries: $0.failedAttemptsBeforeSeries)
       },
       date: date)
   }

@@ -54,7 +54,7 @@ enum StoreFields {
         Line(
           name: "retry",
           value:
-            "attempt \(retry.failedAttempts) of \(retry.attemptLimit) failed — sending attempt "
+            "\(retry.failureText) — sending attempt "
             + "\(retry.nextAttempt) since \(StoreColumns.clockTime(sent)) "
             + "(\(StoreColumns.durationText(now.duration(since: sent))))",
           style: theme.warning))
@@ -63,7 +63,7 @@ enum StoreFields {
         Line(
           name: "retry",
           value:
-            "attempt \(retry.failedAttempts) of \(retry.attemptLimit) failed — next at "
+            "\(retry.failureText) — next at "
             + "\(StoreColumns.clockTime(retry.nextAttemptDate)), in",
           style: theme.warning, countdown: retry.nextAttemptDate))
     }

@@ -40,7 +40,9 @@ extension StoreRecord {
     if attempt.id == attempts.last?.id, let retry = snapshot.retryProgress,
       retry.nextAttemptStartDate == nil
     {
-      return .waiting(attempt: retry.nextAttempt, of: retry.attemptLimit, at: retry.nextAttemptDate)
+      return .waiting(
+        attempt: retry.failedAttemptsInSeries + 1, of: retry.attemptLimitInSeries,
+        at: retry.nextAttemptDate)
     }
     return .status(.running)
   }

@@ -37,15 +37,15 @@ enum StoreColumns {
     return text
   }
 
-  /// What a query retrying does next: `3/4 2.1s` while it waits for attempt 3 of 4, `send
-  /// 3/4` once that attempt is sent; what a paused store waits for (`offline`, `no focus`,
-  /// `scope`); nil otherwise.
+  /// What a query retrying does next: `3/4 2.1s` while it waits for attempt 3 of 4 (of its
+  /// series, once a stream that delivered started it over), `send 3/4` once that attempt is
+  /// sent; what a paused store waits for (`offline`, `no focus`, `scope`); nil otherwise.
   static func nextStep(of record: StoreRecord, at now: Date) -> String? {
     if record.snapshot.fetchStatus == .paused { return pauseReason(of: record) }
     guard !record.isMutation, record.snapshot.fetchStatus == .fetching,
       let retry = record.snapshot.retryProgress
     else { return nil }
-    let attempt = "\(retry.nextAttempt)/\(retry.attemptLimit)"
+    let attempt = retry.nextAttemptFraction
     if retry.nextAttemptStartDate != nil { return "send " + attempt }
     let tenths = Countdown(until: retry.nextAttemptDate).tenthsLeft(at: now)
     return tenths >= 100

@@ -67,7 +67,9 @@ struct DecodedStore: Decodable {
     return RetryProgress(
       failedAttempts: failed, retryLimit: limit,
       lastFailure: InspectedFailure(retry["lastFailure"]?.string ?? ""), nextAttemptDate: next,
-      nextAttemptStartDate: retry["nextAttemptStartDate"]?.date)
+      nextAttemptStartDate: retry["nextAttemptStartDate"]?.date,
+      failedAttemptsBeforeSeries: max(0, min(failed, retry["failedAttemptsBeforeSeries"]?.int ?? 0))
+    )
   }
 
   private static func attempt(_ attempt: JSONValue) -> AttemptSnapshot? {

@@ -51,6 +51,9 @@ enum WireStore {
         json.object { json in
           json.field("failedAttempts", retry.failedAttempts)
           json.field("retryLimit", retry.retryLimit)
+          if retry.failedAttemptsBeforeSeries > 0 {
+            json.field("failedAttemptsBeforeSeries", retry.failedAttemptsBeforeSeries)
+          }
           json.field("lastFailure", failure(retry.lastFailure))
           WireValue.write(retry.nextAttemptDate, as: "nextAttemptDate", into: &json)
           WireValue.write(retry.nextAttemptStartDate, as: "nextAttemptStartDate", into: &json)

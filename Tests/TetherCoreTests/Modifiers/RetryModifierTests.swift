@@ -142,15 +142,17 @@ import Testing
 
     // Two failures in a row back off (1 s, 2 s); one that made progress is the first of a new
     // series (1 s again), so a fourth failure fits within the limit of two retries, which grows
-    // by the one forgiven. The attempts keep their numbers.
-    for (start, madeProgress, delay, retryLimit) in [
-      (1, false, 1, 2), (2, false, 2, 2), (3, true, 1, 4), (4, false, 2, 4),
+    // by the one forgiven. The attempts keep their numbers; those before the new series are
+    // counted apart, for a UI to say "2 of 3 since the run last delivered".
+    for (start, madeProgress, delay, retryLimit, before) in [
+      (1, false, 1, 2, 0), (2, false, 2, 2, 0), (3, true, 1, 4, 2), (4, false, 2, 4, 2),
     ] {
       await outcomes.waitForStarts(start)
       outcomes.succeed(madeProgress)
       let state = await recorder.next { $0.retryProgress?.failedAttempts == start }
       #expect(state.retryProgress?.timeUntilNextAttempt(at: clock.now()) == .seconds(delay))
       #expect(state.retryProgress?.retryLimit == retryLimit, "attempt \(start)")
+      #expect(state.retryProgress?.failedAttemptsBeforeSeries == before, "attempt \(start)")
       clock.advance(by: .seconds(delay))
     }
     await outcomes.waitForStarts(5)

@@ -268,4 +268,41 @@ import TetherTerminal
     let sent = try #require(harness.line(containing: "│  attempt 2"))
     #expect(sent.contains("running") && !sent.contains("in "), "\(harness.text)")
   }
+
+  /// A run that made progress before failing (a stream that delivered events, then dropped)
+  /// starts its backoff and limit over: the attempts keep their numbers, and the limit is
+  /// said of the series since then — never "attempt 3 of 5" for a limit of 3 retries.
+  @Test func aRetryAfterProgressCountsTheLimitSinceTheRunLastDelivered() async throws {
+    struct Dropped: RetryableFailure {
+      var afterEvents: Bool
+      var retryDecision: RetryDecision { .retry }
+      var restartsBackoff: Bool { afterEvents }
+    }
+    let harness = try DevtoolsHarness(size: Size(width: 150, height: 30))
+    let attempts = SanitizerVisibleMutex(0)
+    // Attempts 1 and 2 deliver, then drop; 3 and after fail at once.
+    let store = harness.client.store(
+      for: Query<Int, Dropped>(["live", "feed"]) { _ throws(Dropped) in
+        let attempt = attempts.withLock {
+          $0 += 1
+          return $0
+        }
+        throw Dropped(afterEvents: attempt <= 2)
+      }.retry(limit: 3, backoff: .constant(.seconds(1))))
+    let subscription = store.subscribe { _ in }
+    defer { subscription.cancel() }
+    for failed in 1...3 {
+      await harness.waitUntil("attempt \(failed) failed") { _ in
+        store.state.retryProgress?.failedAttempts == failed
+      }
+      if failed < 3 { await harness.release(after: .seconds(1)) }
+    }
+    let retry = try #require(store.state.retryProgress)
+    #expect(retry.retryLimit == 4 && retry.failedAttemptsBeforeSeries == 1)
+    // The list's column: the third try of four of the series, not 4/5.
+    await harness.waitFor("3/4 1.0s")
+    harness.press(.down, .enter)
+    await harness.waitFor("attempt 3 failed, 2 of 4 since the run last delivered — next at")
+    #expect(harness.screen.find("of 5") == nil, "\(harness.text)")
+  }
 }
