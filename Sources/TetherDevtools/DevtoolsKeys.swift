@@ -194,13 +194,17 @@ public struct DevtoolsKeys: Sendable {
           KeyHint(keys: "t", label: "Show only one state: fetching, paused, stale, fresh, …"),
           KeyHint(keys: "o / O", label: "Sort by path, status or last update / reverse"),
           KeyHint(keys: "↑ at the top", label: "The header: ←/→ pick a state, Enter filters"),
-          KeyHint(keys: "→/l ←/h Space", label: "Unfold, fold, toggle a group"),
+          KeyHint(keys: "→/l ←/h", label: "Unfold, fold a group"),
+          // Apart, so that an app that takes Space (`tether replay` plays with it) can leave
+          // it out of its help.
+          KeyHint(keys: "Space", label: "Toggle a group"),
         ]),
       detail.help,
       HelpSection(
         title: "Value explorer",
         entries: [
-          KeyHint(keys: "→/l ←/h Space", label: "Unfold, fold (or go to the parent), toggle"),
+          KeyHint(keys: "→/l ←/h", label: "Unfold, fold (or go to the parent)"),
+          KeyHint(keys: "Space", label: "Toggle the selected node"),
           KeyHint(keys: "* / -", label: "Unfold or fold everything under the selection"),
           KeyHint(keys: "/ n N", label: "Search keys and values, next and previous match"),
           KeyHint(keys: "g G PgUp PgDn", label: "Top, bottom, a page up or down"),

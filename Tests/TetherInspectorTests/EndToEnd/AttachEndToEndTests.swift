@@ -113,6 +113,18 @@ struct AttachEndToEndTests {
     let replay = try watcher.viewer("replay \(file)", width: 120, height: 30)
     try replay.waitForScreen(containing: "replay of posts-watch")
     try replay.waitForScreen(containing: "paused")
+    // Its help lists what each key does here: Space plays and pauses, and toggles no group
+    // (the devtools' use of it elsewhere).
+    try replay.press("?")
+    try replay.waitForScreen(containing: "Play or pause")
+    try replay.press("/")
+    try replay.type("Space")
+    try replay.waitForScreen(containing: "/ Space")  // the help filtered to Space's entries
+    let help = try replay.screen()
+    #expect(help.contains("Space          Play or pause"), "\(help.text)")
+    #expect(!help.text.lowercased().contains("toggle"), "\(help.text)")
+    try replay.press("Escape", "Escape")
+    try replay.waitForScreen(notContaining: "Play or pause")
     try replay.press("Down", "Enter", "Tab", "Tab")
     try replay.waitForScreen(containing: "Timeline")
     // Step to the end change by change: a failed attempt and its retry show on the way.
