@@ -191,7 +191,7 @@ public enum PostsBrowserCommand {
   }
 
   /// Why `url` does not answer like a Posts API within the timeouts, as the one line to
-  /// print, or nil when it does.
+  /// print, or nil when it does (a failure worth retrying counts as answering).
   static func problemReaching(
     _ url: URL, transport: any HTTPTransport = CurlTransport.shared,
     timeouts: HTTPTimeouts = .interactive, credential: AuthenticationInterceptor.Credential? = nil
@@ -206,6 +206,10 @@ public enum PostsBrowserCommand {
       _ = try await api.send(probe)
       return nil
     } catch {
+      // A server that answers with a failure worth retrying (5xx, 429, 408) is a server to
+      // browse: the browser opens and its retries meet the failure there, as they would later
+      // in the session (a --fail-rate server fails this one request as readily as any other).
+      if case .unacceptableStatus = error, error.retryDecision != .doNotRetry { return nil }
       return Describe.probeFailure(error, at: url, path: "posts")
     }
   }

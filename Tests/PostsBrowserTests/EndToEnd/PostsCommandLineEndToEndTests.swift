@@ -137,11 +137,11 @@ struct PostsCommandLineEndToEndTests {
     let server = try HostileServer()
     defer { server.stop() }
     let base = server.url.absoluteString
-    let outcome = try await runOnATerminal(["--url", base + "/hostile-message/500/"])
+    let outcome = try await runOnATerminal(["--url", base + "/hostile-message/403/"])
     #expect(outcome.status == 2)
     #expect(
       outcome.standardError.hasPrefix(
-        "posts: the server answered 500 at /hostile-message/500/posts: cleared "),
+        "posts: the server answered 403 at /hostile-message/403/posts: cleared "),
       "\(outcome.standardError)")
     let bytes = Array(outcome.standardError.utf8)
     #expect(!bytes.contains(0x1B) && !bytes.contains(0x07))
