@@ -90,6 +90,10 @@ import TetherSystem
     let live = try LocalSocket.listen(at: SocketFolder.socket(of: 12, in: scratch.path))
     defer { live.close() }
     let dead = try LocalSocket.listen(at: SocketFolder.socket(of: 7, in: scratch.path))
+    // A process that died left its file behind: the socket stops listening, file kept. Shut
+    // down before closing, as `close()` does: a child another test forks meanwhile holds a copy
+    // of the descriptor until it execs, which kept the socket listening and failed CI once.
+    shutdown(dead.descriptor, Int32(SHUT_RDWR))
     close(dead.descriptor)
     Scratch.write("", to: scratch.file("notes.txt"))
     Scratch.write("", to: scratch.file("x.sock"))
