@@ -139,7 +139,7 @@ enum Describe {
     let reason = failure(progress.lastFailure)
     return { timeLeft in
       let countdown =
-        "attempt \(progress.failedAttempts) of \(progress.attemptLimit) failed — retrying in"
+        "attempt \(progress.failedAttemptsInSeries) of \(progress.attemptLimitInSeries) failed — retrying in"
         + " \(timeLeft)"
       let room = width - DisplayWidth.of(countdown) - 3
       guard room >= 8 else { return countdown }
@@ -153,7 +153,7 @@ enum Describe {
     _ progress: RetryProgress<Failure>, since start: Date, at now: Date, width: Int
   ) -> String {
     let line =
-      "sending attempt \(progress.nextAttempt) of \(progress.attemptLimit) · "
+      "sending attempt \(progress.failedAttemptsInSeries + 1) of \(progress.attemptLimitInSeries) · "
       + "\(Int(max(0, now.timeIntervalSince(start)))) s"
     let room = width - DisplayWidth.of(line) - 3
     guard room >= 8 else { return line }

@@ -110,7 +110,8 @@ struct FeedPanel {
       let width = row.width
       if let sent = progress.nextAttemptStartDate {
         let seconds = Int(max(0, frame.now.timeIntervalSince(sent)))
-        var line = "sending \(progress.nextAttempt) of \(progress.attemptLimit) · \(seconds) s"
+        var line =
+          "sending \(progress.failedAttemptsInSeries + 1) of \(progress.attemptLimitInSeries) · \(seconds) s"
         if let place, DisplayWidth.of(place) + 3 + DisplayWidth.of(line) <= width {
           line = place + " · " + line
         }
@@ -121,7 +122,7 @@ struct FeedPanel {
       }
       Countdown(until: progress.nextAttemptDate, style: Theme.warning) { timeLeft in
         let retry =
-          "failed \(progress.failedAttempts) of \(progress.attemptLimit) · retry in \(timeLeft)"
+          "failed \(progress.failedAttemptsInSeries) of \(progress.attemptLimitInSeries) · retry in \(timeLeft)"
         guard let place, DisplayWidth.of(place) + 3 + DisplayWidth.of(retry) <= width else {
           return retry
         }

@@ -44,6 +44,17 @@ public struct RetryProgress<Failure: Error>: Sendable {
   /// How many attempts the run makes at most: the first one plus every retry.
   public var attemptLimit: Int { retryLimit + 1 }
 
+  /// Whether the backoff and the limit started over during this run
+  /// (``failedAttemptsBeforeSeries`` is not 0).
+  public var startedSeriesOver: Bool { failedAttemptsBeforeSeries > 0 }
+
+  /// The failed attempts the limit counts: those of the current series.
+  public var failedAttemptsInSeries: Int { failedAttempts - failedAttemptsBeforeSeries }
+
+  /// How many attempts the current series makes at most: its first (the one that made
+  /// progress, or the run's first) and its retries. ``attemptLimit`` without a restart.
+  public var attemptLimitInSeries: Int { attemptLimit - failedAttemptsBeforeSeries }
+
   /// The time left until the next attempt at `date`, never negative.
   public func timeUntilNextAttempt(at date: Date) -> Duration {
     max(.zero, nextAttemptDate.duration(since: date))

@@ -2,20 +2,10 @@ import TetherCore
 
 /// A retry's numbers as the devtools say them. A run whose attempt made progress before it
 /// failed (a stream that delivered events, then dropped) starts its backoff and limit over:
-/// its attempts keep their numbers, and the limit counts the series since then — so the
-/// devtools say `attempt 1003 failed, 2 of 4 since the run last delivered`, never `attempt
-/// 1003 of 1005`.
+/// its attempts keep their numbers, and the limit counts the series since then
+/// (`failedAttemptsInSeries` of `attemptLimitInSeries`) — so the devtools say `attempt 1003
+/// failed, 2 of 4 since the run last delivered`, never `attempt 1003 of 1005`.
 extension RetryProgress {
-  /// Whether the backoff and the limit started over during this run.
-  public var startedSeriesOver: Bool { failedAttemptsBeforeSeries > 0 }
-
-  /// The failed attempts the limit counts: those since the run last made progress.
-  public var failedAttemptsInSeries: Int { failedAttempts - failedAttemptsBeforeSeries }
-
-  /// How many attempts the series makes at most: its first (the one that made progress, or
-  /// the run's first) and its retries.
-  public var attemptLimitInSeries: Int { attemptLimit - failedAttemptsBeforeSeries }
-
   /// `attempt 2 of 4 failed`, or in a series started over `attempt 1003 failed, 2 of 4 since
   /// the run last delivered`.
   public var failureText: String {

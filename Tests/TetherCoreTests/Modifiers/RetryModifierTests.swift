@@ -153,6 +153,10 @@ import Testing
       #expect(state.retryProgress?.timeUntilNextAttempt(at: clock.now()) == .seconds(delay))
       #expect(state.retryProgress?.retryLimit == retryLimit, "attempt \(start)")
       #expect(state.retryProgress?.failedAttemptsBeforeSeries == before, "attempt \(start)")
+      // Within its series, the limit is the configured one: three attempts.
+      #expect(state.retryProgress?.failedAttemptsInSeries == start - before, "attempt \(start)")
+      #expect(state.retryProgress?.attemptLimitInSeries == 3, "attempt \(start)")
+      #expect(state.retryProgress?.startedSeriesOver == (before > 0), "attempt \(start)")
       clock.advance(by: .seconds(delay))
     }
     await outcomes.waitForStarts(5)
