@@ -4,10 +4,8 @@ public struct DelayModifier<Operation: OperationRequest>: OperationModifier {
   public let duration: Duration
 
   public func run(
-    _ input: Operation.Input,
-    in context: OperationContext,
-    using operation: Operation,
-    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+    _ input: Operation.Input, in context: OperationContext, using operation: Operation,
+    with continuation: Continuation
   ) async throws(Operation.Failure) -> Operation.Value {
     // A cancelled wait still runs the operation, which sees the cancellation and fails fast
     // with its own failure type.

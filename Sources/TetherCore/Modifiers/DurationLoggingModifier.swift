@@ -3,10 +3,8 @@ public struct DurationLoggingModifier<Operation: OperationRequest>: OperationMod
   let log: @Sendable (OperationPath, Duration) -> Void
 
   public func run(
-    _ input: Operation.Input,
-    in context: OperationContext,
-    using operation: Operation,
-    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+    _ input: Operation.Input, in context: OperationContext, using operation: Operation,
+    with continuation: Continuation
   ) async throws(Operation.Failure) -> Operation.Value {
     let start = context.clock.now()
     defer { log(context.path, context.clock.now().duration(since: start)) }

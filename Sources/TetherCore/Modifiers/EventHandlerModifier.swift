@@ -5,10 +5,8 @@ public struct EventHandlerModifier<Operation: OperationRequest>: OperationModifi
   let onRunEnded: (@Sendable (OperationContext) -> Void)?
 
   public func run(
-    _ input: Operation.Input,
-    in context: OperationContext,
-    using operation: Operation,
-    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+    _ input: Operation.Input, in context: OperationContext, using operation: Operation,
+    with continuation: Continuation
   ) async throws(Operation.Failure) -> Operation.Value {
     onRunStarted?(context)
     defer { onRunEnded?(context) }

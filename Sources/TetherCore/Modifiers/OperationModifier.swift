@@ -7,7 +7,7 @@
 /// struct Traced<Operation: OperationRequest>: OperationModifier {
 ///   func run(
 ///     _ input: Operation.Input, in context: OperationContext, using operation: Operation,
-///     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+///     with continuation: Continuation
 ///   ) async throws(Operation.Failure) -> Operation.Value {
 ///     print("start \(context.path)")
 ///     defer { print("end \(context.path)") }
@@ -23,15 +23,17 @@ public protocol OperationModifier<Operation>: Sendable {
   /// The operation this modifier wraps.
   associatedtype Operation: OperationRequest
 
+  /// The wrapped operation's continuation, through which a run reports its yields, retries and
+  /// pauses.
+  typealias Continuation = OperationContinuation<Operation.Value, Operation.Failure>
+
   /// Writes configuration into the context, after the wrapped operation's own setup.
   func setup(context: inout OperationContext, using operation: Operation)
 
   /// Runs the wrapped operation with `input`, adding this modifier's behaviour.
   func run(
-    _ input: Operation.Input,
-    in context: OperationContext,
-    using operation: Operation,
-    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+    _ input: Operation.Input, in context: OperationContext, using operation: Operation,
+    with continuation: Continuation
   ) async throws(Operation.Failure) -> Operation.Value
 }
 
@@ -40,10 +42,8 @@ extension OperationModifier {
 
   @inlinable
   public func run(
-    _ input: Operation.Input,
-    in context: OperationContext,
-    using operation: Operation,
-    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+    _ input: Operation.Input, in context: OperationContext, using operation: Operation,
+    with continuation: Continuation
   ) async throws(Operation.Failure) -> Operation.Value {
     try await operation.run(input, in: context, with: continuation)
   }

@@ -35,9 +35,7 @@ public struct RetryModifier<Operation: OperationRequest>: OperationModifier {
 
   @inlinable
   public func run(
-    _ input: Operation.Input,
-    in context: OperationContext,
-    using operation: Operation,
+    _ input: Operation.Input, in context: OperationContext, using operation: Operation,
     with continuation: OperationContinuation<Operation.Value, Operation.Failure>
   ) async throws(Operation.Failure) -> Operation.Value {
     var context = context

@@ -19,10 +19,8 @@ public struct TimeoutModifier<Operation: OperationRequest>: OperationModifier {
   }
 
   public func run(
-    _ input: Operation.Input,
-    in context: OperationContext,
-    using operation: Operation,
-    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+    _ input: Operation.Input, in context: OperationContext, using operation: Operation,
+    with continuation: Continuation
   ) async throws(Operation.Failure) -> Operation.Value {
     let clock = context.clock
     let duration = duration

@@ -7,7 +7,7 @@ struct Traced<Operation: OperationRequest>: OperationModifier {
 
   func run(
     _ input: Operation.Input, in context: OperationContext, using operation: Operation,
-    with continuation: OperationContinuation<Operation.Value, Operation.Failure>
+    with continuation: Continuation
   ) async throws(Operation.Failure) -> Operation.Value {
     log("start \(context.path), attempt \(context.retryAttempt)")
     defer { log("end \(context.path)") }
