@@ -172,13 +172,13 @@ public struct DevtoolsKeys: Sendable {
   }
 
   /// The action `event`'s key was bound to away from the standard keys (by the config file or
-  /// the app) in `keymap`: such a key goes to its action before the view's own keys, so a
-  /// binding of `g` refetches instead of going to the top.
-  static func reboundAction(
-    for event: Event, in keymap: Keymap<DevtoolsAction>, standard: Keymap<DevtoolsAction>
+  /// the app) in the keymap at `keymap`: such a key goes to its action before the view's own
+  /// keys, so a binding of `g` refetches instead of going to the top.
+  func reboundAction(
+    for event: Event, in keymap: KeyPath<DevtoolsKeys, Keymap<DevtoolsAction>>
   ) -> DevtoolsAction? {
-    guard case .key(let key) = event, let action = keymap.action(for: key),
-      standard.action(for: key) != action
+    guard case .key(let key) = event, let action = self[keyPath: keymap].action(for: key),
+      DevtoolsKeys()[keyPath: keymap].action(for: key) != action
     else { return nil }
     return action
   }

@@ -6,40 +6,34 @@ import TetherTerminal
 /// The devtools' actions on a store — all safe: none re-sends a write unasked, the ones that
 /// lose something in use ask first, simulated states touch no server.
 extension DevtoolsState {
+  /// The actions that need no store — the pages, full screen, mock offline, the palette,
+  /// clearing the cache — done the same from every page; nil for an action on a store.
+  mutating func performWithoutStore(
+    _ action: DevtoolsAction, devtools: Devtools, now: Date
+  ) -> Outcome? {
+    switch action {
+    case .back: return back()
+    case .toggleFullScreen: presentation = presentation == .panel ? .fullScreen : .panel
+    case .showNetwork:
+      if devtools.network == nil {
+        toast.show("No network log: give Devtools a NetworkLog", kind: .error, now: now)
+      } else {
+        showNetworkLog()
+      }
+    case .showStores: showStores()
+    case .toggleOffline: toggleOffline(devtools, now: now)
+    case .showEvents: showEventLog()
+    case .openPalette: openPalette()
+    case .clearCache: askToClearCache(devtools, now: now)
+    default: return nil
+    }
+    return .handled
+  }
+
   mutating func perform(
     _ action: DevtoolsAction, on key: StoreKey?, devtools: Devtools, now: Date
   ) -> Outcome {
-    switch action {
-    case .back:
-      return back()
-    case .toggleFullScreen:
-      presentation = presentation == .panel ? .fullScreen : .panel
-      return .handled
-    case .showNetwork:
-      guard devtools.network != nil else {
-        toast.show("No network log: give Devtools a NetworkLog", kind: .error, now: now)
-        return .handled
-      }
-      showNetworkLog()
-      return .handled
-    case .showStores:
-      showStores()
-      return .handled
-    case .toggleOffline:
-      toggleOffline(devtools, now: now)
-      return .handled
-    case .showEvents:
-      showEventLog()
-      return .handled
-    case .openPalette:
-      openPalette()
-      return .handled
-    case .clearCache:
-      askToClearCache(devtools, now: now)
-      return .handled
-    default:
-      break
-    }
+    if let outcome = performWithoutStore(action, devtools: devtools, now: now) { return outcome }
     guard let key, let record = catalog.record(at: key.path, mutation: key.isMutation) else {
       return action == .open ? .ignored : .handled
     }

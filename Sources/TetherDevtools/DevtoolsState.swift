@@ -199,8 +199,7 @@ public struct DevtoolsState {
 
   private mutating func handleStores(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
     if !browser.filter.isEditing,
-      let action = DevtoolsKeys.reboundAction(
-        for: event, in: keys.stores, standard: DevtoolsKeys.standardStores)
+      let action = keys.reboundAction(for: event, in: \.stores)
     {
       return perform(
         action, on: browser.selection?.storeKey.map(StoreKey.init), devtools: devtools, now: now)
@@ -208,8 +207,7 @@ public struct DevtoolsState {
     switch browser.handle(event) {
     case .handled: return .handled
     case .toggleFullScreen:
-      presentation = presentation == .panel ? .fullScreen : .panel
-      return .handled
+      return perform(.toggleFullScreen, on: nil, devtools: devtools, now: now)
     case .open(let id):
       open(id)
       return .handled
@@ -231,10 +229,7 @@ public struct DevtoolsState {
     let rebound =
       detail.isEditingText
       ? nil
-      : DevtoolsKeys.reboundAction(
-        for: event, in: keys.detail, standard: DevtoolsKeys.standardDetail)
-        ?? DevtoolsKeys.reboundAction(
-          for: event, in: keys.stores, standard: DevtoolsKeys.standardStores)
+      : keys.reboundAction(for: event, in: \.detail) ?? keys.reboundAction(for: event, in: \.stores)
     if rebound == nil, detail.handle(event, record: record) {
       self.detail = detail
       return .handled
@@ -270,34 +265,19 @@ public struct DevtoolsState {
       copyCurl(devtools: devtools, now: now)
       return .handled
     }
-    let rebound =
-      network.filter.isEditing
-      ? nil
-      : DevtoolsKeys.reboundAction(
-        for: event, in: keys.network, standard: DevtoolsKeys.standardNetwork)
+    let rebound = network.filter.isEditing ? nil : keys.reboundAction(for: event, in: \.network)
     if rebound == nil, network.handle(event) { return .handled }
-    switch rebound ?? keys.network.action(for: event) {
-    case .showStores: showStores()
-    case .toggleOffline: toggleOffline(devtools, now: now)
-    case .showEvents: showEventLog()
-    case .openPalette: openPalette()
-    case .clearNetwork:
-      devtools.network?.removeAll()
-      // The app may clear what it draws from the same requests (a sparkline).
-      return .performed(.clearNetwork, [])
-    case .toggleFullScreen: presentation = presentation == .panel ? .fullScreen : .panel
-    case .back: return back()
-    default: return .ignored
+    guard let action = rebound ?? keys.network.action(for: event) else { return .ignored }
+    guard action == .clearNetwork else {
+      return performWithoutStore(action, devtools: devtools, now: now) ?? .ignored
     }
-    return .handled
+    devtools.network?.removeAll()
+    // The app may clear what it draws from the same requests (a sparkline).
+    return .performed(.clearNetwork, [])
   }
 
   private mutating func handleEvents(_ event: Event, devtools: Devtools, now: Date) -> Outcome {
-    let rebound =
-      events.filter.isEditing
-      ? nil
-      : DevtoolsKeys.reboundAction(
-        for: event, in: keys.events, standard: DevtoolsKeys.standardEvents)
+    let rebound = events.filter.isEditing ? nil : keys.reboundAction(for: event, in: \.events)
     if rebound == nil, events.handle(event) { return .handled }
     if rebound == nil, case .key(.enter) = event {
       openSelectedEvent(devtools, now: now)
