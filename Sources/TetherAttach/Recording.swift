@@ -114,8 +114,7 @@ public enum Recording {
     else {
       throw ReadError(description: "\(path) is not a Tether recording: its first line is no header")
     }
-    guard case .number(let version)? = header["version"], version.integer() == Recording.version
-    else {
+    guard header["version"]?.integer == Recording.version else {
       throw ReadError(
         description:
           "\(path) is a recording of another version: \(header["version"]?.description ?? "none")")
@@ -150,14 +149,8 @@ public enum Recording {
       }
       entries.append(Entry(time: at.double, message: message))
     }
-    let started: Double
-    if case .number(let number)? = header["started"] {
-      started = number.double
-    } else {
-      started = 0
-    }
-    let source: String
-    if case .string(let text)? = header["source"] { source = text } else { source = path }
+    let started = header["started"]?.double ?? 0
+    let source = header["source"]?.string ?? path
     return Contents(
       startDate: Date(timeIntervalSince1970: started), source: source, entries: entries,
       wasCut: wasCut)

@@ -19,7 +19,7 @@ extension InspectorLoop {
     }
     switch message["type"]?.string {
     case "hello":
-      let version = message["protocol"]?.int
+      let version = message["protocol"]?.integer
       guard version == InspectorProtocol.version else {
         viewer.fail(
           InspectorProtocol.line(
@@ -30,7 +30,7 @@ extension InspectorLoop {
       }
       viewer.wantsGoodbye = message["goodbye"]?.bool ?? false
     case "command":
-      guard let id = message["id"]?.int else {
+      guard let id = message["id"]?.integer else {
         viewer.send(
           InspectorProtocol.line(self.error("a command needs an id")), limit: 0, always: true)
         return

@@ -1,12 +1,6 @@
 import TetherJSON
 
 extension JSONValue {
-  /// The value as an integer when it is a whole number that fits an `Int` exactly.
-  var integer: Int? {
-    guard case .number(let number) = self else { return nil }
-    return number.integer()
-  }
-
   /// Whether JavaScript reads the value as false (`null`, `false`, `0`, `""`), which is how
   /// dummyjson decides that an update leaves a field unchanged.
   var isFalsy: Bool {

@@ -171,7 +171,7 @@ private struct RecordFields {
   }
 
   func string(_ name: String, default fallback: String? = nil) throws(PostsDataError) -> String {
-    if case .string(let text)? = object[name] { return text }
+    if let text = object[name]?.string { return text }
     if object[name] == nil, let fallback { return fallback }
     throw problem(name, "a string")
   }

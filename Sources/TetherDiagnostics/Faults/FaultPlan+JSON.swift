@@ -55,15 +55,11 @@ extension FaultPlan {
       case "truncatedRate": truncatedRate = try Self.rate(value, member.key)
       case "dropRate": dropRate = try Self.rate(value, member.key)
       case "failureStatuses":
-        failureStatuses = try Self.elements(value, member.key) { element in
-          guard case .number(let number) = element else { return nil }
-          return number.integer()
-        }
+        failureStatuses = try Self.elements(value, member.key) { $0.integer }
       case "retryAfter":
         retryAfter = value == .null ? nil : try Self.duration(value, member.key)
       case "failNext":
-        guard case .number(let number) = value, let count = number.integer(),
-          (0...Self.mostJSONFailures).contains(count)
+        guard let count = value.integer, (0...Self.mostJSONFailures).contains(count)
         else {
           throw FaultPlanError(
             "failNext must be a whole number from 0 to \(Self.mostJSONFailures)")
@@ -90,13 +86,8 @@ extension FaultPlan {
     return number(Double(seconds) + Double(attoseconds) / 1e18)
   }
 
-  private static func double(_ value: JSONValue) -> Double? {
-    guard case .number(let number) = value, number.double.isFinite else { return nil }
-    return number.double
-  }
-
   private static func rate(_ value: JSONValue, _ name: String) throws(FaultPlanError) -> Double {
-    guard let rate = double(value), (0...1).contains(rate) else {
+    guard let rate = value.double, (0...1).contains(rate) else {
       throw FaultPlanError("\(name) must be a number from 0 to 1")
     }
     return rate
@@ -105,7 +96,7 @@ extension FaultPlan {
   private static func duration(_ value: JSONValue, _ name: String) throws(FaultPlanError)
     -> Duration
   {
-    guard let seconds = double(value), (0...longestJSONDuration).contains(seconds) else {
+    guard let seconds = value.double, (0...longestJSONDuration).contains(seconds) else {
       throw FaultPlanError(
         "\(name) must be a number of seconds from 0 to \(Int(longestJSONDuration))")
     }

@@ -61,19 +61,19 @@ struct DecodedStore: Decodable {
   }
 
   private static func retry(_ retry: JSONValue) -> RetryProgress<any Error>? {
-    guard let failed = retry["failedAttempts"]?.int, let limit = retry["retryLimit"]?.int,
+    guard let failed = retry["failedAttempts"]?.integer, let limit = retry["retryLimit"]?.integer,
       let next = retry["nextAttemptDate"]?.date
     else { return nil }
     return RetryProgress(
       failedAttempts: failed, retryLimit: limit,
       lastFailure: InspectedFailure(retry["lastFailure"]?.string ?? ""), nextAttemptDate: next,
       nextAttemptStartDate: retry["nextAttemptStartDate"]?.date,
-      failedAttemptsBeforeSeries: max(0, min(failed, retry["failedAttemptsBeforeSeries"]?.int ?? 0))
+      failedAttemptsBeforeSeries: max(0, min(failed, retry["failedAttemptsBeforeSeries"]?.integer ?? 0))
     )
   }
 
   private static func attempt(_ attempt: JSONValue) -> AttemptSnapshot? {
-    guard let run = attempt["run"]?.int, run > 0,
+    guard let run = attempt["run"]?.integer, run > 0,
       let status = attempt["status"]?.string.flatMap(AttemptSnapshot.Status.init(rawValue:)),
       let start = attempt["start"]?.date
     else { return nil }

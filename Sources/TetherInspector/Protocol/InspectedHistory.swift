@@ -58,7 +58,7 @@ enum WireHistory {
 
   static func decode(_ json: JSONValue) -> [(store: Int, entries: [InspectedHistoryEntry])] {
     (json["stores"]?.array ?? []).compactMap { store in
-      guard let id = store["id"]?.int else { return nil }
+      guard let id = store["id"]?.integer else { return nil }
       let entries = (store["entries"]?.array ?? []).compactMap {
         entry -> InspectedHistoryEntry? in
         guard let cause = entry["cause"]?.string, let date = entry["date"]?.date,
@@ -66,7 +66,7 @@ enum WireHistory {
         else { return nil }
         return InspectedHistoryEntry(
           cause: cause,
-          run: entry["run"]?.int.flatMap { $0 > 0 ? OperationRunID(number: UInt64($0)) : nil },
+          run: entry["run"]?.integer.flatMap { $0 > 0 ? OperationRunID(number: UInt64($0)) : nil },
           trigger: entry["trigger"]?.string.flatMap(RunTrigger.init(rawValue:)), date: date,
           json: value.text())
       }

@@ -76,7 +76,7 @@ public enum InspectorMessage: Sendable {
   {
     switch json["type"]?.string {
     case "hello":
-      guard let version = json["protocol"]?.int else {
+      guard let version = json["protocol"]?.integer else {
         throw InspectorProtocolError("a hello without a protocol version")
       }
       guard version == InspectorProtocol.version else {
@@ -84,22 +84,22 @@ public enum InspectorMessage: Sendable {
           "the process speaks protocol version \(version); this tether speaks \(InspectorProtocol.version)"
         )
       }
-      guard let pid = json["pid"]?.int, let name = json["name"]?.string else {
+      guard let pid = json["pid"]?.integer, let name = json["name"]?.string else {
         throw InspectorProtocolError("a hello without a pid or a name")
       }
       self = .hello(
         InspectorHello(
           pid: Int32(truncatingIfNeeded: pid), name: name,
           startDate: json["started"]?.date ?? Date(), date: json["now"]?.date ?? Date(),
-          storeCount: json["stores"]?.int ?? 0))
+          storeCount: json["stores"]?.integer ?? 0))
     case "snapshot":
       let part = InspectorSnapshotStores(stores)
       self = .snapshot(
         InspectorSnapshot(
           stores: part.stores, logs: part.logs,
           network: (json["network"]?.array ?? []).compactMap(WireRequest.decode),
-          resyncs: json["resyncs"]?.int ?? 0, date: json["now"]?.date ?? Date(),
-          parts: max(0, json["parts"]?.int ?? 0)))
+          resyncs: json["resyncs"]?.integer ?? 0, date: json["now"]?.date ?? Date(),
+          parts: max(0, json["parts"]?.integer ?? 0)))
     case "network":
       self = .network((json["records"]?.array ?? []).compactMap(WireRequest.decode))
     case "faults":
@@ -107,7 +107,7 @@ public enum InspectorMessage: Sendable {
     case "history":
       self = .history(WireHistory.decode(json))
     case "result":
-      guard let id = json["id"]?.int else { throw InspectorProtocolError("a result without an id") }
+      guard let id = json["id"]?.integer else { throw InspectorProtocolError("a result without an id") }
       self = .result(id: id, ok: json["ok"]?.bool ?? false, message: json["message"]?.string ?? "")
     case "error":
       self = .error(json["message"]?.string ?? "unknown error")

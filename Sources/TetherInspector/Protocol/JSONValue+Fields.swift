@@ -2,35 +2,9 @@ import Foundation
 import TetherCore
 import TetherJSON
 
-/// Reading the fields of protocol messages: each returns nil when the field is missing or of
-/// another type, so a bad message is refused rather than trapped on.
+/// Reading the fields of protocol messages beyond TetherJSON's scalars: each returns nil when
+/// the field is missing or of another type, so a bad message is refused rather than trapped on.
 extension JSONValue {
-  var int: Int? {
-    guard case .number(let number) = self else { return nil }
-    return number.integer()
-  }
-
-  var double: Double? {
-    guard case .number(let number) = self else { return nil }
-    let value = number.double
-    return value.isFinite ? value : nil
-  }
-
-  var bool: Bool? {
-    guard case .bool(let value) = self else { return nil }
-    return value
-  }
-
-  var string: String? {
-    guard case .string(let value) = self else { return nil }
-    return value
-  }
-
-  var array: [JSONValue]? {
-    guard case .array(let value) = self else { return nil }
-    return value
-  }
-
   /// A date as the protocol writes it: seconds since 1970.
   var date: Date? { double.map(Date.init(timeIntervalSince1970:)) }
 
@@ -71,7 +45,7 @@ extension JSONValue {
     guard let elements = array else { return nil }
     var path: [any Hashable & Sendable] = []
     for element in elements {
-      if let int = element.int {
+      if let int = element.integer {
         path.append(int)
       } else if let string = element.string {
         path.append(string)

@@ -52,7 +52,7 @@ enum WireFaults {
     {
       state.storeSide = side
       for failure in stores["failures"]?.array ?? [] {
-        guard let path = failure["path"]?.path, let count = failure["count"]?.int, count > 0
+        guard let path = failure["path"]?.path, let count = failure["count"]?.integer, count > 0
         else { continue }
         state.storeFailures[path] = count
       }

@@ -39,22 +39,22 @@ enum WireRequest {
   }
 
   static func decode(_ json: JSONValue) -> NetworkRecord? {
-    guard let id = json["id"]?.int, id > 0, let method = json["method"]?.string,
+    guard let id = json["id"]?.integer, id > 0, let method = json["method"]?.string,
       let url = json["url"]?.string, let start = json["start"]?.date
     else { return nil }
     let origin = json["origin"].flatMap { origin -> RequestOrigin? in
       guard let path = origin["path"]?.path else { return nil }
-      let run = origin["run"]?.int.flatMap { $0 > 0 ? OperationRunID(number: UInt64($0)) : nil }
-      return RequestOrigin(path: path, run: run, attempt: origin["attempt"]?.int ?? 1)
+      let run = origin["run"]?.integer.flatMap { $0 > 0 ? OperationRunID(number: UInt64($0)) : nil }
+      return RequestOrigin(path: path, run: run, attempt: origin["attempt"]?.integer ?? 1)
     }
     var request = NetworkRecord(
       id: UInt64(id), method: method, url: url, target: json["target"]?.string ?? url,
       startDate: start, requestHeaders: headers(json["requestHeaders"]), origin: origin)
     if let duration = json["duration"]?.duration {
       request.duration = duration
-      request.status = json["status"]?.int
+      request.status = json["status"]?.integer
       request.failure = json["failure"]?.string
-      request.bytes = json["bytes"]?.int
+      request.bytes = json["bytes"]?.integer
       request.responseHeaders = headers(json["responseHeaders"])
       request.bodyPrefix = Data((json["body"]?.string ?? "").utf8)
       request.injectedFault = json["fault"]?.string

@@ -81,7 +81,7 @@ enum WireValue {
     guard let json else { return InspectedText("") }
     if let value = json["json"] { return value }
     let text = json["text"]?.string ?? ""
-    if let cut = json["cut"]?.int {
+    if let cut = json["cut"]?.integer {
       return InspectedText("value of \(cut) bytes, over the inspector's limit: \(text)")
     }
     return InspectedText(text)
