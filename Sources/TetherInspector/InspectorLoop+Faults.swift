@@ -43,7 +43,8 @@ extension InspectorLoop {
       answer(viewer, id, ok: false, "fail next is for queries, not mutations")
       return
     }
-    guard let count = message["count"]?.integer, (0...FaultPlan.mostJSONFailures).contains(count) else {
+    guard let count = message["count"]?.integer, (0...FaultPlan.mostJSONFailures).contains(count)
+    else {
       answer(
         viewer, id, ok: false,
         "failNext needs a count: a whole number from 0 to \(FaultPlan.mostJSONFailures)")

@@ -68,7 +68,8 @@ struct DecodedStore: Decodable {
       failedAttempts: failed, retryLimit: limit,
       lastFailure: InspectedFailure(retry["lastFailure"]?.string ?? ""), nextAttemptDate: next,
       nextAttemptStartDate: retry["nextAttemptStartDate"]?.date,
-      failedAttemptsBeforeSeries: max(0, min(failed, retry["failedAttemptsBeforeSeries"]?.integer ?? 0))
+      failedAttemptsBeforeSeries: max(
+        0, min(failed, retry["failedAttemptsBeforeSeries"]?.integer ?? 0))
     )
   }
 

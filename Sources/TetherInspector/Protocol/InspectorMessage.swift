@@ -107,7 +107,9 @@ public enum InspectorMessage: Sendable {
     case "history":
       self = .history(WireHistory.decode(json))
     case "result":
-      guard let id = json["id"]?.integer else { throw InspectorProtocolError("a result without an id") }
+      guard let id = json["id"]?.integer else {
+        throw InspectorProtocolError("a result without an id")
+      }
       self = .result(id: id, ok: json["ok"]?.bool ?? false, message: json["message"]?.string ?? "")
     case "error":
       self = .error(json["message"]?.string ?? "unknown error")
