@@ -58,17 +58,11 @@ public struct ListView: StatefulWidget {
 
   public func render(in rect: Rect, into frame: inout Frame, state: inout ListState) {
     guard !rect.isEmpty else { return }
-    state.layout(count: count, viewport: rect)
-    if count == 0, let emptyMessage {
-      frame.write(emptyMessage, at: Point(x: rect.minX, y: rect.minY), style: .dim, clip: rect)
-      return
-    }
     let selected = isFocused ? selectedStyle : unfocusedSelectedStyle
-    for index in state.scroll.visibleRange {
-      let row = rect.row(index - state.scroll.offset)
-      let isSelected = index == state.selection
-      ListRow(item: item(index), marker: isSelected ? "› " : "  ")
-        .render(in: row, into: &frame, style: style, selectedStyle: isSelected ? selected : nil)
+    for row in state.rows(count: count, in: rect, emptyMessage: emptyMessage, into: &frame) {
+      ListRow(item: item(row.index), marker: row.isSelected ? "› " : "  ")
+        .render(
+          in: row.rect, into: &frame, style: style, selectedStyle: row.isSelected ? selected : nil)
     }
   }
 }

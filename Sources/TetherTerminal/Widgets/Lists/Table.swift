@@ -71,26 +71,17 @@ public struct Table: StatefulWidget {
     let columnRects = columnRects(in: rect)
     renderHeader(in: rect.row(0), columns: columnRects, into: &frame)
     let body = rect.inset(top: 1)
-    state.layout(count: count, viewport: body)
-    if count == 0, let emptyMessage {
-      frame.write(emptyMessage, at: Point(x: body.minX, y: body.minY), style: .dim, clip: body)
-      return
-    }
     let selected = isFocused ? selectedStyle : unfocusedSelectedStyle
-    for index in state.scroll.visibleRange {
-      let y = body.minY + index - state.scroll.offset
-      let content = row(index)
-      let isSelected = index == state.selection
-      let rowStyle = isSelected ? selected : content.style ?? .plain
-      if isSelected {
-        frame.fill(Rect(x: rect.minX, y: y, width: rect.width, height: 1), style: selected)
-      }
+    for line in state.rows(count: count, in: body, emptyMessage: emptyMessage, into: &frame) {
+      let content = row(line.index)
+      let rowStyle = line.isSelected ? selected : content.style ?? .plain
+      if line.isSelected { frame.fill(line.rect, style: selected) }
       for (column, area) in columnRects.enumerated() where column < content.cells.count {
         let cell = content.cells[column]
         write(
-          cell.text, in: Rect(x: area.minX, y: y, width: area.width, height: 1),
+          cell.text, in: Rect(x: area.minX, y: line.rect.minY, width: area.width, height: 1),
           alignment: columns[column].alignment,
-          style: isSelected ? selected : cell.style ?? rowStyle,
+          style: line.isSelected ? selected : cell.style ?? rowStyle,
           into: &frame)
       }
     }

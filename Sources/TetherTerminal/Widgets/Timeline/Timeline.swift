@@ -64,13 +64,9 @@ public struct Timeline: StatefulWidget, Sendable {
     guard rect.height >= 2, rect.width >= 8 else { return }
     let now = frame.now
     let body = rect.inset(top: 1)
-    state.layout(count: rows.count, viewport: body)
-    guard !rows.isEmpty else {
-      if let emptyMessage {
-        frame.write(emptyMessage, at: Point(x: body.minX, y: body.minY), style: .dim, clip: body)
-      }
-      return
-    }
+    let visible = state.rows(
+      count: rows.count, in: body, emptyMessage: emptyMessage, into: &frame)
+    guard !rows.isEmpty else { return }
     let labels =
       labelWidth ?? min(rect.width / 3, rows.map { DisplayWidth.of($0.label) }.max() ?? 0)
     let details = min(rect.width / 4, rows.compactMap { $0.detail.map(DisplayWidth.of) }.max() ?? 0)
@@ -82,11 +78,11 @@ public struct Timeline: StatefulWidget, Sendable {
     let live = isLive && range == nil
     renderAxis(axis, at: Point(x: barX, y: rect.minY), clip: rect.row(0), live: live, into: &frame)
     let selected = isFocused ? selectedStyle : unfocusedSelectedStyle
-    for index in state.scroll.visibleRange {
-      let y = body.minY + index - state.scroll.offset
-      let row = rows[index]
-      let line = Rect(x: rect.minX, y: y, width: rect.width, height: 1)
-      let isSelected = index == state.selection
+    for visibleRow in visible {
+      let y = visibleRow.rect.minY
+      let row = rows[visibleRow.index]
+      let line = visibleRow.rect
+      let isSelected = visibleRow.isSelected
       if isSelected { frame.fill(line, style: selected) }
       let labelStyle = isSelected ? selected : row.style ?? .plain
       frame.write(
