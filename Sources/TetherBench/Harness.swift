@@ -94,6 +94,19 @@ enum Harness {
   ) async throws -> (
     median: Double, cpuMedian: Double, best: (scenario: Sample, baseline: Sample)
   ) {
+    try await inTurns(rounds: rounds) { isScenario in
+      try await measure(iterations: iterations, isScenario ? scenario : baseline)
+    }
+  }
+
+  /// `rounds` rounds of a scenario and a baseline, each sampled by `side` (whose argument says
+  /// which), the order alternating: the medians of the ratios within rounds, of wall and CPU
+  /// time, and the best sample of each side. `side` may prepare its side out of the timing.
+  static func inTurns(
+    rounds: Int, _ side: (_ isScenario: Bool) async throws -> Sample
+  ) async throws -> (
+    median: Double, cpuMedian: Double, best: (scenario: Sample, baseline: Sample)
+  ) {
     var ratios: [Double] = []
     var cpuRatios: [Double] = []
     var best: (scenario: Sample?, baseline: Sample?) = (nil, nil)
@@ -101,7 +114,7 @@ enum Harness {
       let order = round % 2 == 0 ? [false, true] : [true, false]
       var pair: (scenario: Sample?, baseline: Sample?) = (nil, nil)
       for isScenario in order {
-        let sample = try await measure(iterations: iterations, isScenario ? scenario : baseline)
+        let sample = try await side(isScenario)
         if isScenario { pair.scenario = sample } else { pair.baseline = sample }
       }
       guard let scenario = pair.scenario, let baseline = pair.baseline else { continue }

@@ -85,10 +85,12 @@ enum InspectSuite {
     let subscribedStore = subscribed.store(for: Query<Int, any Error>(["n"]) { _ in 1 })
     let subscription = subscribed.subscribeToEvents { _ in }
     defer { subscription.cancel() }
+    let fetches: @Sendable (OperationStore<QueryState<Int, any Error>>) async throws -> Void = {
+      store in for _ in 0..<count { _ = try await store.fetch() }
+    }
     let events = try await Harness.paired(
-      rounds: 7, iterations: count,
-      { for _ in 0..<count { _ = try await subscribedStore.fetch() } },
-      baseline: { for _ in 0..<count { _ = try await plainStore.fetch() } })
+      rounds: 7, iterations: count, { try await fetches(subscribedStore) },
+      baseline: { try await fetches(plainStore) })
     Harness.compare(
       "fetch, an empty event subscriber", events.best.scenario, baseline: "no subscriber",
       events.best.baseline)
@@ -101,9 +103,8 @@ enum InspectSuite {
       "  median ratio of 21 rounds in turns",
       String(format: "%.3f× wall, %.3f× CPU (target ≤ 1.01×)", none.median, none.cpuMedian))
     let one = try await Harness.paired(
-      rounds: 7, iterations: count,
-      { for _ in 0..<count { _ = try await watchedStore.fetch() } },
-      baseline: { for _ in 0..<count { _ = try await plainStore.fetch() } })
+      rounds: 7, iterations: count, { try await fetches(watchedStore) },
+      baseline: { try await fetches(plainStore) })
     Harness.compare(
       "fetch, one live viewer attached", one.best.scenario, baseline: "no inspector",
       one.best.baseline)
@@ -126,30 +127,19 @@ enum InspectSuite {
   ) async throws -> (
     median: Double, cpuMedian: Double, best: (scenario: Harness.Sample, baseline: Harness.Sample)
   ) {
-    var ratios: [Double] = []
-    var cpuRatios: [Double] = []
-    var best: (scenario: Harness.Sample?, baseline: Harness.Sample?) = (nil, nil)
-    for round in 0..<21 {
-      var pair: (scenario: Harness.Sample?, baseline: Harness.Sample?) = (nil, nil)
-      for inspects in round % 2 == 0 ? [true, false] : [false, true] {
-        let inspector =
-          inspects
-          ? try Inspector.start(client: client, name: "bench", options: options(scratch + "/quiet"))
-          : nil
-        // The same settling time on both sides: the inspector's thread has started and waits.
-        try await Task.sleep(for: .milliseconds(20))
-        let sample = try await Harness.measure(iterations: count) {
-          for _ in 0..<count { _ = try await store.fetch() }
-        }
-        inspector?.stop()
-        if inspects { pair.scenario = sample } else { pair.baseline = sample }
+    try await Harness.inTurns(rounds: 21) { inspects in
+      let inspector =
+        inspects
+        ? try Inspector.start(client: client, name: "bench", options: options(scratch + "/quiet"))
+        : nil
+      // The same settling time on both sides: the inspector's thread has started and waits.
+      try await Task.sleep(for: .milliseconds(20))
+      let sample = try await Harness.measure(iterations: count) {
+        for _ in 0..<count { _ = try await store.fetch() }
       }
-      guard let scenario = pair.scenario, let baseline = pair.baseline else { continue }
-      ratios.append(scenario.wallSeconds / baseline.wallSeconds)
-      cpuRatios.append(scenario.cpuSeconds / max(baseline.cpuSeconds, 1e-9))
-      best = (scenario.faster(than: best.scenario), baseline.faster(than: best.baseline))
+      inspector?.stop()
+      return sample
     }
-    return (Harness.median(ratios), Harness.median(cpuRatios), (best.scenario!, best.baseline!))
   }
 
   // MARK: 2. Attaching to 10,000 stores
