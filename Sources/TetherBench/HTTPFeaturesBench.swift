@@ -123,8 +123,7 @@ enum HTTPFeaturesBench {
     let seconds = (ContinuousClock.now - start) / .seconds(1)
     let rate = Double(reports.count - before) / seconds
     Harness.compare(
-      "100 MB download with progress (best)", paired.best.scenario, baseline: "the same without",
-      paired.best.baseline)
+      "100 MB download with progress (best)", paired, baseline: "the same without")
     Harness.line(
       "progress target",
       String(

@@ -91,9 +91,7 @@ enum Harness {
   static func paired(
     rounds: Int, iterations: Int, _ scenario: @Sendable () async throws -> Void,
     baseline: @Sendable () async throws -> Void
-  ) async throws -> (
-    median: Double, cpuMedian: Double, best: (scenario: Sample, baseline: Sample)
-  ) {
+  ) async throws -> Paired {
     try await inTurns(rounds: rounds) { isScenario in
       try await measure(iterations: iterations, isScenario ? scenario : baseline)
     }
@@ -104,9 +102,7 @@ enum Harness {
   /// time, and the best sample of each side. `side` may prepare its side out of the timing.
   static func inTurns(
     rounds: Int, _ side: (_ isScenario: Bool) async throws -> Sample
-  ) async throws -> (
-    median: Double, cpuMedian: Double, best: (scenario: Sample, baseline: Sample)
-  ) {
+  ) async throws -> Paired {
     var ratios: [Double] = []
     var cpuRatios: [Double] = []
     var best: (scenario: Sample?, baseline: Sample?) = (nil, nil)
@@ -122,7 +118,19 @@ enum Harness {
       cpuRatios.append(scenario.cpuSeconds / max(baseline.cpuSeconds, 1e-9))
       best = (scenario.faster(than: best.scenario), baseline.faster(than: best.baseline))
     }
-    return (median(ratios), median(cpuRatios), (best.scenario!, best.baseline!))
+    return Paired(
+      median: median(ratios), cpuMedian: median(cpuRatios), bestScenario: best.scenario!,
+      bestBaseline: best.baseline!)
+  }
+
+  /// What rounds of a scenario and its baseline in turns found.
+  struct Paired {
+    /// The median of the wall-time ratios (scenario / baseline) within rounds.
+    var median: Double
+    /// The same for CPU time.
+    var cpuMedian: Double
+    var bestScenario: Sample
+    var bestBaseline: Sample
   }
 
   static func median(_ values: [Double]) -> Double {
@@ -136,6 +144,11 @@ enum Harness {
   static func heading(_ title: String) {
     print("\n== \(title) ==")
     BenchReport.current.withLock { $0.begin(title) }
+  }
+
+  /// Prints the best sample of each side of `paired`, as ``compare(_:_:baseline:_:)``.
+  static func compare(_ scenario: String, _ paired: Paired, baseline: String) {
+    compare(scenario, paired.bestScenario, baseline: baseline, paired.bestBaseline)
   }
 
   /// Prints one scenario next to its baseline: time per iteration of each and their ratio.

@@ -91,23 +91,17 @@ enum InspectSuite {
     let events = try await Harness.paired(
       rounds: 7, iterations: count, { try await fetches(subscribedStore) },
       baseline: { try await fetches(plainStore) })
-    Harness.compare(
-      "fetch, an empty event subscriber", events.best.scenario, baseline: "no subscriber",
-      events.best.baseline)
+    Harness.compare("fetch, an empty event subscriber", events, baseline: "no subscriber")
     Harness.line("  median ratio of 7 paired rounds", String(format: "%.3f×", events.median))
     let none = try await quietInTurns(inspectedStore, client: inspected, count: count, scratch)
-    Harness.compare(
-      "fetch, inspector and no viewer", none.best.scenario, baseline: "no inspector",
-      none.best.baseline)
+    Harness.compare("fetch, inspector and no viewer", none, baseline: "no inspector")
     Harness.line(
       "  median ratio of 21 rounds in turns",
       String(format: "%.3f× wall, %.3f× CPU (target ≤ 1.01×)", none.median, none.cpuMedian))
     let one = try await Harness.paired(
       rounds: 7, iterations: count, { try await fetches(watchedStore) },
       baseline: { try await fetches(plainStore) })
-    Harness.compare(
-      "fetch, one live viewer attached", one.best.scenario, baseline: "no inspector",
-      one.best.baseline)
+    Harness.compare("fetch, one live viewer attached", one, baseline: "no inspector")
     Harness.line(
       "  median ratio of 7 paired rounds",
       String(format: "%.3f× wall, %.3f× CPU (target ≤ 1.05× wall)", one.median, one.cpuMedian))
@@ -124,9 +118,7 @@ enum InspectSuite {
   static func quietInTurns(
     _ store: OperationStore<QueryState<Int, any Error>>, client: OperationClient, count: Int,
     _ scratch: String
-  ) async throws -> (
-    median: Double, cpuMedian: Double, best: (scenario: Harness.Sample, baseline: Harness.Sample)
-  ) {
+  ) async throws -> Harness.Paired {
     try await Harness.inTurns(rounds: 21) { inspects in
       let inspector =
         inspects

@@ -201,8 +201,8 @@ extension PersistSuite {
     // Each side's fastest round, which the shared machine's busy moments spread far apart;
     // the target is on the paired median below.
     Harness.compare(
-      "store.fetch() ×50,000, persister (fastest)", withPersister.best.scenario,
-      baseline: "no persister (fastest)", withPersister.best.baseline)
+      "store.fetch() ×50,000, persister (fastest)", withPersister,
+      baseline: "no persister (fastest)")
     Harness.line(
       "  target < 5% of a fetch",
       String(
