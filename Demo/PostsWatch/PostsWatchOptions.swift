@@ -2,13 +2,14 @@ import Foundation
 import PostsBrowser
 import PostsService
 import TetherCommandLine
+import TetherDiagnostics
 
 /// The command line of `posts-watch`.
 struct PostsWatchOptions: Sendable {
   var url: URL?
   var every: Duration = .seconds(5)
   var limit = 10
-  var faults = FaultSettings()
+  var faults = FaultPlan()
   var seed: UInt64 = 1
   var retries = 3
   var inspects = true

@@ -75,7 +75,8 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
   /// What to do with one request.
   enum Decision: Equatable {
     case pass(latency: Duration, truncate: Bool)
-    case fail(status: Int, retryAfter: Duration?, latency: Duration, reason: String)
+    /// Answer with `status`, and `Retry-After: retryAfter` (seconds) when set.
+    case fail(status: Int, retryAfter: Int?, latency: Duration, reason: String)
     case drop(latency: Duration)
   }
 
@@ -87,15 +88,13 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
         let statuses = failure.like.failureStatuses
         let status = statuses.isEmpty ? 503 : state.random.element(of: statuses)
         return .fail(
-          status: status, retryAfter: failure.like.retryAfter, latency: .zero,
+          status: status, retryAfter: failure.like.retryAfterSeconds(for: status), latency: .zero,
           reason: "fail next of \(origin)")
       }
       let plan = state.plan
-      let affected = RouteMatcher.matches(plan.routes, method: method, path: path, whenEmpty: true)
-      let countsTowardFailNext =
-        plan.failNextRoutes.isEmpty
-        ? affected
-        : RouteMatcher.matches(plan.failNextRoutes, method: method, path: path, whenEmpty: false)
+      let segments = path.split(separator: "/")
+      let affected = plan.affects(method: method, segments: segments)
+      let countsTowardFailNext = plan.countsTowardFailNext(method: method, segments: segments)
       var latency = Duration.zero
       if affected {
         latency = plan.latency
@@ -108,12 +107,14 @@ public final class ClientFaultInjector: FaultTarget, StoreFaultTarget {
       if plan.failNext > 0, countsTowardFailNext {
         state.plan.failNext -= 1
         return .fail(
-          status: status, retryAfter: plan.retryAfter, latency: latency, reason: "fail next")
+          status: status, retryAfter: plan.retryAfterSeconds(for: status), latency: latency,
+          reason: "fail next")
       }
       guard affected else { return .pass(latency: .zero, truncate: false) }
       if plan.failureRate > 0, state.random.unitInterval() < plan.failureRate {
         return .fail(
-          status: status, retryAfter: plan.retryAfter, latency: latency, reason: "failure rate")
+          status: status, retryAfter: plan.retryAfterSeconds(for: status), latency: latency,
+          reason: "failure rate")
       }
       if plan.dropRate > 0, state.random.unitInterval() < plan.dropRate {
         return .drop(latency: latency)
@@ -162,10 +163,7 @@ struct FaultInjectingTransport: HTTPTransport {
         .init(name: "Content-Type", value: "application/json"),
         .init(name: ClientFaultInjector.headerName, value: "\(status)"),
       ]
-      if let retryAfter, status == 429 || status == 503 {
-        let seconds = Int(retryAfter.timeInterval.rounded(.up))
-        fields.append(.init(name: "Retry-After", value: "\(seconds)"))
-      }
+      if let retryAfter { fields.append(.init(name: "Retry-After", value: "\(retryAfter)")) }
       let body = #"{"message":"Injected \#(status) by the client's fault injector (\#(reason))"}"#
       return HTTPResponse(
         statusCode: status, headers: HTTPHeaders(fields), body: Data(body.utf8), url: url)

@@ -1,5 +1,6 @@
 import PostsService
 import TetherCommandLine
+import TetherDiagnostics
 
 /// The options of the embedded Posts service that `posts` and `posts-watch` share: the faults
 /// it injects from the start and the seed of their draws.
@@ -7,7 +8,7 @@ public enum EmbeddedServiceArguments {
   /// `--fail-rate`, `--latency`, `--fault-routes` and `--seed`, read into `faults` and `seed` of
   /// a command's options.
   public static func arguments<Options>(
-    faults: WritableKeyPath<Options, FaultSettings> & Sendable,
+    faults: WritableKeyPath<Options, FaultPlan> & Sendable,
     seed: WritableKeyPath<Options, UInt64> & Sendable
   ) -> [Argument<Options>] {
     [
@@ -15,7 +16,7 @@ public enum EmbeddedServiceArguments {
         "--fail-rate", value: .rate, help: "embedded service: share of requests that fail, 0...1"
       ) { options, rate in options[keyPath: faults].failureRate = rate },
       .option(
-        "--latency", value: .duration(in: .zero...FaultSettings.maximumLatency),
+        "--latency", value: .duration(in: .zero...FaultPlan.longestServiceLatency),
         help: "embedded service: latency added to every request, like 300ms; at most 60s"
       ) { options, latency in options[keyPath: faults].latency = latency },
       .option(

@@ -157,7 +157,7 @@ public enum PostsBrowserCommand {
   ) {
     var loaded = DevtoolsConfiguration.load(
       file: options.configFile, environment: ProcessInfo.processInfo.environment)
-    if options.faults != FaultSettings() {
+    if options.faults != FaultPlan() {
       loaded.configuration.faults = nil
     }
     app.inspector.theme = DevtoolsTheme(colors: colors)

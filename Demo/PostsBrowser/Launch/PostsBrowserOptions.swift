@@ -2,6 +2,7 @@ import Foundation
 import PostsService
 import TetherCommandLine
 import TetherCore
+import TetherDiagnostics
 import TetherHTTP
 import TetherTerminal
 
@@ -14,7 +15,7 @@ public struct PostsBrowserOptions: Sendable, Equatable {
   public var url: URL?
   public var pageSize = 10
   /// Faults of the embedded service at start.
-  public var faults = FaultSettings()
+  public var faults = FaultPlan()
   public var seed: UInt64 = 1
   /// Retries of a failed query.
   public var retries = 3

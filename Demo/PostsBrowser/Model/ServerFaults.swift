@@ -1,8 +1,8 @@
 import PostsService
 import TetherDevtools
 
-/// The embedded Posts service's faults as the devtools' faults dialog edits them: a
-/// ``FaultPlan`` read from and applied to the server's `FaultSettings`, live.
+/// The embedded Posts service's faults as the devtools' faults dialog edits them: the server's
+/// own ``FaultPlan``, read and applied live.
 public final class ServerFaults: FaultTarget {
   public let server: PostsServer
 
@@ -13,27 +13,9 @@ public final class ServerFaults: FaultTarget {
 
   public var side: FaultSide { .server }
 
-  public var plan: FaultPlan { Self.plan(of: server.faults) }
+  public var plan: FaultPlan { server.faults }
 
   public func apply(_ plan: FaultPlan) throws {
-    try plan.validate()
-    try server.updateFaults { $0 = Self.settings(of: plan) }
-  }
-
-  static func plan(of settings: FaultSettings) -> FaultPlan {
-    FaultPlan(
-      failureRate: settings.failureRate, failureStatuses: settings.failureStatuses,
-      retryAfter: settings.retryAfter, failNext: settings.failNext,
-      failNextRoutes: settings.failNextRoutes, routes: settings.routes,
-      latency: settings.latency, jitter: settings.jitter, truncatedRate: settings.malformedRate,
-      dropRate: settings.dropRate)
-  }
-
-  static func settings(of plan: FaultPlan) -> FaultSettings {
-    FaultSettings(
-      failureRate: plan.failureRate, failureStatuses: plan.failureStatuses,
-      retryAfter: plan.retryAfter, latency: plan.latency, jitter: plan.jitter,
-      malformedRate: plan.truncatedRate, dropRate: plan.dropRate, failNext: plan.failNext,
-      failNextRoutes: plan.failNextRoutes, routes: plan.routes)
+    try server.updateFaults { $0 = plan }
   }
 }

@@ -1,4 +1,5 @@
 import TetherCommandLine
+import TetherDiagnostics
 
 /// The command line of `posts-server`: what it parses into, and its declaration
 /// (``command``), from which `--help` and the man page are made too.
@@ -68,7 +69,7 @@ public struct PostsServerOptions: Sendable {
           + " limiting)",
         to: \.configuration.faults.failureStatuses),
       .option(
-        "--retry-after", value: .duration(in: .zero...FaultSettings.maximumRetryAfter),
+        "--retry-after", value: .duration(in: .zero...FaultPlan.longestServiceRetryAfter),
         help: "send Retry-After on injected 429 and 503 failures, like 2s",
         to: \.configuration.faults.retryAfter),
       .option(
@@ -88,7 +89,7 @@ public struct PostsServerOptions: Sendable {
       .option(
         "--malformed-rate", value: .rate,
         help: "share of responses with a truncated JSON body, 0...1",
-        to: \.configuration.faults.malformedRate),
+        to: \.configuration.faults.truncatedRate),
       .option(
         "--drop-rate", value: .rate,
         help: "share of requests whose connection is closed unanswered, 0...1",
@@ -169,8 +170,8 @@ public struct PostsServerOptions: Sendable {
         """),
     ],
     validate: { (options) throws(CommandLineError) in
-      do throws(FaultSettingsError) {
-        try options.configuration.faults.validate()
+      do throws(FaultPlanError) {
+        try options.configuration.faults.validateForService()
       } catch {
         throw CommandLineError(error.description)
       }
@@ -182,8 +183,8 @@ public struct PostsServerOptions: Sendable {
       }
     })
 
-  /// An injected wait: `200ms`, up to ``FaultSettings/maximumLatency``.
-  static let latency = ValueParser.duration(in: .zero...FaultSettings.maximumLatency)
+  /// An injected wait: `200ms`, up to `FaultPlan.longestServiceLatency`.
+  static let latency = ValueParser.duration(in: .zero...FaultPlan.longestServiceLatency)
 
   /// A connection's timeout: longer than 0, at most an hour.
   static let timeout = ValueParser.duration(in: .milliseconds(1)...longestTimeout)

@@ -1,28 +1,29 @@
+import TetherDiagnostics
 import TetherSynchronization
 
-/// The server's live fault settings and decision engine, shared by all connections.
+/// The server's live fault plan and decision engine, shared by all connections.
 final class FaultController: Sendable {
   private let injector: SanitizerVisibleMutex<FaultInjector>
 
-  init(settings: FaultSettings, seed: UInt64) {
-    injector = SanitizerVisibleMutex(FaultInjector(settings: settings, seed: seed))
+  init(plan: FaultPlan, seed: UInt64) {
+    injector = SanitizerVisibleMutex(FaultInjector(plan: plan, seed: seed))
   }
 
-  var settings: FaultSettings {
-    injector.withLock { $0.settings }
+  var plan: FaultPlan {
+    injector.withLock { $0.plan }
   }
 
   /// Applies `change` when the result is valid; otherwise throws and changes nothing.
   @discardableResult
   func update(
-    _ change: (inout FaultSettings) throws(FaultSettingsError) -> Void
-  ) throws(FaultSettingsError) -> FaultSettings {
-    try injector.withLock { (injector) throws(FaultSettingsError) -> FaultSettings in
-      var settings = injector.settings
-      try change(&settings)
-      try settings.validate()
-      injector.settings = settings
-      return settings
+    _ change: (inout FaultPlan) throws(FaultPlanError) -> Void
+  ) throws(FaultPlanError) -> FaultPlan {
+    try injector.withLock { (injector) throws(FaultPlanError) -> FaultPlan in
+      var plan = injector.plan
+      try change(&plan)
+      try plan.validateForService()
+      injector.plan = plan
+      return plan
     }
   }
 

@@ -20,20 +20,19 @@ struct FaultInjector: Sendable {
     var outcome: Outcome = .handle
   }
 
-  var settings: FaultSettings
+  var plan: FaultPlan
   private var random: SeededRandom
 
-  init(settings: FaultSettings, seed: UInt64) {
-    self.settings = settings
+  init(plan: FaultPlan, seed: UInt64) {
+    self.plan = plan
     random = SeededRandom(seed: seed)
   }
 
   mutating func decide(method: String, pathSegments: [String]) -> Decision {
-    guard settings.isActive, pathSegments != [Route.faultsPath] else { return Decision() }
-    let affected = settings.affects(method: method, pathSegments: pathSegments)
+    guard plan.isActive, pathSegments != [Route.faultsPath] else { return Decision() }
+    let affected = plan.affects(method: method, segments: pathSegments)
     let countsDown =
-      settings.failNext > 0
-      && settings.countsTowardFailNext(method: method, pathSegments: pathSegments)
+      plan.failNext > 0 && plan.countsTowardFailNext(method: method, segments: pathSegments)
     guard affected || countsDown else { return Decision() }
     let jitterShare = random.unitInterval()
     let failureDraw = random.unitInterval()
@@ -42,19 +41,19 @@ struct FaultInjector: Sendable {
     let malformedDraw = random.unitInterval()
 
     var decision = Decision()
-    if affected { decision.delay = settings.latency + settings.jitter * jitterShare }
-    let statuses = settings.failureStatuses
+    if affected { decision.delay = plan.latency + plan.jitter * jitterShare }
+    let statuses = plan.failureStatuses
     let status = statuses[min(statuses.count - 1, Int(statusDraw * Double(statuses.count)))]
     let failure = Decision.Outcome.fail(
-      status: status, retryAfter: settings.retryAfterSeconds(for: status))
+      status: status, retryAfter: plan.retryAfterSeconds(for: status))
     if countsDown {
-      settings.failNext -= 1
+      plan.failNext -= 1
       decision.outcome = failure
-    } else if failureDraw < settings.failureRate {
+    } else if failureDraw < plan.failureRate {
       decision.outcome = failure
-    } else if dropDraw < settings.dropRate {
+    } else if dropDraw < plan.dropRate {
       decision.outcome = .dropConnection
-    } else if malformedDraw < settings.malformedRate {
+    } else if malformedDraw < plan.truncatedRate {
       decision.outcome = .malformBody
     }
     return decision

@@ -2,7 +2,7 @@
 public enum InjectedFault: Sendable, Equatable, CustomStringConvertible {
   /// The response was held back this long.
   case latency(Duration)
-  /// The request was answered with this status (one of `FaultSettings.failureStatuses`)
+  /// The request was answered with this status (one of `FaultPlan.failureStatuses`)
   /// instead of being handled.
   case failure(status: Int)
   /// The response body was cut short, so it is not valid JSON.

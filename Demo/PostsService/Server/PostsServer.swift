@@ -1,4 +1,5 @@
 import Foundation
+import TetherDiagnostics
 
 /// The Posts service: a dummyjson-compatible HTTP/1.1 server with fault injection, running on
 /// its own threads inside the calling process.
@@ -51,18 +52,18 @@ public final class PostsServer: Sendable {
     runtime.openConnections
   }
 
-  /// The fault settings in force now (they change with `updateFaults`, `PUT /_faults`, and as
+  /// The faults injected now (they change with `updateFaults`, `PUT /_faults`, and as
   /// `failNext` counts down).
-  public var faults: FaultSettings {
-    runtime.faults.settings
+  public var faults: FaultPlan {
+    runtime.faults.plan
   }
 
-  /// Changes the fault settings for the requests that follow, at once (requests already held
+  /// Changes the faults for the requests that follow, at once (requests already held
   /// back keep the faults decided for them); throws and changes nothing when the result is
-  /// invalid (a rate outside 0...1, say). Returns the new settings. This is the Swift side of
+  /// invalid (a rate outside 0...1, say). Returns the new plan. This is the Swift side of
   /// `PUT /_faults`.
   ///
-  ///     try server.updateFaults { $0 = FaultSettings(latency: .milliseconds(300)) }
+  ///     try server.updateFaults { $0 = FaultPlan(latency: .milliseconds(300)) }
   ///     try server.updateFaults {            // fail one post's next 3 requests with 503
   ///       $0.failNext = 3
   ///       $0.failNextRoutes = ["GET /posts/5$"]
@@ -70,8 +71,8 @@ public final class PostsServer: Sendable {
   ///     }
   @discardableResult
   public func updateFaults(
-    _ change: (inout FaultSettings) -> Void
-  ) throws(FaultSettingsError) -> FaultSettings {
+    _ change: (inout FaultPlan) -> Void
+  ) throws(FaultPlanError) -> FaultPlan {
     try runtime.faults.update { change(&$0) }
   }
 

@@ -1,9 +1,11 @@
+import TetherDiagnostics
+
 extension PostsServer {
   /// How to start a server. Every property has a default that suits tests and the app: a free
   /// port on 127.0.0.1, the sample data, stored writes, no faults, no logging.
   ///
   ///     let configuration = PostsServer.Configuration(
-  ///       port: 0, faults: FaultSettings(failureRate: 0.3), seed: 7,
+  ///       port: 0, faults: FaultPlan(failureRate: 0.3), seed: 7,
   ///       requestLog: { entry in print(entry) })
   ///
   /// The limits keep one client from costing the server much: memory is bounded by roughly
@@ -15,7 +17,7 @@ extension PostsServer {
     /// The port to bind; 0 lets the system choose a free one (read it from `PostsServer.port`).
     public var port: Int
     /// The faults to inject from the start.
-    public var faults: FaultSettings
+    public var faults: FaultPlan
     /// Seeds fault injection; the same seed and requests give the same faults. (The sample data
     /// is always the same.)
     public var seed: UInt64
@@ -53,7 +55,7 @@ extension PostsServer {
     public var access: Access
 
     public init(
-      host: String = "127.0.0.1", port: Int = 0, faults: FaultSettings = .none, seed: UInt64 = 1,
+      host: String = "127.0.0.1", port: Int = 0, faults: FaultPlan = .none, seed: UInt64 = 1,
       data: PostsData = .sample, writes: WriteMode = .stored,
       idleTimeout: Duration = .seconds(10), headerTimeout: Duration = .seconds(10),
       bodyTimeout: Duration = .seconds(30), maximumConnections: Int = 4096,

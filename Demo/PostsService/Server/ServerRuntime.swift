@@ -31,7 +31,7 @@ final class ServerRuntime: Sendable {
 
   init(_ configuration: PostsServer.Configuration) throws(PostsServerError) {
     do {
-      try configuration.faults.validate()
+      try configuration.faults.validateForService()
     } catch {
       throw PostsServerError("invalid faults: \(error)")
     }
@@ -63,7 +63,7 @@ final class ServerRuntime: Sendable {
     idleTimeout = configuration.idleTimeout
     headerTimeout = configuration.headerTimeout
     bodyTimeout = configuration.bodyTimeout
-    faults = FaultController(settings: configuration.faults, seed: configuration.seed)
+    faults = FaultController(plan: configuration.faults, seed: configuration.seed)
     api = PostsAPI(
       store: DataStore(configuration.data, maximumCreated: configuration.maximumCreated),
       writes: configuration.writes, faults: faults)

@@ -115,6 +115,26 @@ public struct FaultPlan: Sendable, Hashable {
     }
   }
 
+  /// Whether requests with `method` to the path of `segments` are subject to the plan.
+  package func affects(method: String, segments: [some StringProtocol]) -> Bool {
+    RouteMatcher.matches(routes, method: method, segments: segments, whenEmpty: true)
+  }
+
+  /// Whether ``failNext`` counts requests with `method` to the path of `segments`: those of
+  /// ``failNextRoutes``, or when there are none, the affected ones.
+  package func countsTowardFailNext(method: String, segments: [some StringProtocol]) -> Bool {
+    failNextRoutes.isEmpty
+      ? affects(method: method, segments: segments)
+      : RouteMatcher.matches(failNextRoutes, method: method, segments: segments, whenEmpty: false)
+  }
+
+  /// The `Retry-After` of an injected failure with `status`, in whole seconds rounded up: nil
+  /// but for 429 and 503, or without ``retryAfter``.
+  package func retryAfterSeconds(for status: Int) -> Int? {
+    guard let retryAfter, status == 429 || status == 503 else { return nil }
+    return Int(retryAfter.timeInterval.rounded(.up))
+  }
+
   package static func percentage(_ rate: Double) -> String {
     "\(Int((rate * 100).rounded()))%"
   }
@@ -125,6 +145,14 @@ public struct FaultPlan: Sendable, Hashable {
     if milliseconds < 1000 { return "\(milliseconds) ms" }
     if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
     return "\(Double(milliseconds) / 1000) s"
+  }
+}
+
+extension FaultPlan: CustomStringConvertible {
+  /// The ``summary`` in one line, `none` when nothing is injected.
+  public var description: String {
+    let summary = summary
+    return summary.isEmpty ? "none" : summary.joined(separator: ", ")
   }
 }
 

@@ -2,6 +2,7 @@ import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
+import TetherDiagnostics
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -42,7 +43,7 @@ struct CommentsAndChangesEndToEndTests {
 
   @Test func commentsAtThirtyPercentFaultsAndAnEditMadeElsewhere() async throws {
     let server = try PostsServer.start(
-      PostsServer.Configuration(port: 0, faults: FaultSettings(failureRate: 0.3)))
+      PostsServer.Configuration(port: 0, faults: FaultPlan(failureRate: 0.3)))
     defer { Task { await server.shutdown() } }
     let tmux = try TmuxSession(width: 100, height: 30, name: "posts-comments")
 
@@ -72,7 +73,7 @@ struct CommentsAndChangesEndToEndTests {
 
     // A refused comment shows, leaves again, and its dialog comes back with the reason.
     try server.updateFaults {
-      $0 = FaultSettings(failNext: 1, failNextRoutes: ["POST /comments/add$"])
+      $0 = FaultPlan(failNext: 1, failNextRoutes: ["POST /comments/add$"])
     }
     try tmux.press("c")
     try await tmux.waitUntil(containing: "Comment on post #\(postID)")

@@ -2,6 +2,7 @@ import Foundation
 import PostsService
 import Testing
 import TetherCommandLine
+import TetherDiagnostics
 import TetherTerminal
 
 @testable import PostsBrowser
@@ -55,7 +56,7 @@ import TetherTerminal
     (
       ["--latency", "2"],
       "invalid value '2' for --latency: expected a number and a unit, like 300ms, 2s or 1.5m,"
-        + " at most \(DurationText.format(FaultSettings.maximumLatency))"
+        + " at most \(DurationText.format(FaultPlan.longestServiceLatency))"
     ),
     (
       ["--timeout", "0"],

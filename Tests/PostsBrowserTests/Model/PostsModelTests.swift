@@ -172,7 +172,7 @@ import TetherHTTP
       failNextRoutes: ["GET /posts/5$"], routes: ["/posts"], latency: .milliseconds(300),
       jitter: .milliseconds(100), truncatedRate: 0.1, dropRate: 0.05)
     try target.apply(plan)
-    #expect(server.faults.malformedRate == 0.1)
+    #expect(server.faults.truncatedRate == 0.1)
     #expect(server.faults.failNextRoutes == ["GET /posts/5$"])
     #expect(target.plan == plan)
     plan.failureRate = 2

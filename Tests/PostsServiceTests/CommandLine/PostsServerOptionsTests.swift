@@ -1,5 +1,6 @@
 import Testing
 import TetherCommandLine
+import TetherDiagnostics
 
 @testable import PostsService
 
@@ -35,9 +36,10 @@ struct PostsServerOptionsTests {
     #expect(!options.logsRequests)
     #expect(
       configuration.faults
-        == FaultSettings(
-          failureRate: 0.3, latency: .milliseconds(200), jitter: .milliseconds(1500),
-          malformedRate: 0.1, dropRate: 0.05, failNext: 3, routes: ["/posts", "GET /users/*"]))
+        == FaultPlan(
+          failureRate: 0.3, failNext: 3, routes: ["/posts", "GET /users/*"],
+          latency: .milliseconds(200), jitter: .milliseconds(1500), truncatedRate: 0.1,
+          dropRate: 0.05))
   }
 
   @Test func serviceAndRetryLabFlags() throws {
@@ -102,7 +104,7 @@ struct PostsServerOptionsTests {
     (
       ["--latency", "200"],
       "invalid value '200' for --latency: expected a number and a unit, like 300ms, 2s or 1.5m,"
-        + " at most \(DurationText.format(FaultSettings.maximumLatency))"
+        + " at most \(DurationText.format(FaultPlan.longestServiceLatency))"
     ),
     (["--seed", "-1"], "invalid value '-1' for --seed: expected a whole number"),
     (
@@ -113,7 +115,7 @@ struct PostsServerOptionsTests {
     (["--quiet=yes"], "--quiet takes no value"),
     (
       ["--routes", "posts"],
-      "route 'posts' is not a path pattern like '/posts' or 'GET /posts/*/comments'"
+      "“posts” is not a route like /posts or GET /posts/*/comments"
     ),
     (
       ["--idle-timeout", "0"],

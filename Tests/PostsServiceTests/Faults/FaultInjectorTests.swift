@@ -6,15 +6,15 @@ import TetherDiagnostics
 @Suite("Fault decisions")
 struct FaultInjectorTests {
   private func outcomes(
-    _ settings: FaultSettings, seed: UInt64 = 7, count: Int = 1000, path: [String] = ["posts"]
+    _ plan: FaultPlan, seed: UInt64 = 7, count: Int = 1000, path: [String] = ["posts"]
   ) -> [FaultInjector.Decision] {
-    var injector = FaultInjector(settings: settings, seed: seed)
+    var injector = FaultInjector(plan: plan, seed: seed)
     return (0..<count).map { _ in injector.decide(method: "GET", pathSegments: path) }
   }
 
   @Test(arguments: [0.1, 0.3, 0.5, 0.9])
   func failureRateLandsWithinFivePercent(rate: Double) {
-    let decisions = outcomes(FaultSettings(failureRate: rate))
+    let decisions = outcomes(FaultPlan(failureRate: rate))
     let failures = decisions.filter(\.outcome.isFailure)
     #expect(abs(Double(failures.count) / 1000 - rate) <= 0.05)
     let statuses = Set(
@@ -23,7 +23,7 @@ struct FaultInjectorTests {
   }
 
   @Test func dropAndMalformedRatesLandWithinFivePercent() {
-    let decisions = outcomes(FaultSettings(malformedRate: 0.2, dropRate: 0.3))
+    let decisions = outcomes(FaultPlan(truncatedRate: 0.2, dropRate: 0.3))
     let drops = decisions.filter { $0.outcome == .dropConnection }.count
     let malformed = decisions.filter { $0.outcome == .malformBody }.count
     #expect(abs(Double(drops) / 1000 - 0.3) <= 0.05)
@@ -32,23 +32,23 @@ struct FaultInjectorTests {
   }
 
   @Test func theSameSeedGivesTheSameDecisions() {
-    let settings = FaultSettings(failureRate: 0.3, jitter: .milliseconds(100), dropRate: 0.1)
-    #expect(outcomes(settings, seed: 42) == outcomes(settings, seed: 42))
-    #expect(outcomes(settings, seed: 42) != outcomes(settings, seed: 43))
+    let plan = FaultPlan(failureRate: 0.3, jitter: .milliseconds(100), dropRate: 0.1)
+    #expect(outcomes(plan, seed: 42) == outcomes(plan, seed: 42))
+    #expect(outcomes(plan, seed: 42) != outcomes(plan, seed: 43))
   }
 
   @Test func failureDrawsDoNotDependOnOtherRates() {
     func failed(_ decisions: [FaultInjector.Decision]) -> [Int] {
       decisions.indices.filter { decisions[$0].outcome.isFailure }
     }
-    let plain = outcomes(FaultSettings(failureRate: 0.3))
+    let plain = outcomes(FaultPlan(failureRate: 0.3))
     let withOthers = outcomes(
-      FaultSettings(failureRate: 0.3, latency: .milliseconds(5), malformedRate: 0.5))
+      FaultPlan(failureRate: 0.3, latency: .milliseconds(5), truncatedRate: 0.5))
     #expect(failed(plain) == failed(withOthers))
   }
 
   @Test func latencyIsFixedPlusJitterWithinBounds() {
-    let decisions = outcomes(FaultSettings(latency: .milliseconds(200), jitter: .milliseconds(50)))
+    let decisions = outcomes(FaultPlan(latency: .milliseconds(200), jitter: .milliseconds(50)))
     #expect(
       decisions.allSatisfy { $0.delay >= .milliseconds(200) && $0.delay <= .milliseconds(250) })
     #expect(Set(decisions.map(\.delay)).count > 100)
@@ -56,17 +56,17 @@ struct FaultInjectorTests {
   }
 
   @Test func failNextFailsExactlyThatManyThenCountsDown() {
-    var injector = FaultInjector(settings: FaultSettings(failNext: 3), seed: 1)
+    var injector = FaultInjector(plan: FaultPlan(failNext: 3), seed: 1)
     let results = (0..<5).map { _ in injector.decide(method: "GET", pathSegments: ["posts"]).outcome
     }
     #expect(results.prefix(3).allSatisfy { $0.isFailure })
     #expect(results.suffix(2) == [.handle, .handle])
-    #expect(injector.settings.failNext == 0)
+    #expect(injector.plan.failNext == 0)
   }
 
   @Test func onlyTheNamedRoutesAreAffected() {
     var injector = FaultInjector(
-      settings: FaultSettings(failureRate: 1, routes: ["/posts/*/comments", "POST /posts/add"]),
+      plan: FaultPlan(failureRate: 1, routes: ["/posts/*/comments", "POST /posts/add"]),
       seed: 1)
     func fails(_ method: String, _ path: [String]) -> Bool {
       injector.decide(method: method, pathSegments: path).outcome != .handle
@@ -80,14 +80,14 @@ struct FaultInjectorTests {
 
   @Test func failuresUseTheChosenStatusesAndRetryAfter() {
     let rateLimited = outcomes(
-      FaultSettings(failureRate: 1, failureStatuses: [429], retryAfter: .milliseconds(1500)),
+      FaultPlan(failureRate: 1, failureStatuses: [429], retryAfter: .milliseconds(1500)),
       count: 20)
     #expect(rateLimited.allSatisfy { $0.outcome == .fail(status: 429, retryAfter: 2) })
-    let plain = outcomes(FaultSettings(failureRate: 1, failureStatuses: [500]), count: 20)
+    let plain = outcomes(FaultPlan(failureRate: 1, failureStatuses: [500]), count: 20)
     #expect(plain.allSatisfy { $0.outcome == .fail(status: 500, retryAfter: nil) })
     // Retry-After only goes with 429 and 503.
     let mixed = outcomes(
-      FaultSettings(failureRate: 1, failureStatuses: [500, 503], retryAfter: .seconds(3)))
+      FaultPlan(failureRate: 1, failureStatuses: [500, 503], retryAfter: .seconds(3)))
     #expect(
       Set(mixed.map(\.outcome)) == [
         .fail(status: 500, retryAfter: nil), .fail(status: 503, retryAfter: 3),
@@ -96,7 +96,7 @@ struct FaultInjectorTests {
 
   @Test func failNextCanCountOneRouteOnly() {
     var injector = FaultInjector(
-      settings: FaultSettings(failNext: 2, failNextRoutes: ["GET /posts/5$"], routes: ["/users"]),
+      plan: FaultPlan(failNext: 2, failNextRoutes: ["GET /posts/5$"], routes: ["/users"]),
       seed: 1)
     func outcome(_ path: [String]) -> FaultInjector.Decision.Outcome {
       injector.decide(method: "GET", pathSegments: path).outcome
@@ -105,7 +105,7 @@ struct FaultInjectorTests {
     #expect(outcome(["posts", "6"]) == .handle)
     #expect(outcome(["users", "1"]) == .handle)
     #expect(outcome(["posts", "5"]).isFailure)
-    #expect(injector.settings.failNext == 1)
+    #expect(injector.plan.failNext == 1)
     #expect(outcome(["posts", "5"]).isFailure)
     #expect(outcome(["posts", "5"]) == .handle)
   }
@@ -127,29 +127,37 @@ struct FaultInjectorTests {
 
   @Test func theControlRouteIsNeverAffected() {
     #expect(
-      outcomes(FaultSettings(failureRate: 1, latency: .seconds(1)), count: 10, path: ["_faults"])
+      outcomes(FaultPlan(failureRate: 1, latency: .seconds(1)), count: 10, path: ["_faults"])
         .allSatisfy { $0 == FaultInjector.Decision() })
   }
 
   @Test func validationNamesTheBadValue() {
-    #expect(throws: FaultSettingsError.self) { try FaultSettings(failureRate: 1.5).validate() }
-    #expect(throws: FaultSettingsError.self) {
-      try FaultSettings(latency: .milliseconds(-1)).validate()
+    #expect(throws: FaultPlanError.self) { try FaultPlan(failureRate: 1.5).validateForService() }
+    #expect(throws: FaultPlanError.self) {
+      try FaultPlan(latency: .milliseconds(-1)).validateForService()
     }
-    #expect(throws: FaultSettingsError.self) { try FaultSettings(failNext: -1).validate() }
-    #expect(throws: FaultSettingsError.self) { try FaultSettings(routes: ["posts"]).validate() }
-    #expect(throws: FaultSettingsError.self) {
-      try FaultSettings(failNextRoutes: ["posts"]).validate()
+    #expect(throws: FaultPlanError.self) { try FaultPlan(failNext: -1).validateForService() }
+    #expect(throws: FaultPlanError.self) { try FaultPlan(routes: ["posts"]).validateForService() }
+    #expect(throws: FaultPlanError.self) {
+      try FaultPlan(failNextRoutes: ["posts"]).validateForService()
     }
-    #expect(throws: FaultSettingsError.self) { try FaultSettings(failureStatuses: []).validate() }
-    #expect(throws: FaultSettingsError.self) {
-      try FaultSettings(failureStatuses: [200]).validate()
+    #expect(throws: FaultPlanError.self) { try FaultPlan(failureStatuses: []).validateForService() }
+    #expect(throws: FaultPlanError.self) {
+      try FaultPlan(failureStatuses: [200]).validateForService()
     }
-    #expect(throws: FaultSettingsError.self) {
-      try FaultSettings(retryAfter: .seconds(-1)).validate()
+    #expect(throws: FaultPlanError.self) {
+      try FaultPlan(retryAfter: .seconds(-1)).validateForService()
     }
+    let jitter = #expect(throws: FaultPlanError.self) {
+      try FaultPlan(jitter: .seconds(61)).validateForService()
+    }
+    #expect(jitter?.description == "the jitter must be between 0 and 60 s")
+    let retryAfter = #expect(throws: FaultPlanError.self) {
+      try FaultPlan(retryAfter: .seconds(3601)).validateForService()
+    }
+    #expect(retryAfter?.description == "Retry-After must be between 0 and 1 hour")
     #expect(throws: Never.self) {
-      try FaultSettings(routes: ["/posts", "GET /users/*"]).validate()
+      try FaultPlan(routes: ["/posts", "GET /users/*"]).validateForService()
     }
   }
 }

@@ -1,6 +1,7 @@
 import EndToEndSupport
 import Foundation
 import Testing
+import TetherDiagnostics
 import TetherSynchronization
 
 @testable import PostsService
@@ -8,7 +9,7 @@ import TetherSynchronization
 @Suite("Faults over HTTP", .onOwnThread)
 struct FaultsOverHTTPTests {
   @Test func inProcessSettingsChangeLive() async throws {
-    try await withServer(PostsServer.Configuration(faults: FaultSettings(failNext: 1))) {
+    try await withServer(PostsServer.Configuration(faults: FaultPlan(failNext: 1))) {
       server, client in
       #expect(server.faults.failNext == 1)
       #expect(try await client.get("/posts/1").status >= 500)
@@ -17,8 +18,8 @@ struct FaultsOverHTTPTests {
 
       try server.updateFaults { $0.failureRate = 1 }
       #expect(try await client.get("/posts/1").status >= 500)
-      #expect(throws: FaultSettingsError.self) { try server.updateFaults { $0.failureRate = 2 } }
-      #expect(server.faults == FaultSettings(failureRate: 1))
+      #expect(throws: FaultPlanError.self) { try server.updateFaults { $0.failureRate = 2 } }
+      #expect(server.faults == FaultPlan(failureRate: 1))
       try server.updateFaults { $0 = .none }
       #expect(try await client.get("/posts/1").status == 200)
     }
@@ -41,7 +42,7 @@ struct FaultsOverHTTPTests {
       #expect(try changed.object()["latencyMilliseconds"] as? Double == 1.5)
       #expect(
         server.faults
-          == FaultSettings(failureRate: 1, latency: .microseconds(1500), routes: ["/users"]))
+          == FaultPlan(failureRate: 1, routes: ["/users"], latency: .microseconds(1500)))
 
       #expect(try await client.get("/users/1").status >= 500)
       #expect(try await client.get("/posts/1").status == 200)
@@ -74,10 +75,10 @@ struct FaultsOverHTTPTests {
       #expect(try changed.object()["retryAfterSeconds"] as? Double == 2)
       #expect(
         server.faults
-          == FaultSettings(
+          == FaultPlan(
             failureStatuses: [429], retryAfter: .seconds(2), failNext: 2,
             failNextRoutes: ["GET /posts/5$"]))
-      #expect(server.faults.description == "fail next 2 of GET /posts/5$ (429, Retry-After 2.0s)")
+      #expect(server.faults.description == "fail next 2 of GET /posts/5$ 429 Retry-After 2 s")
 
       // Other routes, and the post's comments, are untouched.
       #expect(try await client.get("/posts/6").status == 200)
@@ -99,7 +100,7 @@ struct FaultsOverHTTPTests {
   }
 
   @Test func failureRateOverHTTPIsNearTheRateAndRepeatsForASeed() async throws {
-    let configuration = PostsServer.Configuration(faults: FaultSettings(failureRate: 0.3), seed: 7)
+    let configuration = PostsServer.Configuration(faults: FaultPlan(failureRate: 0.3), seed: 7)
     func statuses() async throws -> [Int] {
       try await withServer(configuration) { _, client in
         var statuses: [Int] = []
@@ -123,7 +124,7 @@ struct FaultsOverHTTPTests {
   }
 
   @Test func malformedBodiesAreCutShortJSON() async throws {
-    try await withServer(PostsServer.Configuration(faults: FaultSettings(malformedRate: 1))) {
+    try await withServer(PostsServer.Configuration(faults: FaultPlan(truncatedRate: 1))) {
       _, client in
       let response = try await client.get("/posts?limit=3")
       #expect(response.status == 200)
@@ -133,7 +134,7 @@ struct FaultsOverHTTPTests {
   }
 
   @Test func droppedConnectionsGetNoAnswer() async throws {
-    try await withServer(PostsServer.Configuration(faults: FaultSettings(dropRate: 1))) {
+    try await withServer(PostsServer.Configuration(faults: FaultPlan(dropRate: 1))) {
       server, client in
       await #expect(throws: (any Error).self) { try await client.get("/posts/1") }
 
@@ -150,7 +151,7 @@ struct FaultsOverHTTPTests {
     // `failNext` counts down when the slow request's faults are decided, which tells the test
     // that the request is being held back by the server.
     let configuration = PostsServer.Configuration(
-      faults: FaultSettings(latency: .seconds(60), failNext: 1, routes: ["/posts/1"]))
+      faults: FaultPlan(failNext: 1, routes: ["/posts/1"], latency: .seconds(60)))
     try await withServer(configuration) { server, client in
       // The slow request is sent from a thread of its own over a raw connection, so that a
       // cooperative pool held up by other tests (as under the thread sanitizer) cannot keep it
@@ -180,7 +181,7 @@ struct FaultsOverHTTPTests {
   @Test func eachRequestIsLoggedWithItsFaults() async throws {
     let entries = SanitizerVisibleMutex<[RequestLogEntry]>([])
     let configuration = PostsServer.Configuration(
-      faults: FaultSettings(latency: .milliseconds(1), failNext: 1),
+      faults: FaultPlan(failNext: 1, latency: .milliseconds(1)),
       requestLog: { entry in entries.withLock { $0.append(entry) } })
     try await withServer(configuration) { _, client in
       _ = try await client.get("/posts/1?select=title", headers: ["X-Request-Id": "first"])

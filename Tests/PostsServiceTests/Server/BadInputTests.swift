@@ -2,6 +2,7 @@ import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
+import TetherDiagnostics
 
 /// Raw-socket requests the server must refuse cleanly while it goes on serving others.
 @Suite("Bad input over raw sockets", .onOwnThread)
@@ -122,7 +123,7 @@ struct BadInputTests {
 
   @Test func abruptlyClosedConnectionsDoNotDisturbTheServer() async throws {
     try await withServer(
-      PostsServer.Configuration(faults: FaultSettings(latency: .milliseconds(20)))
+      PostsServer.Configuration(faults: FaultPlan(latency: .milliseconds(20)))
     ) {
       server, client in
       for _ in 0..<20 {

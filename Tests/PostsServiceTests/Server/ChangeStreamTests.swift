@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TetherDiagnostics
 import TetherHTTP
 
 @testable import PostsService
@@ -73,13 +74,13 @@ struct ChangeStreamTests {
 
   @Test("faults reach the stream: an injected failure refuses it, a malformed one cuts it")
   func faults() async throws {
-    try await withServer(PostsServer.Configuration(faults: FaultSettings(failNext: 1))) {
+    try await withServer(PostsServer.Configuration(faults: FaultPlan(failNext: 1))) {
       (server, _) async throws in
       let api = api(server)
       await #expect {
         for try await _ in api.events(changes, reconnects: false) {}
       } throws: { error in ((error as? HTTPError)?.statusCode ?? 0) >= 500 }
-      try server.updateFaults { $0.malformedRate = 1 }
+      try server.updateFaults { $0.truncatedRate = 1 }
       await #expect {
         for try await _ in api.events(changes, reconnects: false) {}
       } throws: { error in (error as? HTTPError)?.retryDecision == .retry }

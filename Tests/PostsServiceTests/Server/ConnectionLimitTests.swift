@@ -2,6 +2,7 @@ import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
+import TetherDiagnostics
 
 @Suite("Connection limit", .onOwnThread)
 struct ConnectionLimitTests {
@@ -45,7 +46,7 @@ struct ConnectionLimitTests {
   /// could have ended (the suite runs on threads of its own, so the wait wakes on time).
   @Test func hungUpDelayedRequestsFreeTheirConnectionsAtOnce() async throws {
     let configuration = PostsServer.Configuration(
-      faults: FaultSettings(latency: .seconds(60)), maximumConnections: 50)
+      faults: FaultPlan(latency: .seconds(60)), maximumConnections: 50)
     try await withServer(configuration) { server, client in
       let sent = ContinuousClock.now  // before the server reads any of the requests
       try await onOwnThread {
@@ -67,7 +68,7 @@ struct ConnectionLimitTests {
   /// answer, a few more connections are kept for `/_faults`: faults can always be turned off.
   @Test func faultsCanBeTurnedOffAtTheLimit() async throws {
     let configuration = PostsServer.Configuration(
-      faults: FaultSettings(latency: .seconds(60)), maximumConnections: 5)
+      faults: FaultPlan(latency: .seconds(60)), maximumConnections: 5)
     try await withServer(configuration) { server, client in
       var held: [RawConnection] = []
       for index in 0..<5 {

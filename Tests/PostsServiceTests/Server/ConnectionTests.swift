@@ -2,6 +2,7 @@ import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
+import TetherDiagnostics
 
 @Suite("Connections", .onOwnThread)
 struct ConnectionTests {
@@ -138,7 +139,7 @@ struct ConnectionTests {
       try PostsServer.start(PostsServer.Configuration(host: "example.com"))
     }
     #expect(throws: PostsServerError.self) {
-      try PostsServer.start(PostsServer.Configuration(faults: FaultSettings(dropRate: -1)))
+      try PostsServer.start(PostsServer.Configuration(faults: FaultPlan(dropRate: -1)))
     }
   }
 }

@@ -2,6 +2,7 @@ import EndToEndSupport
 import Foundation
 import PostsService
 import Testing
+import TetherDiagnostics
 
 @Suite("Keep-alive load", .onOwnThread)
 struct KeepAliveLoadTests {
@@ -9,7 +10,7 @@ struct KeepAliveLoadTests {
   /// the connection open): every answer well-formed, nothing dropped.
   @Test(arguments: [0.0, 0.3])
   func manyRequestsOnFewConnections(failureRate: Double) async throws {
-    let configuration = PostsServer.Configuration(faults: FaultSettings(failureRate: failureRate))
+    let configuration = PostsServer.Configuration(faults: FaultPlan(failureRate: failureRate))
     try await withServer(configuration) { server, _ in
       let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
         for connection in 0..<8 {
