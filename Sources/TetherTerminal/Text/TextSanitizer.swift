@@ -52,27 +52,10 @@ public enum TextSanitizer {
         case 0x5B: state = .controlSequence  // [
         case 0x5D, 0x50, 0x58, 0x5E, 0x5F: state = .controlString  // ] P X ^ _
         case 0x20...0x2F: state = .escapeIntermediate
-        case 0x30...0x7E: state = .text
-        default:
-          state = .text
-          consumeText(scalar)
+        default: continueSequence(scalar, finals: 0x30...0x7E)
         }
-      case .escapeIntermediate:
-        switch value {
-        case 0x20...0x2F: break
-        case 0x30...0x7E: state = .text
-        default:
-          state = .text
-          consumeText(scalar)
-        }
-      case .controlSequence:
-        switch value {
-        case 0x20...0x3F: break
-        case 0x40...0x7E: state = .text
-        default:
-          state = .text
-          consumeText(scalar)
-        }
+      case .escapeIntermediate: continueSequence(scalar, finals: 0x30...0x7E)
+      case .controlSequence: continueSequence(scalar, finals: 0x40...0x7E)
       case .controlString:
         switch value {
         case 0x07, 0x9C: state = .text
@@ -87,6 +70,16 @@ public enum TextSanitizer {
           consume(scalar)
         }
       }
+    }
+
+    /// Inside an escape or control sequence: a byte from 0x20 up to `finals` (an intermediate,
+    /// a CSI parameter) continues it, one of `finals` ends it, and anything else ends it and is
+    /// text again.
+    private mutating func continueSequence(_ scalar: Unicode.Scalar, finals: ClosedRange<UInt32>) {
+      let value = scalar.value
+      if (0x20..<finals.lowerBound).contains(value) { return }
+      state = .text
+      if !finals.contains(value) { consumeText(scalar) }
     }
 
     private mutating func consumeText(_ scalar: Unicode.Scalar) {

@@ -17,6 +17,10 @@ import Testing
     ("keypad\u{1B}=mode", "keypadmode"),
     ("charset\u{1B}(Bset", "charsetset"),
     ("unterminated\u{1B}]0;the rest is swallowed", "unterminated"),
+    // A byte that cannot continue a sequence ends it and is text again.
+    ("csi\u{1B}[31\u{07}x", "csi\u{FFFD}x"),
+    ("intermediate\u{1B}(é", "intermediateé"),
+    ("escape\u{1B}é", "escapeé"),
   ])
   func removesWholeEscapeSequences(input: String, expected: String) {
     #expect(TextSanitizer.sanitize(input) == expected)
