@@ -315,7 +315,7 @@ extension DevtoolsState {
 
   /// Copies the selected request of the network log as a `curl` command.
   mutating func copyCurl(devtools: Devtools, now: Date) {
-    guard let id = network.openID ?? network.selectedID, let record = devtools.network?.record(id)
+    guard let id = network.openID ?? network.selection.id, let record = devtools.network?.record(id)
     else {
       toast.show("No request to copy", kind: .error, now: now)
       return

@@ -296,7 +296,7 @@ public struct DevtoolsState {
 
   /// Enter in the event log: the event's store, its timeline at that moment.
   private mutating func openSelectedEvent(_ devtools: Devtools, now: Date) {
-    guard let sequence = events.selected, let record = devtools.events.record(sequence) else {
+    guard let sequence = events.selection.id, let record = devtools.events.record(sequence) else {
       return
     }
     guard catalog.record(at: record.path, mutation: record.isMutation) != nil else {

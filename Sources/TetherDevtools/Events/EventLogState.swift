@@ -7,13 +7,10 @@ import TetherTerminal
 /// found once per event, not once per frame, so a log of 100,000 events scrolls as fast as
 /// one of ten.
 public struct EventLogState {
-  public internal(set) var list = ListState()
+  /// The selected event, by sequence number.
+  public internal(set) var selection = LogSelection<UInt64>()
   /// The filter by path or kind; set it to filter without typing.
   public var filter = FilterField()
-  /// The selected event's sequence number.
-  public private(set) var selected: UInt64?
-  /// Whether the selection moves to each new event.
-  public private(set) var followsNewest = true
   /// The events the filter kept (nil without a filter), the filter they were found for, and
   /// the latest event looked at.
   private(set) var matches: [UInt64]?
@@ -62,13 +59,7 @@ public struct EventLogState {
         matches!.removeFirst(matches!.prefix { $0 < window.first }.count)
       }
     }
-    guard count > 0 else {
-      selected = nil
-      return
-    }
-    if followsNewest || selected == nil { selected = sequence(at: count - 1) }
-    list.select(row(of: selected!) ?? min(list.selection, count - 1), count: count)
-    selected = sequence(at: list.selection)
+    selection.update(count: count, id: sequence(at:), row: row(of:))
   }
 
   /// The row of event `sequence`, if it shows.
@@ -96,21 +87,9 @@ public struct EventLogState {
       filter.begin()
     case .key(.escape) where filter.isActive:
       filter.clear()
-    case .key(let key):
-      guard list.handle(key, count: count) else { return false }
-      selectionMoved()
-    case .mouse(let mouse):
-      guard list.handle(mouse, count: count) else { return false }
-      selectionMoved()
     default:
-      return false
+      return selection.handle(event, count: count, id: sequence(at:))
     }
     return true
-  }
-
-  private mutating func selectionMoved() {
-    guard count > 0 else { return }
-    selected = sequence(at: list.selection)
-    followsNewest = list.selection == count - 1
   }
 }

@@ -56,7 +56,7 @@ public struct EventLogView: StatefulWidget {
         Segment((record.isMutation ? "mutation " : "") + record.path.label),
         Segment(record.detail),
       ])
-    }.render(in: parts[0], into: &frame, state: &state.list)
+    }.render(in: parts[0], into: &frame, state: &state.selection.list)
     guard showsFilter else { return }
     state.filter.render(in: parts[1], into: &frame, placeholder: "filter by path or kind")
   }

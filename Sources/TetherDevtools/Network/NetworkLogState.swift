@@ -28,13 +28,10 @@ public struct NetworkLogState {
     }
   }
 
-  public internal(set) var list = ListState()
+  /// The selected request, by id.
+  public internal(set) var selection = LogSelection<UInt64>()
   public internal(set) var filter = FilterField()
   public internal(set) var statusFilter = StatusFilter.all
-  /// The selected request.
-  public private(set) var selectedID: UInt64?
-  /// Whether the selection moves to each new request.
-  public private(set) var followsNewest = true
   /// The request whose headers and body show.
   public internal(set) var openID: UInt64?
   var detailScroll = ScrollState()
@@ -70,16 +67,9 @@ public struct NetworkLogState {
         "\(record.method) \(record.target) \(record.statusText) \(record.origin?.path.label ?? "")"
       return haystack.lowercased().contains(needle)
     }
-    if followsNewest || selectedID == nil {
-      selectedID = shown.last?.id
-    }
-    if let index = shown.lastIndex(where: { $0.id == selectedID }) {
-      list.select(index, count: shown.count)
-    } else if !shown.isEmpty {
-      let index = min(list.selection, shown.count - 1)
-      list.select(index, count: shown.count)
-      selectedID = shown[index].id
-    }
+    let shown = shown
+    selection.update(
+      count: shown.count, id: { shown[$0].id }, row: { id in shown.lastIndex { $0.id == id } })
   }
 
   /// Moves the selection, filters (`/`, `t`), opens (Enter) and closes (Esc) a request.
@@ -102,27 +92,16 @@ public struct NetworkLogState {
       let all = StatusFilter.allCases
       statusFilter = all[((all.firstIndex(of: statusFilter) ?? 0) + 1) % all.count]
     case .key(.enter):
-      guard let selectedID else { return false }
+      guard let selectedID = selection.id else { return false }
       openID = selectedID
       detailScroll = ScrollState()
     case .key(.escape) where filter.isActive || statusFilter != .all:
       filter.clear()
       statusFilter = .all
-    case .key(let key):
-      guard list.handle(key, count: shown.count) else { return false }
-      selectionMoved()
-    case .mouse(let mouse):
-      guard list.handle(mouse, count: shown.count) else { return false }
-      selectionMoved()
     default:
-      return false
+      let shown = shown
+      return selection.handle(event, count: shown.count) { shown[$0].id }
     }
     return true
-  }
-
-  private mutating func selectionMoved() {
-    guard shown.indices.contains(list.selection) else { return }
-    selectedID = shown[list.selection].id
-    followsNewest = list.selection == shown.count - 1
   }
 }

@@ -71,7 +71,7 @@ public struct NetworkLogView: StatefulWidget {
         Segment(record.origin?.path.label ?? ""),
       ]
       return TableRow(cells)
-    }.render(in: parts[0], into: &frame, state: &state.list)
+    }.render(in: parts[0], into: &frame, state: &state.selection.list)
     if inFlight { frame.redraw(after: .milliseconds(250)) }
     guard showsFilter else { return }
     state.filter.render(

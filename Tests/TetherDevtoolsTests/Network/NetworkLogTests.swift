@@ -143,16 +143,16 @@ import TetherTerminal
     for index in 1...3 { log.begin(method: "GET", url: "u\(index)", target: "/\(index)", at: date) }
     var frame = Frame(size: Size(width: 80, height: 10), now: date)
     NetworkLogView(log).render(in: frame.bounds, into: &frame, state: &state)
-    #expect(state.selectedID == 3)
+    #expect(state.selection.id == 3)
     _ = state.handle(.key(.up))
-    #expect(state.selectedID == 2 && !state.followsNewest)
+    #expect(state.selection.id == 2 && !state.selection.followsNewest)
     log.begin(method: "GET", url: "u4", target: "/4", at: date)
     NetworkLogView(log).render(in: frame.bounds, into: &frame, state: &state)
-    #expect(state.selectedID == 2, "stays on its request")
+    #expect(state.selection.id == 2, "stays on its request")
     _ = state.handle(.key("G"))
     log.begin(method: "GET", url: "u5", target: "/5", at: date)
     NetworkLogView(log).render(in: frame.bounds, into: &frame, state: &state)
-    #expect(state.selectedID == 5, "at the newest, follows")
+    #expect(state.selection.id == 5, "at the newest, follows")
   }
 
   @Test func keepsTheLatestRecordsOnly() {
