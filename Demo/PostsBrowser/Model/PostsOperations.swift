@@ -34,8 +34,7 @@ public struct PostsOperations: Sendable {
   public var feed: some PaginatedRequest<Int, PostsPage, HTTPError> {
     let pageSize = pageSize
     return api.paginatedQuery(path: Self.feedPath, initialPageID: 0) { last, _ in
-      let next = last.id + last.value.posts.count
-      return !last.value.posts.isEmpty && next < last.value.total ? next : nil
+      Self.skip(after: last.id, count: last.value.posts.count, total: last.value.total)
     } endpoint: { skip in
       PostsAPI.posts(skip: skip, limit: pageSize)
     }
@@ -62,8 +61,7 @@ public struct PostsOperations: Sendable {
   public func comments(ofPost id: Int) -> some PaginatedRequest<Int, CommentsPage, HTTPError> {
     let limit = Self.commentPageSize
     return api.paginatedQuery(path: ["comments", id], initialPageID: 0) { last, _ in
-      let next = last.id + last.value.comments.count
-      return !last.value.comments.isEmpty && next < last.value.total ? next : nil
+      Self.skip(after: last.id, count: last.value.comments.count, total: last.value.total)
     } endpoint: { skip in
       PostsAPI.comments(ofPost: id, skip: skip, limit: limit)
     }
@@ -73,6 +71,13 @@ public struct PostsOperations: Sendable {
 
   /// Comments a page.
   public static let commentPageSize = 5
+
+  /// The id (the `skip`) of the page after the one at `skip` that held `count` of `total`
+  /// items; nil after the last page, or after an empty one (a list that shrank).
+  static func skip(after skip: Int, count: Int, total: Int) -> Int? {
+    let next = skip + count
+    return count > 0 && next < total ? next : nil
+  }
 
   /// Creates a post. Every attempt that succeeds shows its post in the feed once — sent from
   /// the editor, retried from the devtools (`R`) or resumed from the cache at launch: the feed
