@@ -62,12 +62,7 @@ extension Command {
 
   /// The text a built-in option prints, or nil when `name` is not one.
   private func builtIn(_ name: String, path: String) -> String? {
-    if BuiltInOption.help.contains(name) { return HelpText.render(documentation(path: path)) }
-    if name == BuiltInOption.version, let version { return version }
-    if name == BuiltInOption.manPage {
-      return ManPage.render(documentation(path: path), section: 1, date: "", source: "Tether")
-    }
-    return nil
+    BuiltInOption.text(for: name, documentation: { documentation(path: path) }, version: version)
   }
 
   /// `unknown option '--latencey'; did you mean '--latency'?`

@@ -94,4 +94,18 @@ enum BuiltInOption {
   static let help = ["-h", "--help"]
   static let version = "--version"
   static let manPage = "--generate-manpage"
+
+  /// What `argument` prints when it is a built-in option of a command documented by
+  /// `documentation` with `version`: the help, the version, the man page; nil for another
+  /// argument.
+  static func text(
+    for argument: String, documentation: () -> CommandDocumentation, version: String?
+  ) -> String? {
+    if help.contains(argument) { return HelpText.render(documentation()) }
+    if argument == self.version, let version { return version }
+    if argument == manPage {
+      return ManPage.render(documentation(), section: 1, date: "", source: "Tether")
+    }
+    return nil
+  }
 }

@@ -54,9 +54,11 @@ public struct CommandGroup<Result> {
       CommandLineError(message, command: name)
     }
     while let argument = remaining.popFirst() {
-      if BuiltInOption.help.contains(argument) { return .print(help) }
-      if argument == BuiltInOption.version, let version { return .print(version) }
-      if argument == BuiltInOption.manPage { return .print(manPage()) }
+      if let text = BuiltInOption.text(
+        for: argument, documentation: { documentation }, version: version)
+      {
+        return .print(text)
+      }
       if argument.hasPrefix("-") && argument != "-" {
         throw failure("unknown option '\(argument)'; options follow the command's name")
       }
