@@ -31,12 +31,9 @@ struct PostsWatchOptions: Sendable {
       .option(
         "--limit", value: .integer(in: 1...100), help: "posts per poll, 1...100 (default 10)",
         to: \.limit),
-    ] + EmbeddedServiceArguments.arguments(faults: \.faults, seed: \.seed) + [
-      .option(
-        "--retries", value: .integer(in: 0...10),
-        help: "retries of a failed poll, 0...10 (default 3)", to: \.retries),
+    ] + SharedArguments.arguments(faults: \.faults, seed: \.seed, retries: \.retries) + [
       .flag(
         "--no-inspect", help: "do not start an inspector (tether attach will not see it)",
-        setting: \.inspects, to: false),
+        setting: \.inspects, to: false)
     ])
 }

@@ -64,10 +64,7 @@ public struct PostsBrowserOptions: Sendable, Equatable {
       .option(
         "--page-size", value: .integer(in: 1...100), help: "posts per page, 1...100 (default 10)",
         to: \.pageSize),
-    ] + EmbeddedServiceArguments.arguments(faults: \.faults, seed: \.seed) + [
-      .option(
-        "--retries", value: .integer(in: 0...10),
-        help: "retries of a failed query, 0...10 (default 3)", to: \.retries),
+    ] + SharedArguments.arguments(faults: \.faults, seed: \.seed, retries: \.retries) + [
       .option(
         "--color", value: .choice, help: "colours (default auto; NO_COLOR is honoured)",
         to: \.colorMode),

@@ -2,14 +2,15 @@ import PostsService
 import TetherCommandLine
 import TetherDiagnostics
 
-/// The options of the embedded Posts service that `posts` and `posts-watch` share: the faults
-/// it injects from the start and the seed of their draws.
-public enum EmbeddedServiceArguments {
-  /// `--fail-rate`, `--latency`, `--fault-routes` and `--seed`, read into `faults` and `seed` of
-  /// a command's options.
+/// The options `posts` and `posts-watch` share: the faults the embedded Posts service injects
+/// from the start, the seed of their draws, and how often a failed query is retried.
+public enum SharedArguments {
+  /// `--fail-rate`, `--latency`, `--fault-routes`, `--seed` and `--retries`, read into
+  /// `faults`, `seed` and `retries` of a command's options.
   public static func arguments<Options>(
     faults: WritableKeyPath<Options, FaultPlan> & Sendable,
-    seed: WritableKeyPath<Options, UInt64> & Sendable
+    seed: WritableKeyPath<Options, UInt64> & Sendable,
+    retries: WritableKeyPath<Options, Int> & Sendable
   ) -> [Argument<Options>] {
     [
       .option(
@@ -28,6 +29,9 @@ public enum EmbeddedServiceArguments {
         "--seed", value: .integer(),
         help: "embedded service: seed of its fault injection (default 1)",
         to: seed),
+      .option(
+        "--retries", value: .integer(in: 0...10),
+        help: "retries of a failed query, 0...10 (default 3)", to: retries),
     ]
   }
 }
