@@ -31,17 +31,22 @@ extension Keymap where Action == NavigationAction {
       .init([.end, "G"], .bottom, "Go to the end"),
     ])
 
-  /// Moving a selection in a list or table: the same keys as ``scrolling``.
+  /// Moving a selection in a list or table: the keys of ``scrolling``, said of a selection.
   public static let list = Keymap(
     title: "Lists",
-    [
-      .init([.up, "k"], .up, "Select the previous row"),
-      .init([.down, "j"], .down, "Select the next row"),
-      .init([.pageUp, .ctrl("b")], .pageUp, "Up a page"),
-      .init([.pageDown, .ctrl("f")], .pageDown, "Down a page"),
-      .init([.home, "g"], .top, "Select the first row"),
-      .init([.end, "G"], .bottom, "Select the last row"),
-    ])
+    scrolling.bindings.map { binding in
+      var binding = binding
+      switch binding.action {
+      case .up: binding.description = "Select the previous row"
+      case .down: binding.description = "Select the next row"
+      case .pageUp: binding.description = "Up a page"
+      case .pageDown: binding.description = "Down a page"
+      case .top: binding.description = "Select the first row"
+      case .bottom: binding.description = "Select the last row"
+      case .expand, .collapse, .toggle: break
+      }
+      return binding
+    })
 
   /// A tree: the list keys, →/l unfold, ←/h fold (or go to the parent), Space toggles.
   public static let tree = Keymap(
