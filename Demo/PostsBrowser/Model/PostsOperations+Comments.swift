@@ -6,22 +6,12 @@ extension PostsOperations {
   public struct CommentDraft: Codable, Sendable, Hashable {
     public var postID: Int
     public var body: String
-
-    public init(postID: Int, body: String) {
-      self.postID = postID
-      self.body = body
-    }
   }
 
   /// A comment to delete, and the post it is on.
   public struct CommentDeletion: Codable, Sendable, Hashable {
     public var postID: Int
     public var commentID: Int
-
-    public init(postID: Int, commentID: Int) {
-      self.postID = postID
-      self.commentID = commentID
-    }
   }
 
   /// Adds a comment, optimistically: it shows under the post at once (marked as sending) and

@@ -20,13 +20,6 @@ public struct PostsOperations: Sendable {
   /// hand and a refetch would undo it.
   public let persistsWrites: Bool
 
-  public init(api: APIClient, pageSize: Int, focus: ManualCondition, persistsWrites: Bool) {
-    self.api = api
-    self.pageSize = pageSize
-    self.focus = focus
-    self.persistsWrites = persistsWrites
-  }
-
   /// The path of the feed.
   public static let feedPath: OperationPath = ["posts", "feed"]
 
