@@ -91,12 +91,6 @@ public struct PostDraft: Codable, Sendable, Hashable {
   public var title: String
   public var body: String
   public var userId: Int?
-
-  public init(title: String, body: String, userId: Int? = nil) {
-    self.title = title
-    self.body = body
-    self.userId = userId
-  }
 }
 
 /// The body of every dummyjson error: `{"message": "..."}`.

@@ -14,17 +14,6 @@ public struct PostChange: Codable, Sendable, Hashable {
   /// write with the stream's (see ``PostsAPI/clientHeader``), and says only `true`.
   public var yours: Bool?
 
-  public init(
-    change: String, id: Int? = nil, title: String? = nil, fields: [String]? = nil,
-    yours: Bool? = nil
-  ) {
-    self.change = change
-    self.id = id
-    self.title = title
-    self.fields = fields
-    self.yours = yours
-  }
-
   /// Whether the change marks its post as changed elsewhere: someone else changed its title
   /// or body, or deleted it while this browser lists it (`knownTitle`, the title the browser
   /// shows, nil when it does not list the post). A service that does not say whose the change
