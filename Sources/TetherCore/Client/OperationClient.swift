@@ -92,25 +92,72 @@ public final class OperationClient: Sendable {
   public func store<Request: QueryRequest>(
     for query: Request
   ) -> OperationStore<QueryState<Request.Value, Request.Failure>> {
-    queryStore(
-      with: makeConfiguration(
-        for: query, as: QueryState<Request.Value, Request.Failure>.self,
-        retryLimit: defaults.queryRetryLimit, deduplicates: defaults.deduplicatesQueries),
-      at: query.path)
+    // Inlined where it is called, so that what depends on the query's types — the operation
+    // and its modifiers, the state taking a run's start and end — is specialised for them;
+    // the store's code, compiled once, calls them through the configuration.
+    typealias Value = Request.Value
+    typealias Failure = Request.Failure
+    let (context, isRetriedByDefault) = context(
+      for: query, retryLimit: defaults.queryRetryLimit,
+      deduplicates: defaults.deduplicatesQueries)
+    let body:
+      @Sendable (OperationContext, OperationContinuation<Value, Failure>) async throws(Failure)
+        -> Value
+    if isRetriedByDefault {
+      let retried = query.retry(limit: defaults.queryRetryLimit, backoff: defaults.backoff)
+      body = { context, continuation throws(Failure) in
+        try await retried.run((), in: context, with: continuation)
+      }
+    } else {
+      body = { context, continuation throws(Failure) in
+        try await query.run((), in: context, with: continuation)
+      }
+    }
+    return queryStore(
+      at: query.path, context: context, operationType: Request.self,
+      run: { store, id, _, context in
+        let result: Result<Value, Failure>
+        let failure: Failure?
+        do throws(Failure) {
+          result = .success(try await body(context, store.continuation(for: id)))
+          failure = nil
+        } catch {
+          result = .failure(error)
+          failure = error
+        }
+        // Boxed as `RunOutcome` does, here, where the result's type is known.
+        let outcome = ManagedBuffer<Result<Value, Failure>, Void>.create(minimumCapacity: 0) {
+          _ in result
+        }
+        store.finish(id, outcome: outcome, failure: failure) { state, date in
+          state.apply(.runFinished(id, result, date: date))
+        }
+      },
+      started: { state, id, _, date in state.apply(.runStarted(id, input: (), date: date)) })
   }
 
-  /// The query store at `path`, made or reconfigured with `configuration`, showing the
-  /// placeholder its operation sets. Compiled once: only the configuration, which holds the
-  /// operation's body, is made where `store(for:)` is called, for the operation's types.
+  /// The query store at `path`, made or reconfigured with the configuration of `context`,
+  /// showing the placeholder its operation sets. Compiled once: only what depends on the
+  /// query's types is made where `store(for:)` is called — a run of the operation (`run`)
+  /// and the state taking a run's start (`started`); see `OperationStore.Configuration`.
   @usableFromInline
   func queryStore<Value: Sendable, Failure: Error>(
-    with configuration: OperationStore<QueryState<Value, Failure>>.Configuration,
-    at path: OperationPath
+    at path: OperationPath,
+    context: OperationContext,
+    operationType: any Any.Type,
+    run:
+      @escaping @Sendable (
+        OperationStore<QueryState<Value, Failure>>, OperationRunID, (any Sendable)?,
+        OperationContext
+      ) async -> Void,
+    started:
+      @escaping @Sendable (inout QueryState<Value, Failure>, OperationRunID, (any Sendable)?, Date)
+      -> Void
   ) -> OperationStore<QueryState<Value, Failure>> {
+    let configuration = OperationStore<QueryState<Value, Failure>>.Configuration(
+      context: context, operationType: operationType, run: run, started: started)
     let store = store(with: configuration, at: path, isMutation: false)
-    if !configuration.context.values.isEmpty,
-      let placeholder = configuration.context[PlaceholderKey<Value>.self]
-    {
+    if !context.values.isEmpty, let placeholder = context[PlaceholderKey<Value>.self] {
       showPlaceholder(placeholder, in: store)
     }
     return store
@@ -187,7 +234,6 @@ public final class OperationClient: Sendable {
 
   /// The configuration a store of `operation` runs with: the client's context, the
   /// operation's setup, and the client's defaults where the operation is silent.
-  @inlinable
   func makeConfiguration<Operation: OperationRequest, State: OperationState>(
     for operation: Operation, as: State.Type, retryLimit: Int, deduplicates: Bool
   ) -> OperationStore<State>.Configuration
@@ -197,30 +243,19 @@ public final class OperationClient: Sendable {
   {
     let (context, isRetriedByDefault) = context(
       for: operation, retryLimit: retryLimit, deduplicates: deduplicates)
-    let start:
-      @Sendable (
-        OperationStore<State>, OperationStore<State>.Configuration, OperationRunID,
-        (any Sendable)?, RestoredAttempt?
-      ) -> Task<Void, Never> = { store, configuration, id, input, restored in
-        // The task starts on the calling thread, so an operation that completes without
-        // suspending costs no thread hop.
-        Task.immediate {
-          await store.execute(id, input: input, configuration: configuration, restored: restored)
-        }
-      }
     guard isRetriedByDefault else {
       return OperationStore<State>.Configuration(
         body: { input, context, continuation throws(Operation.Failure) in
           try await operation.run(input, in: context, with: continuation)
         },
-        context: context, operationType: Operation.self, start: start)
+        context: context, operationType: Operation.self)
     }
     let retried = operation.retry(limit: retryLimit, backoff: defaults.backoff)
     return OperationStore<State>.Configuration(
       body: { input, context, continuation throws(Operation.Failure) in
         try await retried.run(input, in: context, with: continuation)
       },
-      context: context, operationType: Operation.self, start: start)
+      context: context, operationType: Operation.self)
   }
 
   /// The context a store of `operation` runs with — the client's, with the operation's setup

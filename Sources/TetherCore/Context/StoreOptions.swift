@@ -68,7 +68,6 @@ extension OperationContext {
 
   /// Whether a run starts its operation at once: it waits for no mutation scope, has no
   /// lifecycle hooks to begin, and may start given the network.
-  @usableFromInline
   var startsAtOnce: Bool {
     options.mutationScope == nil && !options.hasRunHooks && canStartRun
   }

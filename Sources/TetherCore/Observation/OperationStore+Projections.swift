@@ -27,15 +27,30 @@ extension OperationStore {
     select projection: @escaping @Sendable (State) -> Projection,
     onChange handler: @escaping @Sendable (Projection) -> Void
   ) -> OperationSubscription {
-    // Made here, so that the delivery is specialised for the state and the projected type:
-    // the comparison is that type's `==`, inlined, and the projection reads the state where
-    // the store's box keeps it (see `Subscriber.project`), without copying it.
-    let last = ProjectionCell<Projection>()
-    return subscribe(
-      Subscriber(project: { state in
-        let value = projection(state)
-        if last.replace(with: value) { handler(value) }
-      }))
+    // Made here, where it is called, so that the delivery is specialised for the state and
+    // the projected type: the comparison is that type's `==`, inlined, and the projection
+    // reads the state where the store's box keeps it (see `Subscriber.project`), without
+    // copying it.
+    //
+    // The last projected value is kept in the header of a `ManagedBuffer` and read through its
+    // pointer, which checks no exclusivity (a captured `var` would, twice per subscriber and
+    // change), and without a lock: a store calls its subscribers one delivery at a time and
+    // hands delivery from thread to thread under its lock (see ``OperationStore``), so it is
+    // never touched by two threads at once and each delivery sees the previous one's write.
+    // A lock would cost every subscriber of a busy store one more atomic pair per change,
+    // which is what projections exist to save.
+    nonisolated(unsafe) let last = ManagedBuffer<Projection?, Void>.create(minimumCapacity: 0) {
+      _ in nil
+    }
+    return projectedSubscription { state in
+      let value = projection(state)
+      let isChanged = last.withUnsafeMutablePointerToHeader { last in
+        if let kept = last.pointee, kept == value { return false }
+        last.pointee = value
+        return true
+      }
+      if isChanged { handler(value) }
+    }
   }
 
   /// Calls `handler` with the current state, then with each new state in which one of
@@ -52,10 +67,13 @@ extension OperationStore {
     guard properties != .all else { return subscribe(handler) }
     // The stamp reads the asked-for fields where the store keeps the state (see
     // `Subscriber.project`); `handler` gets the state only when one of them changed.
-    let last = ProjectionCell<StateStamp>()
-    return subscribe(
-      Subscriber(project: { state in
-        if last.replace(with: StateStamp(state, properties)) { handler(state) }
-      }))
+    // No lock, for the reason `subscribe(select:onChange:)` gives.
+    nonisolated(unsafe) var last: StateStamp?
+    return projectedSubscription { state in
+      let stamp = StateStamp(state, properties)
+      if let kept = last, kept == stamp { return }
+      last = stamp
+      handler(state)
+    }
   }
 }

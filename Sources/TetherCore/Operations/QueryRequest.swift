@@ -29,18 +29,16 @@ extension QueryRequest {
 /// ```
 public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
   public let path: OperationPath
+  /// The closure a query was made with, kept as given (one of the two is set), so that making
+  /// a query allocates nothing more.
   @usableFromInline
-  let body: Body
-
-  /// The closure a query was made with: kept as given, so that making a query allocates
-  /// nothing more.
+  let plainBody: (@Sendable (OperationContext) async throws(Failure) -> Value)?
   @usableFromInline
-  enum Body: Sendable {
-    case plain(@Sendable (OperationContext) async throws(Failure) -> Value)
-    case continuing(
+  let continuingBody:
+    (
       @Sendable (OperationContext, OperationContinuation<Value, Failure>) async throws(Failure)
-        -> Value)
-  }
+        -> Value
+    )?
 
   /// A query that fetches with `fetch`.
   public init(
@@ -48,7 +46,8 @@ public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
     fetch: @escaping @Sendable (OperationContext) async throws(Failure) -> Value
   ) {
     self.path = path
-    self.body = .plain(fetch)
+    self.plainBody = fetch
+    self.continuingBody = nil
   }
 
   /// A query that fetches with `fetch`, which may yield intermediate results through the
@@ -60,7 +59,8 @@ public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
       async throws(Failure) -> Value
   ) {
     self.path = path
-    self.body = .continuing(fetch)
+    self.plainBody = nil
+    self.continuingBody = fetch
   }
 
   @inlinable
@@ -68,9 +68,7 @@ public struct Query<Value: Sendable, Failure: Error>: QueryRequest {
     in context: OperationContext,
     with continuation: OperationContinuation<Value, Failure>
   ) async throws(Failure) -> Value {
-    switch body {
-    case .plain(let fetch): try await fetch(context)
-    case .continuing(let fetch): try await fetch(context, continuation)
-    }
+    if let plainBody { return try await plainBody(context) }
+    return try await continuingBody!(context, continuation)
   }
 }

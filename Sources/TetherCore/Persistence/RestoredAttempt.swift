@@ -3,7 +3,6 @@ import Foundation
 /// What a paused mutation attempt keeps in a snapshot beyond its arguments, so that a restored
 /// attempt goes on where it was rather than starting anew: when it was submitted, how many of
 /// its attempts had failed, and the contexts its lifecycles' `onMutate` returned.
-@usableFromInline
 struct RestoredAttempt: Sendable {
   /// When the attempt was first submitted: its start date in the restored history.
   let startDate: Date

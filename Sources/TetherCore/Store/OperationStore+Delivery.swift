@@ -32,7 +32,6 @@ extension OperationStore {
   /// performs what it decided. A fetch's start and end come this way: the transition is made
   /// where the fetch is called, specialised for the state; this code, compiled once, only
   /// passes it the storage.
-  @usableFromInline
   func change(_ transition: (inout Storage) -> Void) {
     let date = clock.now()
     let isListening = events?.isListening == true

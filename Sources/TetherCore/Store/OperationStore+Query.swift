@@ -15,7 +15,12 @@ extension OperationStore {
   @discardableResult
   public func fetch<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
-    try Self.value(of: await runStep(.fetch, mode: .join) { _ in () })
+    guard let outcome = await fetchOutcome() else { throw .cancelled }
+    // Read here, where the result's type is known (see `RunOutcome`).
+    switch unsafeDowncast(outcome, to: ManagedBuffer<Result<Value, Failure>, Void>.self).header {
+    case .success(let value): return value
+    case .failure(let failure): throw .failure(failure)
+    }
   }
 
   /// Fetches the value afresh: a run in flight is cancelled (its callers wait for the new one)
@@ -67,19 +72,46 @@ extension OperationStore {
   }
 
   /// The value of a run's end, or a cancellation for a step that brought none.
-  @inlinable
   static func value(of step: RunStep) throws(OperationError<State.Failure>)
     -> State.OperationValue
   {
     switch step {
     case .finished(let outcome):
-      switch unsafeDowncast(
-        outcome, to: OutcomeBox<Result<State.OperationValue, State.Failure>>.self
-      ).outcome {
+      switch RunOutcome.result(
+        in: outcome, as: Result<State.OperationValue, State.Failure>.self)
+      {
       case .success(let value): return value
       case .failure(let failure): throw .failure(failure)
       }
     case .cancelled, .paused, .again, .nothing: throw .cancelled
     }
+  }
+}
+
+/// A query's fetch, in code that names no query type.
+extension OperationStore {
+  /// What a `fetch()` gets: the result of the run it joined or started (a ``RunOutcome``), or
+  /// nil when it was cancelled.
+  ///
+  /// `runStep` for a query's fetch, which has no input to derive: in code that names no
+  /// query type, so that it looks up no metadata (the store's own is at hand).
+  @usableFromInline
+  func fetchOutcome() async -> AnyObject? {
+    let id = Self.nextID()
+    let step = await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<RunStep, Never>) in
+        let waiter = StoreMachine.Waiter(
+          id: id, continuation: continuation, returnsWhenPaused: false)
+        change { storage in
+          // Read under the lock, so that a cancellation either comes before (and is seen
+          // here) or finds the waiter enqueued.
+          storage.enqueueFetch(waiter, isCancelled: Task.isCancelled)
+        }
+      }
+    } onCancel: {
+      cancelWaiter(id)
+    }
+    guard case .finished(let outcome) = step else { return nil }
+    return outcome
   }
 }

@@ -3,7 +3,6 @@ import Synchronization
 import TetherSynchronization
 
 /// How a call that runs the operation treats an equivalent run in flight.
-@usableFromInline
 enum RunMode: Sendable {
   /// Joins it when the store deduplicates (`fetch()`).
   case join
@@ -15,9 +14,10 @@ enum RunMode: Sendable {
 
 /// Running: starting runs (or joining one in flight), their tasks, their ends, and cancelling.
 ///
-/// The typed steps of a fetch — its start, the operation, its end — are specialised where the
-/// fetch is called, so the store's generic code costs no metadata lookups on the hot path;
-/// what they share with every store is the store machine's, compiled once.
+/// The typed steps of a query's run — the state taking its start, the operation, the state
+/// taking its end — are closures `store(for:)` makes where it is called (the configuration's
+/// `start` and `started`), specialised for the query's types; the rest, compiled once, only
+/// passes them the state.
 extension OperationStore {
   /// Runs the operation with the input `derive` reads from the state (under the lock, so it
   /// sees the state the run starts from) and waits for its end.
@@ -26,7 +26,6 @@ extension OperationStore {
   /// it, then derives its input again. Cancelling the calling task stops waiting at once, and
   /// cancels the run (and its retries) unless others still wait for it or it is the store's
   /// own run for its subscribers.
-  @inlinable
   func runStep(
     _ trigger: RunTrigger, mode: RunMode, returnsWhenPaused: Bool = false,
     restoring restored: RestoredAttempt? = nil, derive: (State) -> State.RunInput?
@@ -54,7 +53,8 @@ extension OperationStore {
   }
 
   /// Starts the task of a run recorded by `startRun`, outside the lock, with the configuration
-  /// the run was recorded with (its `start`, made for the operation's types).
+  /// the run was recorded with: its `run`, made for the operation's types, when the run
+  /// starts at once; otherwise `executeAfterWaiting`.
   ///
   /// The task starts immediately on the calling thread, so an operation that completes
   /// without suspending costs no thread hop. Its handle is recorded afterwards for
@@ -62,9 +62,17 @@ extension OperationStore {
   /// gets its task cancelled, which does nothing to a finished task.
   func launch(_ launch: consuming RunLaunch) {
     let configuration = unsafeDowncast(launch.configuration, to: Configuration.self)
+    let (id, input, restored) = (launch.id, launch.input, launch.restored)
+    guard restored == nil, configuration.context.startsAtOnce else {
+      record(
+        Task.immediate {
+          await self.executeAfterWaiting(
+            id, input: input, configuration: configuration, restored: restored)
+        }, of: id)
+      return
+    }
     record(
-      configuration.start(self, configuration, launch.id, launch.input, launch.restored),
-      of: launch.id)
+      Task.immediate { await configuration.run(self, id, input, configuration.context) }, of: id)
   }
 
   /// Keeps the task of run `id` for cancellation; a run that ended meanwhile has its task
@@ -79,23 +87,15 @@ extension OperationStore {
     if !isRunning { task.cancel() }
   }
 
-  /// The body of a run's task: the operation, and the record of its end. A run that waits
-  /// first — for its mutation scope, its lifecycle hooks, the network — or goes on from a
-  /// restored attempt goes through `executeAfterWaiting`, compiled once.
-  @inlinable
+  /// A run of `body`, in code compiled once: the operation, and the record of its end (a
+  /// query's configuration has its own, specialised for its types).
   func execute(
-    _ id: OperationRunID, input: (any Sendable)?, configuration: Configuration,
-    restored: RestoredAttempt?
+    _ id: OperationRunID, input: (any Sendable)?, context: OperationContext,
+    body: Configuration.Body
   ) async {
-    let context = configuration.context
-    guard restored == nil, context.startsAtOnce else {
-      await executeAfterWaiting(id, input: input, configuration: configuration, restored: restored)
-      return
-    }
     let result: Result<State.OperationValue, State.Failure>
     do throws(State.Failure) {
-      result = .success(
-        try await configuration.body(Storage.input(input), context, continuation(for: id)))
+      result = .success(try await body(Storage.input(input), context, continuation(for: id)))
     } catch {
       result = .failure(error)
     }
@@ -104,12 +104,19 @@ extension OperationStore {
 
   /// The body of a run's task that waits for the mutation scope and the network if needed,
   /// runs the lifecycle hooks and the operation, and records the end.
-  @usableFromInline
   func executeAfterWaiting(
     _ id: OperationRunID, input: (any Sendable)?, configuration: Configuration,
     restored: RestoredAttempt?
   ) async {
     var context = configuration.context
+    guard let body = configuration.body else {
+      // A query's configuration (from `store(for:)`): its runs wait for the network alone.
+      if !context.canStartRun {
+        guard await waitForNetwork(context, reportingTo: continuation(for: id)) else { return }
+      }
+      await configuration.run(self, id, input, context)
+      return
+    }
     if let restored = restored {
       context.restoredFailedAttempts = restored.failedAttempts
     }
@@ -142,7 +149,7 @@ extension OperationStore {
     var result: Result<State.OperationValue, State.Failure>
     do throws(State.Failure) {
       result = .success(
-        try await configuration.body(Storage.input(input), context, continuation))
+        try await body(Storage.input(input), context, continuation))
     } catch {
       result = .failure(error)
     }
@@ -157,14 +164,25 @@ extension OperationStore {
 
   /// Records the end of run `id`, unless it was cancelled meanwhile, and resumes its callers
   /// once subscribers and listeners have seen the state it left.
-  @inlinable
   func finish(_ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>) {
     change { $0.finish(id, with: result) }
   }
 
+  /// Records the end of run `id` with `outcome` (its result, boxed as ``RunOutcome`` does;
+  /// `failure` when it failed), unless it was cancelled meanwhile: `apply` gives the state the
+  /// result at the end's date. Called from a query's task, made by `store(for:)` for the
+  /// query's types: the box and `apply` are made there, the rest compiled once.
+  @usableFromInline
+  func finish(
+    _ id: OperationRunID, outcome: AnyObject, failure: (any Sendable)?,
+    applying apply: (inout State, Date) -> Void
+  ) {
+    let outcome = RunOutcome.sendable(outcome)
+    change { $0.finish(id, outcome: outcome, failure: failure, applying: apply) }
+  }
+
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
   /// wants it any more.
-  @usableFromInline
   func cancelWaiter(_ id: UInt64) {
     send(.cancelWaiter(id))
   }

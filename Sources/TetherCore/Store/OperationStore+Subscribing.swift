@@ -25,8 +25,17 @@ extension OperationStore {
     subscribe(Subscriber(handler))
   }
 
-  /// Subscribes `subscriber`, a plain one or a projected one (`subscribe(select:onChange:)`).
+  /// Subscribes a projected subscriber (`subscribe(select:onChange:)`): `project` is given
+  /// each state `inout` where the store keeps it, so that it is not copied (see
+  /// `Subscriber.project`).
   @usableFromInline
+  func projectedSubscription(_ project: @escaping @Sendable (inout State) -> Void)
+    -> OperationSubscription
+  {
+    subscribe(Subscriber(project: project))
+  }
+
+  /// Subscribes `subscriber`, a plain one or a projected one.
   func subscribe(_ subscriber: Subscriber) -> OperationSubscription {
     let id = Self.nextID()
     subscriber.id = id

@@ -44,53 +44,64 @@ public final class OperationStore<State: OperationState>: Sendable {
 
   /// What the operation runs with: its body and context. The latest `store(for:)` replaces it
   /// for the next run; runs in flight keep theirs.
-  @usableFromInline
   final class Configuration: Sendable {
-    @usableFromInline
-    let body:
-      @Sendable (
-        State.RunInput, OperationContext,
-        OperationContinuation<State.OperationValue, State.Failure>
-      ) async throws(State.Failure) -> State.OperationValue
-    @usableFromInline
     let context: OperationContext
     /// The operation's type, for the warning about a `store(for:)` with other modifiers.
     let operationType: any Any.Type
     /// Whether concurrent fetches share a run.
     let deduplicates: Bool
-    /// Starts the task of a run of this configuration in a store (`OperationStore.execute`).
-    /// Made where the configuration is made, for the operation's types, so that the run's task
-    /// is specialised for the state while the code that starts it is compiled once.
-    let start:
-      @Sendable (
-        OperationStore, Configuration, OperationRunID, (any Sendable)?, RestoredAttempt?
-      ) -> Task<Void, Never>
+    /// Runs the operation in a store, given the run's id, its input as the machine keeps it
+    /// and its context, then records the end (`OperationStore.finish`). `store(for:)` makes it
+    /// where it is called, for the query's types, so that a query's run is specialised for
+    /// them while the store's code is compiled once.
+    let run: Run
+    /// Gives the state the start of a run (`OperationEvent.runStarted`), under the lock: the
+    /// run's id, its input as the machine keeps it, its start date. Made with `run`.
+    let started: Started
+    /// The operation alone, for a run that waits first — for its mutation scope, its
+    /// lifecycle hooks — or goes on from a restored attempt (`executeAfterWaiting`); nil for a
+    /// query's configuration, whose runs have none of these.
+    let body: Body?
 
-    @usableFromInline
+    typealias Body =
+      @Sendable (
+        State.RunInput, OperationContext,
+        OperationContinuation<State.OperationValue, State.Failure>
+      ) async throws(State.Failure) -> State.OperationValue
+    typealias Run =
+      @Sendable (OperationStore, OperationRunID, (any Sendable)?, OperationContext)
+      async -> Void
+    typealias Started = @Sendable (inout State, OperationRunID, (any Sendable)?, Date) -> Void
+
+    /// A configuration whose runs are made of `body`, in code compiled once
+    /// (`OperationStore.execute`).
+    convenience init(body: @escaping Body, context: OperationContext, operationType: any Any.Type) {
+      self.init(
+        context: context, operationType: operationType,
+        run: { store, id, input, context in
+          await store.execute(id, input: input, context: context, body: body)
+        },
+        started: { state, id, input, date in
+          state.apply(.runStarted(id, input: Storage.input(input), date: date))
+        },
+        body: body)
+    }
+
     init(
-      body:
-        @escaping @Sendable (
-          State.RunInput, OperationContext,
-          OperationContinuation<State.OperationValue, State.Failure>
-        ) async throws(State.Failure) -> State.OperationValue,
-      context: OperationContext,
-      operationType: any Any.Type,
-      start:
-        @escaping @Sendable (
-          OperationStore, Configuration, OperationRunID, (any Sendable)?, RestoredAttempt?
-        ) -> Task<Void, Never>
+      context: OperationContext, operationType: any Any.Type, run: @escaping Run,
+      started: @escaping Started, body: Body? = nil
     ) {
-      self.body = body
       self.context = context
       self.operationType = operationType
       self.deduplicates = context.options.deduplicates ?? false
-      self.start = start
+      self.run = run
+      self.started = started
+      self.body = body
     }
   }
 
   /// A subscriber of this store, typed: the machine keeps subscribers as ``StoreSubscriber``s
   /// and hands them states in boxes of this store's state type.
-  @usableFromInline
   final class Subscriber: StoreSubscriber, @unchecked Sendable {
     /// A plain subscriber's handler; nil for a projected one.
     let handler: (@Sendable (State) -> Void)?
@@ -106,7 +117,6 @@ public final class OperationStore<State: OperationState>: Sendable {
       self.project = nil
     }
 
-    @usableFromInline
     init(project: @escaping @Sendable (inout State) -> Void) {
       self.handler = nil
       self.project = project
@@ -124,11 +134,8 @@ public final class OperationStore<State: OperationState>: Sendable {
 
   /// The store's mutable state, read and changed only under its lock: the typed shell (the
   /// state and the configuration) around the machine that keeps everything else.
-  @usableFromInline
   struct Storage {
-    @usableFromInline
     var machine: StoreMachine
-    @usableFromInline
     var state: State
     /// The configuration the next run uses, which the machine keeps (opaque to it) so that a
     /// run it records carries it.
@@ -204,7 +211,6 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The client that holds this store, while it lives.
   var client: OperationClient? { clientReference?.client }
 
-  @usableFromInline
   static func nextID() -> UInt64 {
     identifiers.add(1, ordering: .relaxed).newValue
   }

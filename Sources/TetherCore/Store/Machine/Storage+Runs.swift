@@ -6,7 +6,6 @@ extension OperationStore.Storage {
   /// A caller wants a run. The common cases — a run to start, to join or to wait for — are
   /// decided here, specialised for the state where it is called; the rest (a cancelled
   /// caller, nothing to run, a `.replace`) by code compiled once.
-  @inlinable
   mutating func enqueue(
     _ waiter: StoreMachine.Waiter, trigger: RunTrigger, mode: RunMode,
     restoring restored: RestoredAttempt?, isCancelled: Bool, derive: (State) -> State.RunInput?
@@ -25,10 +24,20 @@ extension OperationStore.Storage {
       derive: derive)
   }
 
+  /// A query's `fetch()` wants a run (a query's input is `Void`, and its runs are all alike):
+  /// it joins the run in flight when the store deduplicates, or starts one.
+  mutating func enqueueFetch(_ waiter: StoreMachine.Waiter, isCancelled: Bool) {
+    if isCancelled {
+      machine.resume(waiter, with: .cancelled)
+    } else if !machine.wait(waiter, mode: .join, mustWait: { _ in false }, canShare: { _ in true })
+    {
+      startRun(kept: nil, trigger: .fetch, waiter: waiter)
+    }
+  }
+
   /// A caller wants a run: it is told it was cancelled or that there is nothing to run, joins
   /// a run it may share, waits for one it must follow, or starts its own (replacing runs in
   /// flight for a `.replace`).
-  @usableFromInline
   mutating func enqueueInGeneral(
     _ waiter: StoreMachine.Waiter, trigger: RunTrigger, mode: RunMode,
     restoring restored: RestoredAttempt?, isCancelled: Bool, derive: (State) -> State.RunInput?
@@ -58,31 +67,37 @@ extension OperationStore.Storage {
 
   /// A run's input, as the machine keeps it: nil for a query's (`Void`), which costs neither
   /// an existential nor a cast.
-  @inlinable
   static func input(_ input: (any Sendable)?) -> State.RunInput {
     if State.RunInput.self == Void.self { return unsafeBitCast((), to: State.RunInput.self) }
     return input as! State.RunInput
   }
 
   /// `input` as the machine keeps it.
-  @inlinable
   static func kept(_ input: State.RunInput) -> (any Sendable)? {
     State.RunInput.self == Void.self ? nil : input
   }
 
   /// Records a new run; its task starts once the lock is released. A restored attempt keeps
   /// its submission date and attempt count.
-  @inlinable
   @discardableResult
   mutating func startRun(
     _ input: State.RunInput, trigger: RunTrigger, waiter: StoreMachine.Waiter?,
     restoring restored: RestoredAttempt? = nil
   ) -> OperationRunID {
+    startRun(kept: Self.kept(input), trigger: trigger, waiter: waiter, restoring: restored)
+  }
+
+  /// `startRun` given the input as the machine keeps it (nil for a query's).
+  @discardableResult
+  mutating func startRun(
+    kept: (any Sendable)?, trigger: RunTrigger, waiter: StoreMachine.Waiter?,
+    restoring restored: RestoredAttempt? = nil
+  ) -> OperationRunID {
     let (id, startDate) = machine.nextRun(restoring: restored)
-    state.apply(.runStarted(id, input: input, date: startDate))
+    configuration.started(&state, id, kept, startDate)
     let box = queued()
     machine.start(
-      id, input: Self.kept(input), trigger: trigger,
+      id, input: kept, trigger: trigger,
       startDate: startDate, waiter: waiter, restored: restored, queueing: box,
       freshUntil: box == nil ? nil : state.freshUntil)
     return id
@@ -102,27 +117,37 @@ extension OperationStore.Storage {
 
   /// Records the end of run `id`, unless it was cancelled meanwhile; its callers are resumed
   /// once subscribers and listeners have seen the state it left.
-  @inlinable
   mutating func finish(
     _ id: OperationRunID, with result: Result<State.OperationValue, State.Failure>
   ) {
-    guard let date = machine.endDate(of: id) else { return }
-    state.apply(.runFinished(id, result, date: date))
     let failure: (any Sendable)?
     switch result {
     case .success: failure = nil
     case .failure(let error): failure = error
     }
+    finish(id, outcome: RunOutcome.box(result), failure: failure) {
+      $0.apply(.runFinished(id, result, date: $1))
+    }
+  }
+
+  /// Records the end of run `id` with `outcome` (its ``RunOutcome``), unless it was cancelled
+  /// meanwhile: `apply` gives the state the result at the end's date. A fetch's end comes
+  /// this way from its task, where `apply` is specialised for the state.
+  mutating func finish(
+    _ id: OperationRunID, outcome: any AnyObject & Sendable, failure: (any Sendable)?,
+    applying apply: (inout State, Date) -> Void
+  ) {
+    guard let date = machine.endDate(of: id) else { return }
+    apply(&state, date)
     let box = queued()
     finished(
-      id, outcome: OutcomeBox(result), failure: failure, queueing: box,
+      id, outcome: outcome, failure: failure, queueing: box,
       freshUntil: box == nil ? nil : state.freshUntil)
   }
 
   /// The machine's part of the end of run `id`, whose result the state has taken (`state`
   /// queued for subscribers when there are some): its callers are resumed, and the automatic
   /// run that waited for it starts.
-  @usableFromInline
   mutating func finished(
     _ id: OperationRunID, outcome: any AnyObject & Sendable, failure: (any Sendable)?,
     queueing state: StateBox?, freshUntil: Date?

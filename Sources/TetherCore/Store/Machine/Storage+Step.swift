@@ -71,7 +71,6 @@ extension OperationStore.Storage {
 
   /// The current state in a box for subscribers, when there are some. Compiled once: a fetch
   /// with subscribers pays a lookup of the box's type, next to their deliveries.
-  @usableFromInline
   func queued() -> StateBox? {
     machine.hasSubscribers ? TypedStateBox(state) : nil
   }

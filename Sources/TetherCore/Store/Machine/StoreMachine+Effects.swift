@@ -75,7 +75,6 @@ extension StoreMachine {
 ///
 /// Unchecked `Sendable`: `id` and `since` are set under the store's lock when it subscribes,
 /// before any delivery can see it, and never change after.
-@usableFromInline
 class StoreSubscriber: @unchecked Sendable {
   @exclusivity(unchecked)
   final var id: UInt64 = 0

@@ -37,25 +37,16 @@ extension StoreMachine {
   }
 
   /// A caller waiting for a run.
-  @usableFromInline
   struct Waiter: Sendable {
     let id: UInt64
     let continuation: UnsafeContinuation<RunStep, Never>
     let returnsWhenPaused: Bool
-
-    @usableFromInline
-    init(id: UInt64, continuation: UnsafeContinuation<RunStep, Never>, returnsWhenPaused: Bool) {
-      self.id = id
-      self.continuation = continuation
-      self.returnsWhenPaused = returnsWhenPaused
-    }
   }
 }
 
 /// What a caller waiting for a run is told.
-@usableFromInline
 enum RunStep: Sendable {
-  /// The run ended with this result, in an ``OutcomeBox`` of the store's result type.
+  /// The run ended with this result (a ``RunOutcome``).
   case finished(any AnyObject & Sendable)
   /// The run was cancelled, or the caller stopped waiting.
   case cancelled
@@ -78,7 +69,6 @@ struct RunLaunch: Sendable {
 
 /// A state of the store queued for its subscribers, opaque to the machine (a ``TypedStateBox``
 /// of the store's state type).
-@usableFromInline
 class StateBox: @unchecked Sendable {
   init() {}
 

@@ -10,7 +10,6 @@ extension StoreMachine {
   /// `mustWait` selects (to derive its input again then), or else, for a `.join` of a store
   /// that deduplicates, for the result of the first run `canShare` selects. False when it
   /// waits for none (there is none in flight, say).
-  @usableFromInline
   mutating func wait(
     _ waiter: Waiter, mode: RunMode, mustWait: ((any Sendable)?) -> Bool,
     canShare: ((any Sendable)?) -> Bool
@@ -43,7 +42,6 @@ extension StoreMachine {
   }
 
   /// The id of a new run and its start date: now, or the restored attempt's.
-  @usableFromInline
   mutating func nextRun(restoring restored: RestoredAttempt?) -> (OperationRunID, Date) {
     (takeRunID(), restored?.startDate ?? now)
   }
@@ -52,7 +50,6 @@ extension StoreMachine {
   /// runs with the configuration of now, once the state has taken its start (`state` queued for
   /// subscribers when there are some): it is logged and its task launched once the lock is
   /// released. A restored attempt goes on from where it was.
-  @usableFromInline
   mutating func start(
     _ id: OperationRunID, input: (any Sendable)?,
     trigger: RunTrigger, startDate: Date, waiter: Waiter?, restored: RestoredAttempt?,
@@ -80,7 +77,6 @@ extension StoreMachine {
 
   /// The date run `id` ends at, when it ends in the step under way: nil when it is no longer
   /// in flight (cancelled meanwhile), and its result is dropped.
-  @usableFromInline
   func endDate(of id: OperationRunID) -> Date? {
     index(of: id) == nil ? nil : now
   }

@@ -8,7 +8,6 @@ import Foundation
 ///
 /// What a run carries of its operation's types (its input, the state to revert to, its
 /// result) is opaque to the machine: existentials and boxes the typed shell reads back.
-@usableFromInline
 struct StoreMachine {
   var runs: [Run] = []
   var nextRunID: UInt64 = 1

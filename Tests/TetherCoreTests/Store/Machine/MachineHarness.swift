@@ -27,8 +27,7 @@ struct MachineHarness<State: OperationState> {
     configure(&context)
     let configuration = Store.Configuration(
       body: { _, _, _ in fatalError("a machine test runs no operation") }, context: context,
-      operationType: operationType,
-      start: { _, _, _, _, _ in fatalError("a machine test starts no task") })
+      operationType: operationType)
     storage = Store.Storage(
       state: State(context: context), configuration: configuration, logCapacity: 64,
       garbageCollectionDelay: .seconds(300), createdAt: Date(timeIntervalSinceReferenceDate: 1_000))
@@ -105,7 +104,8 @@ struct MachineHarness<State: OperationState> {
   static func describe(_ step: RunStep) -> String {
     switch step {
     case .finished(let outcome):
-      switch (outcome as? OutcomeBox<Result<State.OperationValue, State.Failure>>)?.outcome {
+      switch (outcome as? ManagedBuffer<Result<State.OperationValue, State.Failure>, Void>)?.header
+      {
       case .success(let value): "\(value)"
       case .failure(let failure): "failed \(failure)"
       case nil: "no outcome"

@@ -162,8 +162,7 @@ import Testing
     var context = OperationContext()
     context.options.staleness = .never
     let other = OperationStore<QueryState<Int, TestFailure>>.Configuration(
-      body: { _, _, _ in 0 }, context: context, operationType: String.self,
-      start: { _, _, _, _, _ in fatalError("a machine test starts no task") })
+      body: { _, _, _ in 0 }, context: context, operationType: String.self)
     let effects = machine.send(.reconfigure(other, garbageCollectionDelay: .seconds(600)))
     #expect(effects.described == ["warn"])
     #expect(machine.storage.machine.garbageCollectionDelay == .seconds(600))
