@@ -100,62 +100,63 @@ public final class OperationClient: Sendable {
     let (context, isRetriedByDefault) = context(
       for: query, retryLimit: defaults.queryRetryLimit,
       deduplicates: defaults.deduplicatesQueries)
-    let body:
-      @Sendable (OperationContext, OperationContinuation<Value, Failure>) async throws(Failure)
-        -> Value
-    if isRetriedByDefault {
-      let retried = query.retry(limit: defaults.queryRetryLimit, backoff: defaults.backoff)
-      body = { context, continuation throws(Failure) in
-        try await retried.run((), in: context, with: continuation)
-      }
-    } else {
-      body = { context, continuation throws(Failure) in
-        try await query.run((), in: context, with: continuation)
+    // The task of a run: the operation with its context — both kept by the closure, so that
+    // a run copies neither — then the record of its end.
+    func start<Operation: QueryRequest<Value, Failure>>(_ operation: Operation)
+      -> @Sendable (
+        OperationStore<QueryState<Value, Failure>>, OperationRunID, (any Sendable)?
+      ) -> Task<Void, Never>
+    {
+      { store, id, _ in
+        Task.immediate {
+          let result: Result<Value, Failure>
+          let failure: Failure?
+          do throws(Failure) {
+            result = .success(
+              try await operation.run((), in: context, with: store.continuation(for: id)))
+            failure = nil
+          } catch {
+            result = .failure(error)
+            failure = error
+          }
+          // Boxed as `RunOutcome` does, here, where the result's type is known.
+          let outcome = ManagedBuffer<Result<Value, Failure>, Void>.create(minimumCapacity: 0) {
+            _ in result
+          }
+          store.finish(id, outcome: outcome, failure: failure) { state, date in
+            state.apply(.runFinished(id, result, date: date))
+          }
+        }
       }
     }
     return queryStore(
       at: query.path, context: context, operationType: Request.self,
-      run: { store, id, _, context in
-        let result: Result<Value, Failure>
-        let failure: Failure?
-        do throws(Failure) {
-          result = .success(try await body(context, store.continuation(for: id)))
-          failure = nil
-        } catch {
-          result = .failure(error)
-          failure = error
-        }
-        // Boxed as `RunOutcome` does, here, where the result's type is known.
-        let outcome = ManagedBuffer<Result<Value, Failure>, Void>.create(minimumCapacity: 0) {
-          _ in result
-        }
-        store.finish(id, outcome: outcome, failure: failure) { state, date in
-          state.apply(.runFinished(id, result, date: date))
-        }
-      },
+      start: isRetriedByDefault
+        ? start(query.retry(limit: defaults.queryRetryLimit, backoff: defaults.backoff))
+        : start(query),
       started: { state, id, _, date in state.apply(.runStarted(id, input: (), date: date)) })
   }
 
   /// The query store at `path`, made or reconfigured with the configuration of `context`,
   /// showing the placeholder its operation sets. Compiled once: only what depends on the
-  /// query's types is made where `store(for:)` is called — a run of the operation (`run`)
-  /// and the state taking a run's start (`started`); see `OperationStore.Configuration`.
+  /// query's types is made where `store(for:)` is called — the task of a run (`start`) and
+  /// the state taking a run's start (`started`); see `OperationStore.Configuration`.
   @usableFromInline
   func queryStore<Value: Sendable, Failure: Error>(
     at path: OperationPath,
     context: OperationContext,
     operationType: any Any.Type,
-    run:
+    start:
       @escaping @Sendable (
-        OperationStore<QueryState<Value, Failure>>, OperationRunID, (any Sendable)?,
-        OperationContext
-      ) async -> Void,
+        OperationStore<QueryState<Value, Failure>>, OperationRunID, (any Sendable)?
+      )
+      -> Task<Void, Never>,
     started:
       @escaping @Sendable (inout QueryState<Value, Failure>, OperationRunID, (any Sendable)?, Date)
       -> Void
   ) -> OperationStore<QueryState<Value, Failure>> {
     let configuration = OperationStore<QueryState<Value, Failure>>.Configuration(
-      context: context, operationType: operationType, run: run, started: started)
+      context: context, operationType: operationType, start: start, started: started)
     let store = store(with: configuration, at: path, isMutation: false)
     if !context.values.isEmpty, let placeholder = context[PlaceholderKey<Value>.self] {
       showPlaceholder(placeholder, in: store)

@@ -84,7 +84,7 @@ extension OperationStore {
 
   func perform(_ action: consuming StoreMachine.Action) {
     switch consume action {
-    case .resume(let waiter, let step): waiter.continuation.resume(returning: step)
+    case .resume(let waiter, let step): waiter.resume(with: step)
     case .launch(let launch): self.launch(launch)
     case .cancel(let task): task.cancel()
     case .cancelSubscriptions(let subscriptions):

@@ -15,8 +15,19 @@ extension OperationStore {
   @discardableResult
   public func fetch<Value, Failure>() async throws(OperationError<Failure>) -> Value
   where State == QueryState<Value, Failure> {
-    guard let outcome = await fetchOutcome() else { throw .cancelled }
-    // Read here, where the result's type is known (see `RunOutcome`).
+    // Waits here, so that the wait costs no generic frame: a continuation the store resumes
+    // with the run's result, boxed as `RunOutcome` does (nil when cancelled).
+    let id = Self.nextID()
+    let outcome = await withTaskCancellationHandler {
+      await withUnsafeContinuation {
+        (continuation: UnsafeContinuation<(any AnyObject & Sendable)?, Never>) in
+        enqueueFetch(id, continuation)
+      }
+    } onCancel: {
+      cancelWaiter(id)
+    }
+    guard let outcome else { throw .cancelled }
+    // Read here, where the result's type is known.
     switch unsafeDowncast(outcome, to: ManagedBuffer<Result<Value, Failure>, Void>.self).header {
     case .success(let value): return value
     case .failure(let failure): throw .failure(failure)
@@ -90,28 +101,18 @@ extension OperationStore {
 
 /// A query's fetch, in code that names no query type.
 extension OperationStore {
-  /// What a `fetch()` gets: the result of the run it joined or started (a ``RunOutcome``), or
-  /// nil when it was cancelled.
-  ///
-  /// `runStep` for a query's fetch, which has no input to derive: in code that names no
-  /// query type, so that it looks up no metadata (the store's own is at hand).
+  /// A query's `fetch()` wants a run: `continuation` (the caller's, whose cancellation
+  /// handler cancels waiter `id`) gets the result of the run it joins or starts, or nil when
+  /// it is cancelled.
   @usableFromInline
-  func fetchOutcome() async -> AnyObject? {
-    let id = Self.nextID()
-    let step = await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<RunStep, Never>) in
-        let waiter = StoreMachine.Waiter(
-          id: id, continuation: continuation, returnsWhenPaused: false)
-        change { storage in
-          // Read under the lock, so that a cancellation either comes before (and is seen
-          // here) or finds the waiter enqueued.
-          storage.enqueueFetch(waiter, isCancelled: Task.isCancelled)
-        }
-      }
-    } onCancel: {
-      cancelWaiter(id)
+  func enqueueFetch(
+    _ id: UInt64, _ continuation: UnsafeContinuation<(any AnyObject & Sendable)?, Never>
+  ) {
+    let waiter = StoreMachine.Waiter(id: id, fetching: continuation)
+    change { storage in
+      // Read under the lock, so that a cancellation either comes before (and is seen here)
+      // or finds the waiter enqueued.
+      storage.enqueueFetch(waiter, isCancelled: Task.isCancelled)
     }
-    guard case .finished(let outcome) = step else { return nil }
-    return outcome
   }
 }

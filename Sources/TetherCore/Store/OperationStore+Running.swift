@@ -53,7 +53,7 @@ extension OperationStore {
   }
 
   /// Starts the task of a run recorded by `startRun`, outside the lock, with the configuration
-  /// the run was recorded with: its `run`, made for the operation's types, when the run
+  /// the run was recorded with: its `start`, made for the operation's types, when the run
   /// starts at once; otherwise `executeAfterWaiting`.
   ///
   /// The task starts immediately on the calling thread, so an operation that completes
@@ -71,8 +71,7 @@ extension OperationStore {
         }, of: id)
       return
     }
-    record(
-      Task.immediate { await configuration.run(self, id, input, configuration.context) }, of: id)
+    record(configuration.start(self, id, input), of: id)
   }
 
   /// Keeps the task of run `id` for cancellation; a run that ended meanwhile has its task
@@ -114,7 +113,12 @@ extension OperationStore {
       if !context.canStartRun {
         guard await waitForNetwork(context, reportingTo: continuation(for: id)) else { return }
       }
-      await configuration.run(self, id, input, context)
+      let task = configuration.start(self, id, input)
+      await withTaskCancellationHandler {
+        await task.value
+      } onCancel: {
+        task.cancel()
+      }
       return
     }
     if let restored = restored {
@@ -183,6 +187,7 @@ extension OperationStore {
 
   /// A caller stopped waiting: it is told so at once, and the run is cancelled if nobody
   /// wants it any more.
+  @usableFromInline
   func cancelWaiter(_ id: UInt64) {
     send(.cancelWaiter(id))
   }

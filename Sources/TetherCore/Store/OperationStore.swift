@@ -50,13 +50,15 @@ public final class OperationStore<State: OperationState>: Sendable {
     let operationType: any Any.Type
     /// Whether concurrent fetches share a run.
     let deduplicates: Bool
-    /// Runs the operation in a store, given the run's id, its input as the machine keeps it
-    /// and its context, then records the end (`OperationStore.finish`). `store(for:)` makes it
-    /// where it is called, for the query's types, so that a query's run is specialised for
-    /// them while the store's code is compiled once.
-    let run: Run
+    /// Starts the task of a run in a store, given the run's id and its input as the machine
+    /// keeps it: the operation with this configuration's context, then the record of its end
+    /// (`OperationStore.finish`). The task starts on the calling thread, so an operation that
+    /// completes without suspending costs no thread hop. `store(for:)` makes it where it is
+    /// called, for the query's types, so that a query's run is specialised for them while the
+    /// store's code is compiled once.
+    let start: Start
     /// Gives the state the start of a run (`OperationEvent.runStarted`), under the lock: the
-    /// run's id, its input as the machine keeps it, its start date. Made with `run`.
+    /// run's id, its input as the machine keeps it, its start date. Made with `start`.
     let started: Started
     /// The operation alone, for a run that waits first — for its mutation scope, its
     /// lifecycle hooks — or goes on from a restored attempt (`executeAfterWaiting`); nil for a
@@ -68,9 +70,8 @@ public final class OperationStore<State: OperationState>: Sendable {
         State.RunInput, OperationContext,
         OperationContinuation<State.OperationValue, State.Failure>
       ) async throws(State.Failure) -> State.OperationValue
-    typealias Run =
-      @Sendable (OperationStore, OperationRunID, (any Sendable)?, OperationContext)
-      async -> Void
+    typealias Start =
+      @Sendable (OperationStore, OperationRunID, (any Sendable)?) -> Task<Void, Never>
     typealias Started = @Sendable (inout State, OperationRunID, (any Sendable)?, Date) -> Void
 
     /// A configuration whose runs are made of `body`, in code compiled once
@@ -78,8 +79,8 @@ public final class OperationStore<State: OperationState>: Sendable {
     convenience init(body: @escaping Body, context: OperationContext, operationType: any Any.Type) {
       self.init(
         context: context, operationType: operationType,
-        run: { store, id, input, context in
-          await store.execute(id, input: input, context: context, body: body)
+        start: { store, id, input in
+          Task.immediate { await store.execute(id, input: input, context: context, body: body) }
         },
         started: { state, id, input, date in
           state.apply(.runStarted(id, input: Storage.input(input), date: date))
@@ -88,13 +89,13 @@ public final class OperationStore<State: OperationState>: Sendable {
     }
 
     init(
-      context: OperationContext, operationType: any Any.Type, run: @escaping Run,
+      context: OperationContext, operationType: any Any.Type, start: @escaping Start,
       started: @escaping Started, body: Body? = nil
     ) {
       self.context = context
       self.operationType = operationType
       self.deduplicates = context.options.deduplicates ?? false
-      self.run = run
+      self.start = start
       self.started = started
       self.body = body
     }
@@ -211,6 +212,7 @@ public final class OperationStore<State: OperationState>: Sendable {
   /// The client that holds this store, while it lives.
   var client: OperationClient? { clientReference?.client }
 
+  @usableFromInline
   static func nextID() -> UInt64 {
     identifiers.add(1, ordering: .relaxed).newValue
   }

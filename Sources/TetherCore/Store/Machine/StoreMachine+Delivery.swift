@@ -47,7 +47,7 @@ extension StoreMachine {
       case .logged(let record):
         emit { .runLogged(record.entry(path: $0.path, kind: $0.kind), store: $0) }
       case .resume(let waiter, let step):
-        waiter.continuation.resume(returning: step)
+        waiter.resume(with: step)
       }
     }
   }

@@ -39,8 +39,42 @@ extension StoreMachine {
   /// A caller waiting for a run.
   struct Waiter: Sendable {
     let id: UInt64
-    let continuation: UnsafeContinuation<RunStep, Never>
+    let continuation: Continuation
     let returnsWhenPaused: Bool
+
+    /// How the caller is told: a step of its run, or — a query's `fetch()` — the run's result
+    /// alone (nil when the caller will not get one: cancelled).
+    enum Continuation: Sendable {
+      case step(UnsafeContinuation<RunStep, Never>)
+      case outcome(UnsafeContinuation<(any AnyObject & Sendable)?, Never>)
+    }
+
+    init(id: UInt64, continuation: UnsafeContinuation<RunStep, Never>, returnsWhenPaused: Bool) {
+      self.id = id
+      self.continuation = .step(continuation)
+      self.returnsWhenPaused = returnsWhenPaused
+    }
+
+    /// The waiter of a query's `fetch()`.
+    init(id: UInt64, fetching continuation: UnsafeContinuation<(any AnyObject & Sendable)?, Never>)
+    {
+      self.id = id
+      self.continuation = .outcome(continuation)
+      self.returnsWhenPaused = false
+    }
+
+    /// Resumes the caller with `step`.
+    func resume(with step: RunStep) {
+      switch continuation {
+      case .step(let continuation): continuation.resume(returning: step)
+      case .outcome(let continuation):
+        guard case .finished(let outcome) = step else {
+          continuation.resume(returning: nil)
+          return
+        }
+        continuation.resume(returning: outcome)
+      }
+    }
   }
 }
 
