@@ -67,13 +67,18 @@ extension OperationStore {
     guard properties != .all else { return subscribe(handler) }
     // The stamp reads the asked-for fields where the store keeps the state (see
     // `Subscriber.project`); `handler` gets the state only when one of them changed.
-    // No lock, for the reason `subscribe(select:onChange:)` gives.
-    nonisolated(unsafe) var last: StateStamp?
+    // The last stamp is kept as `subscribe(select:onChange:)` keeps its last value.
+    nonisolated(unsafe) let last = ManagedBuffer<StateStamp?, Void>.create(minimumCapacity: 0) {
+      _ in nil
+    }
     return projectedSubscription { state in
       let stamp = StateStamp(state, properties)
-      if let kept = last, kept == stamp { return }
-      last = stamp
-      handler(state)
+      let isChanged = last.withUnsafeMutablePointerToHeader { last in
+        if let kept = last.pointee, kept == stamp { return false }
+        last.pointee = stamp
+        return true
+      }
+      if isChanged { handler(state) }
     }
   }
 }
