@@ -49,10 +49,12 @@ public enum LocalSocket {
     public var group: UInt32
   }
 
-  /// Listens at `path`, non-blocking and close-on-exec. The socket file is created 0600 (the
-  /// umask is narrowed around `bind`, so there is no moment another user could connect), in
-  /// a folder that should be 0700 and ours. A stale socket left at `path` by a process that
-  /// is gone is replaced; one something still listens on is not.
+  /// Listens at `path`, non-blocking and close-on-exec. The socket file is made 0600 right
+  /// after `bind`, in a folder that should be 0700 and ours, so no other user can reach it in
+  /// between (and a connection's ``peer(of:)`` says who connected). The umask is left alone:
+  /// it belongs to the whole process, and narrowing it here would take bits from the files and
+  /// folders other threads make meanwhile. A stale socket left at `path` by a process that is
+  /// gone is replaced; one something still listens on is not.
   public static func listen(at path: String, backlog: Int32 = 64) throws(SystemError) -> Listener {
     var address = try address(of: path)
     if let status = try FileStatus(linkAt: path) {
@@ -66,14 +68,12 @@ public enum LocalSocket {
     }
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw SystemError("create a socket for", path, errno: errno) }
-    let previous = umask(0o177)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
       }
     }
     let bindError = errno
-    umask(previous)
     guard bound == 0 else {
       Glibc.close(descriptor)
       throw SystemError("listen at", path, errno: bindError)

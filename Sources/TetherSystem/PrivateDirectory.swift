@@ -75,6 +75,12 @@ public enum PrivateDirectory {
       mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
     }
     guard let made else { throw SystemError("create a folder in", parent, errno: errno) }
+    // mkdtemp's 0700 goes through the umask, which may have taken bits the folder needs.
+    guard chmod(made, 0o700) == 0 else {
+      let failure = errno
+      rmdir(made)
+      throw SystemError("create a folder in", parent, errno: failure)
+    }
     return made
   }
 }
